@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0) */
+/*
+ * The kernel<->user contract for principal buffers and the probe tables.
+ *
+ * Included by BPF code (after vmlinux.h) and by src/ (after <linux/types.h>);
+ * it includes nothing itself and uses only fixed-width types.
+ *
+ * Principal buffers (switch policy):
+ *
+ *   map spt_buf: BPF_F_MMAPABLE array, 2 * ncpu entries of bufsize bytes
+ *
+ *   entry 2*cpu+0 | entry 2*cpu+1      one pair per CPU; spt_cpus[cpu].active
+ *   +-----+-----+--------+-- - -+      names the one the probes write to
+ *   | rec | rec |  free         |
+ *   +-----+-----+--------+-- - -+
+ *   ^0          ^off[i]
+ *
+ *   A record is a struct spt_rec header followed by the clause's data, its
+ *   size a multiple of 8, so every header is 8-byte aligned.
+ *
+ * The consumer never writes a principal buffer and never touches the
+ * active one: it asks the switch program to flip the pair *on that CPU*
+ * (BPF_PROG_TEST_RUN with BPF_F_TEST_RUN_ON_CPU), then reads the inactive
+ * buffer in place through its mmap.
+ */
+#ifndef SPT_ABI_BUF_H
+#define SPT_ABI_BUF_H
+
+#define SPT_ABI_VERSION 1
+
+#define SPT_MAX_CPUS 256	/* spt_cpus[] length; more possible CPUs refuse to start */
+#define SPT_NSYSCALLS 512	/* x86_64 syscall numbers are below this */
+#define SPT_MAX_EPROBES 1024	/* enabled probes, index 0 unused (power of two) */
+#define SPT_MAX_ECBS 4096	/* enabling control blocks (probe x clause) (power of two) */
+#define SPT_MAX_ECB_PER_PROBE 64	/* clauses one probe may run per firing */
+
+/* Header of every record in a principal buffer. */
+struct spt_rec {
+	__u32 epid;	/* enabled probe id, >= 1; writer: probe program; reader: consumer */
+	__u32 size;	/* bytes including this header, multiple of 8; writer: probe program */
+};
+_Static_assert(sizeof(struct spt_rec) == 8, "record header is 8 bytes");
+
+/*
+ * Per-CPU state of the principal buffers, spt_cpus[cpu] in .bss, one cache
+ * line each so CPUs never share a line. Written only on its own CPU (by
+ * probes and by the switch program, which runs there); the consumer reads
+ * it through the .bss mmap after a switch completed.
+ */
+struct spt_cpu {
+	__u32 active;	/* 0/1: buffer the probes write; writer: switch program */
+	__u32 busy;	/* non-zero while a probe is writing a record; writer: probe */
+	__u64 off[2];	/* bytes used in buffer 0/1; writer: probe (active), switch (reset) */
+	__u64 drops;	/* records that did not fit, cumulative; writer: probe */
+	__u64 switches;	/* completed switches, cumulative; writer: switch program */
+	__u64 nested;	/* firings dropped because a record was in flight on this
+			 * CPU (NMI or preempted writer), also counted in drops */
+	__u64 pad[2];
+};
+_Static_assert(sizeof(struct spt_cpu) == 64, "one cache line per CPU");
+
+/* Return values of the switch program (BPF_PROG_TEST_RUN retval). */
+#define SPT_SWITCH_DONE 0
+#define SPT_SWITCH_BUSY 1	/* a record is in flight on that CPU: try again */
+
+/* An enabled probe: the ECBs to run, in program order. */
+struct spt_eprobe {
+	__u32 first;	/* index of its first ECB in spt_ecbs[]; writer: loader */
+	__u32 count;	/* number of ECBs, <= SPT_MAX_ECB_PER_PROBE; writer: loader */
+};
+
+/* Enabling control block: one clause enabled on one probe. */
+struct spt_ecb {
+	__u32 epid;	/* id written in the record header; writer: loader */
+	__u32 size;	/* record size in bytes, multiple of 8; writer: loader */
+};
+
+/* Directions of the syscall provider's probes, first index of spt_sys_eprobe. */
+#define SPT_SYS_ENTRY 0
+#define SPT_SYS_RETURN 1
+
+#endif /* SPT_ABI_BUF_H */

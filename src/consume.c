@@ -1,0 +1,165 @@
+/* SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0) */
+/*
+ * The consumer loop.
+ *
+ * Invariants: a buffer is read only after the switch program flipped it
+ * inactive on its own CPU, and it is read whole before the next switch of
+ * that CPU can make it active again (the consumer is the only one who
+ * switches). Records are validated before use: the kernel is trusted, but
+ * a bad header must end with a message, not a wild read.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <linux/types.h>
+
+#include "abi/buf.h"
+#include "consume.h"
+
+/* A busy switch means a record is in flight: retry for up to this long. */
+#define SWITCH_RETRY_NS (200ULL * 1000 * 1000)
+#define SWITCH_RETRY_SLEEP_NS (20ULL * 1000)
+
+int consume_init(struct consumer *c, struct tracer *tr, const struct enabling *en,
+		 const struct opts *o, struct printer *pr, FILE *msg)
+{
+	memset(c, 0, sizeof(*c));
+	c->tr = tr;
+	c->en = en;
+	c->o = o;
+	c->pr = pr;
+	c->msg = msg;
+	c->drops_seen = calloc((size_t)tr->ncpus, sizeof(*c->drops_seen));
+	c->offline = calloc((size_t)tr->ncpus, 1);
+	if (!c->drops_seen || !c->offline) {
+		consume_fini(c);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+void consume_fini(struct consumer *c)
+{
+	free(c->drops_seen);
+	free(c->offline);
+	c->drops_seen = NULL;
+	c->offline = NULL;
+}
+
+static void sleep_ns(uint64_t ns)
+{
+	struct timespec ts = { .tv_sec = (time_t)(ns / 1000000000ULL),
+			       .tv_nsec = (long)(ns % 1000000000ULL) };
+
+	nanosleep(&ts, NULL);
+}
+
+static int switch_cpu(struct consumer *c, int cpu)
+{
+	uint64_t waited = 0;
+	int ret;
+
+	for (;;) {
+		ret = load_switch(c->tr, cpu);
+		if (ret != SPT_SWITCH_BUSY)
+			return ret;
+		if (waited >= SWITCH_RETRY_NS)
+			return -EBUSY;
+		sleep_ns(SWITCH_RETRY_SLEEP_NS);
+		waited += SWITCH_RETRY_SLEEP_NS;
+	}
+}
+
+static int walk(struct consumer *c, int cpu, const uint8_t *buf, uint64_t len)
+{
+	uint64_t off = 0;
+
+	while (off < len) {
+		const struct spt_rec *r = (const struct spt_rec *)(buf + off);
+		const struct enab_ecb *ecb;
+
+		if (len - off < sizeof(*r) || r->size < sizeof(*r) || r->size % 8 ||
+		    r->size > len - off || !(ecb = enab_lookup(c->en, r->epid))) {
+			fprintf(c->msg,
+				"spectrace: malformed record at offset %llu of CPU %d's buffer (epid %u, size %u)\n",
+				(unsigned long long)off, cpu, r->epid, r->size);
+			return -EPROTO;
+		}
+		print_default(c->pr, cpu, ecb->probe);
+		c->records++;
+		off += r->size;
+	}
+	return 0;
+}
+
+static void report_drops(struct consumer *c, int cpu)
+{
+	uint64_t now = load_cpu_state(c->tr, cpu)->drops;
+	uint64_t n = now - c->drops_seen[cpu];
+
+	if (!n)
+		return;
+	c->drops_seen[cpu] = now;
+	c->drops += n;
+	fprintf(c->msg, "spectrace: %llu drop%s on CPU %d\n", (unsigned long long)n,
+		n == 1 ? "" : "s", cpu);
+}
+
+int consume_pass(struct consumer *c)
+{
+	int cpu, ret = 0;
+
+	for (cpu = 0; cpu < c->tr->ncpus; cpu++) {
+		const struct spt_cpu *st;
+		int idx, r;
+
+		if (c->offline[cpu])
+			continue;
+		r = switch_cpu(c, cpu);
+		if (r == -ENXIO) {
+			c->offline[cpu] = 1;
+			continue;
+		}
+		if (r == -EBUSY) {
+			/* Still in flight after the retry period: next pass. */
+			continue;
+		}
+		if (r < 0) {
+			fprintf(c->msg, "spectrace: cannot switch buffers on CPU %d: %s\n", cpu,
+				strerror(-r));
+			return r;
+		}
+		st = load_cpu_state(c->tr, cpu);
+		idx = (int)(__atomic_load_n(&st->active, __ATOMIC_ACQUIRE) & 1) ^ 1;
+		r = walk(c, cpu, load_buffer(c->tr, cpu, idx), st->off[idx]);
+		if (r && !ret)
+			ret = r;
+		report_drops(c, cpu);
+	}
+	fflush(c->msg);
+	if (fflush(c->pr->out) || ferror(c->pr->out))
+		return ret ? ret : -EPIPE;	/* nobody reads our output any more */
+	return ret;
+}
+
+int consume_run(struct consumer *c, volatile sig_atomic_t *stop)
+{
+	int ret = 0;
+
+	while (!*stop) {
+		sleep_ns(c->o->switchrate_ns);
+		ret = consume_pass(c);
+		if (ret)
+			break;
+	}
+	/*
+	 * Closing the gate first makes the next switch on each CPU the last
+	 * one that can catch a record: a probe marks itself busy before it
+	 * reads the gate, and the switch waits for busy to clear.
+	 */
+	load_gate(c->tr, 0);
+	if (!ret)
+		ret = consume_pass(c);
+	return ret;
+}

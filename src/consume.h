@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0) */
+/*
+ * The consumer: switches each CPU's principal buffers at switchrate, walks
+ * the records of the inactive buffer, hands them to the printer, and
+ * reports drops.
+ */
+#ifndef SPT_CONSUME_H
+#define SPT_CONSUME_H
+
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "enab.h"
+#include "load.h"
+#include "opt.h"
+#include "print.h"
+
+struct consumer {
+	struct tracer *tr;
+	const struct enabling *en;
+	const struct opts *o;
+	struct printer *pr;
+	FILE *msg;		/* stderr: drop reports */
+	uint64_t *drops_seen;	/* per CPU: drops already reported */
+	uint8_t *offline;	/* per CPU: switch said the CPU is offline */
+	uint64_t records;	/* records consumed so far */
+	uint64_t drops;		/* drops reported so far */
+};
+
+int consume_init(struct consumer *c, struct tracer *tr, const struct enabling *en,
+		 const struct opts *o, struct printer *pr, FILE *msg);
+void consume_fini(struct consumer *c);
+
+/*
+ * One pass: switch and drain every CPU, report new drops. Returns 0 or
+ * -errno (a malformed buffer is -EPROTO, reported on MSG).
+ */
+int consume_pass(struct consumer *c);
+
+/*
+ * Trace until *STOP is set: a pass every switchrate. Then close the gate,
+ * drain everything that was recorded, report drops. Returns 0 or -errno.
+ */
+int consume_run(struct consumer *c, volatile sig_atomic_t *stop);
+
+#endif /* SPT_CONSUME_H */

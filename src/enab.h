@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0) */
+/*
+ * Enablings: which clause runs on which probe, and the EPIDs that name
+ * each (clause, probe) pair in the records.
+ */
+#ifndef SPT_ENAB_H
+#define SPT_ENAB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "probe.h"
+
+/* One clause enabled on one probe. */
+struct enab_ecb {
+	uint32_t epid;		/* 1-based, dense: ecbs[epid - 1] */
+	const struct probe *probe;
+	unsigned int clause;	/* index in program order */
+	uint32_t size;		/* record size in bytes, header included */
+};
+
+struct enabling {
+	struct enab_ecb *ecbs;	/* in EPID order */
+	size_t n;
+	size_t cap;
+};
+
+/*
+ * Enable clause CLAUSE on every probe of T matching DESC. Returns the
+ * number of probes matched (0 is not an error here), -EINVAL for a
+ * malformed description, -ENOMEM.
+ */
+int enab_add(struct enabling *e, const struct probe_table *t, const char *desc,
+	     unsigned int clause, uint32_t size);
+
+const struct enab_ecb *enab_lookup(const struct enabling *e, uint32_t epid);
+void enab_free(struct enabling *e);
+
+#endif /* SPT_ENAB_H */

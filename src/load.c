@@ -1,0 +1,232 @@
+/* SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0) */
+/*
+ * The loader. It is the only module that knows the skeleton; everything it
+ * writes into the kernel comes from the enabling and the options.
+ *
+ * Must not leave anything behind: load_close() destroys links, programs
+ * and maps, and nothing is pinned.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#include <linux/types.h>
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "abi/buf.h"
+#include "spectrace_bpf.skel.h"
+#include "load.h"
+
+static size_t page_round(size_t n)
+{
+	size_t pg = (size_t)sysconf(_SC_PAGESIZE);
+
+	return (n + pg - 1) / pg * pg;
+}
+
+/*
+ * Fill the .rodata probe tables: ECBs grouped by probe (clauses in program
+ * order within a probe) and the syscall-number index.
+ */
+static int fill_tables(struct spectrace_bpf *skel, const struct enabling *e, int *need_dir,
+		       char *err, size_t errlen)
+{
+	struct spectrace_bpf__rodata *ro = skel->rodata;
+	uint32_t nep = 0, necb = 0;
+	size_t i, j;
+
+	for (i = 0; i < e->n; i++) {
+		const struct probe *p = e->ecbs[i].probe;
+		int dir = p->kind == PROBE_SYSCALL_RETURN ? SPT_SYS_RETURN : SPT_SYS_ENTRY;
+		uint32_t first = necb, count = 0;
+
+		if (p->arg < 0 || p->arg >= SPT_NSYSCALLS) {
+			snprintf(err, errlen, "syscall number %d of %s out of range", p->arg,
+				 p->func);
+			return -ERANGE;
+		}
+		if (ro->spt_sys_eprobe[dir][p->arg])
+			continue;	/* this probe's ECBs are in already */
+		if (nep + 1 >= SPT_MAX_EPROBES) {
+			snprintf(err, errlen, "too many enabled probes (at most %d)",
+				 SPT_MAX_EPROBES - 1);
+			return -E2BIG;
+		}
+		for (j = i; j < e->n; j++) {
+			if (e->ecbs[j].probe != p)
+				continue;
+			if (necb >= SPT_MAX_ECBS || count >= SPT_MAX_ECB_PER_PROBE) {
+				snprintf(err, errlen,
+					 "too many enablings (at most %d, %d per probe)",
+					 SPT_MAX_ECBS, SPT_MAX_ECB_PER_PROBE);
+				return -E2BIG;
+			}
+			ro->spt_ecbs[necb].epid = e->ecbs[j].epid;
+			ro->spt_ecbs[necb].size = e->ecbs[j].size;
+			necb++;
+			count++;
+		}
+		nep++;
+		ro->spt_eprobes[nep].first = first;
+		ro->spt_eprobes[nep].count = count;
+		ro->spt_sys_eprobe[dir][p->arg] = nep;
+		need_dir[dir] = 1;
+	}
+	return 0;
+}
+
+int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *e, char *err,
+		size_t errlen)
+{
+	struct spectrace_bpf *skel;
+	int need_dir[2] = { 0, 0 };
+	int ret, fd;
+	void *m;
+
+	memset(tr, 0, sizeof(*tr));
+	tr->switch_fd = -1;
+	tr->ncpus = libbpf_num_possible_cpus();
+	if (tr->ncpus < 0) {
+		snprintf(err, errlen, "cannot count CPUs: %s", strerror(-tr->ncpus));
+		return tr->ncpus;
+	}
+	if (tr->ncpus > SPT_MAX_CPUS) {
+		snprintf(err, errlen, "%d possible CPUs, spectrace supports at most %d",
+			 tr->ncpus, SPT_MAX_CPUS);
+		return -E2BIG;
+	}
+	if (o->bufsize < sizeof(struct spt_rec) || o->bufsize % 8 || o->bufsize > UINT32_MAX) {
+		snprintf(err, errlen, "invalid principal buffer size %llu",
+			 (unsigned long long)o->bufsize);
+		return -EINVAL;
+	}
+	tr->bufsize = o->bufsize;
+
+	skel = spectrace_bpf__open();
+	if (!skel) {
+		ret = -errno;
+		snprintf(err, errlen, "cannot open BPF object: %s", strerror(errno));
+		return ret;
+	}
+	tr->skel = skel;
+	ret = fill_tables(skel, e, need_dir, err, errlen);
+	if (ret)
+		return ret;
+	skel->rodata->spt_bufsize = tr->bufsize;
+	skel->rodata->spt_ncpus = (__u32)tr->ncpus;
+	bpf_program__set_autoload(skel->progs.spt_sys_enter, need_dir[SPT_SYS_ENTRY]);
+	bpf_program__set_autoload(skel->progs.spt_sys_exit, need_dir[SPT_SYS_RETURN]);
+
+	ret = bpf_map__set_value_size(skel->maps.spt_buf, (__u32)tr->bufsize);
+	if (!ret)
+		ret = bpf_map__set_max_entries(skel->maps.spt_buf, 2 * (__u32)tr->ncpus);
+	if (ret) {
+		snprintf(err, errlen, "cannot size principal buffers: %s", strerror(-ret));
+		return ret;
+	}
+	ret = spectrace_bpf__load(skel);
+	if (ret) {
+		snprintf(err, errlen, "cannot load BPF programs: %s (run with -v for the verifier log)",
+			 strerror(-ret));
+		return ret;
+	}
+	tr->switch_fd = bpf_program__fd(skel->progs.spt_switch);
+
+	fd = bpf_map__fd(skel->maps.spt_buf);
+	tr->bufs_len = page_round((size_t)tr->bufsize * 2 * (size_t)tr->ncpus);
+	m = mmap(NULL, tr->bufs_len, PROT_READ, MAP_SHARED, fd, 0);
+	if (m == MAP_FAILED) {
+		ret = -errno;
+		snprintf(err, errlen, "cannot map principal buffers (%zu bytes): %s",
+			 tr->bufs_len, strerror(errno));
+		tr->bufs_len = 0;
+		return ret;
+	}
+	tr->bufs = m;
+	return 0;
+}
+
+int load_attach(struct tracer *tr, char *err, size_t errlen)
+{
+	struct bpf_program *progs[2] = { tr->skel->progs.spt_sys_enter,
+					 tr->skel->progs.spt_sys_exit };
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		struct bpf_link *l;
+
+		if (!bpf_program__autoload(progs[i]))
+			continue;
+		l = bpf_program__attach(progs[i]);
+		if (!l) {
+			int ret = -errno;
+
+			snprintf(err, errlen, "cannot attach %s: %s", bpf_program__name(progs[i]),
+				 strerror(errno));
+			return ret;
+		}
+		tr->links[tr->nlinks++] = l;
+	}
+	return 0;
+}
+
+void load_gate(struct tracer *tr, int open)
+{
+	__atomic_store_n(&tr->skel->bss->spt_gate, open ? 1 : 0, __ATOMIC_SEQ_CST);
+}
+
+int load_switch(struct tracer *tr, int cpu)
+{
+	LIBBPF_OPTS(bpf_test_run_opts, opts, .flags = BPF_F_TEST_RUN_ON_CPU, .cpu = (__u32)cpu);
+	int ret;
+
+	ret = bpf_prog_test_run_opts(tr->switch_fd, &opts);
+	if (ret)
+		return -errno;
+	return (int)opts.retval;
+}
+
+const uint8_t *load_buffer(const struct tracer *tr, int cpu, int idx)
+{
+	return tr->bufs + ((size_t)cpu * 2 + (size_t)idx) * tr->bufsize;
+}
+
+const struct spt_cpu *load_cpu_state(const struct tracer *tr, int cpu)
+{
+	return &tr->skel->bss->spt_cpus[cpu];
+}
+
+uint64_t load_missed(const struct tracer *tr)
+{
+	struct bpf_program *progs[2] = { tr->skel->progs.spt_sys_enter,
+					 tr->skel->progs.spt_sys_exit };
+	uint64_t sum = 0;
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		struct bpf_prog_info info;
+		__u32 len = sizeof(info);
+		int fd = bpf_program__fd(progs[i]);
+
+		memset(&info, 0, sizeof(info));
+		if (fd >= 0 && !bpf_obj_get_info_by_fd(fd, &info, &len))
+			sum += info.recursion_misses;
+	}
+	return sum;
+}
+
+void load_close(struct tracer *tr)
+{
+	int i;
+
+	for (i = 0; i < tr->nlinks; i++)
+		bpf_link__destroy(tr->links[i]);
+	tr->nlinks = 0;
+	if (tr->bufs)
+		munmap((void *)tr->bufs, tr->bufs_len);
+	tr->bufs = NULL;
+	spectrace_bpf__destroy(tr->skel);
+	tr->skel = NULL;
+}

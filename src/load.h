@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0) */
+/*
+ * The loader: sizes the BPF maps from the options, writes the probe tables
+ * of an enabling, loads and attaches the programs, and maps the principal
+ * buffers for the consumer.
+ */
+#ifndef SPT_LOAD_H
+#define SPT_LOAD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "enab.h"
+#include "opt.h"
+
+struct spectrace_bpf;
+struct bpf_link;
+
+struct tracer {
+	struct spectrace_bpf *skel;
+	int ncpus;		/* possible CPUs */
+	uint64_t bufsize;	/* bytes per buffer, multiple of 8 */
+	const uint8_t *bufs;	/* read-only mmap of spt_buf */
+	size_t bufs_len;
+	struct bpf_link *links[2];
+	int nlinks;
+	int switch_fd;		/* the switch program */
+};
+
+/* Open, size, fill and load. Returns 0 or -errno with ERR set. */
+int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *e, char *err,
+		size_t errlen);
+
+/* Attach the probe programs. The gate stays closed. */
+int load_attach(struct tracer *tr, char *err, size_t errlen);
+
+/* Open (1) or close (0) the gate that lets probes record. */
+void load_gate(struct tracer *tr, int open);
+
+/*
+ * Run the switch program on CPU. Returns SPT_SWITCH_DONE, SPT_SWITCH_BUSY,
+ * or -errno (-ENXIO: CPU offline).
+ */
+int load_switch(struct tracer *tr, int cpu);
+
+/* Buffer IDX (0/1) of CPU, bufsize bytes. */
+const uint8_t *load_buffer(const struct tracer *tr, int cpu, int idx);
+
+/* Per-CPU state as last published by the kernel. */
+const struct spt_cpu *load_cpu_state(const struct tracer *tr, int cpu);
+
+/* Sum of recursion_misses of the probe programs (firings the kernel skipped). */
+uint64_t load_missed(const struct tracer *tr);
+
+/* Detach and unload everything. Safe on a partly set up tracer. */
+void load_close(struct tracer *tr);
+
+#endif /* SPT_LOAD_H */

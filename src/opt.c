@@ -1,0 +1,191 @@
+/* SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0) */
+/*
+ * The option table. Parsing is strict: trailing garbage, zero sizes and
+ * overflow are errors, so a typo never silently becomes a default.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "opt.h"
+
+void opt_init(struct opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->bufsize = OPT_DEFAULT_BUFSIZE;
+	o->bufpolicy = OPT_BUF_SWITCH;
+	o->switchrate_ns = OPT_NSEC_PER_SEC;	/* DTrace's default: 1hz */
+}
+
+/* Parse the leading unsigned decimal number of S; *END points past it. */
+static int parse_num(const char *s, uint64_t *v, const char **end)
+{
+	char *e;
+
+	if (!isdigit((unsigned char)*s))
+		return -EINVAL;
+	errno = 0;
+	*v = strtoull(s, &e, 10);
+	if (errno)
+		return -EINVAL;
+	*end = e;
+	return 0;
+}
+
+int opt_parse_size(const char *s, uint64_t *out)
+{
+	const char *end;
+	uint64_t v, mul = 1;
+
+	if (!s || parse_num(s, &v, &end))
+		return -EINVAL;
+	if (*end) {
+		switch (tolower((unsigned char)*end)) {
+		case 'k': mul = 1ULL << 10; break;
+		case 'm': mul = 1ULL << 20; break;
+		case 'g': mul = 1ULL << 30; break;
+		case 't': mul = 1ULL << 40; break;
+		default: return -EINVAL;
+		}
+		end++;
+		if (*end == 'b' || *end == 'B')
+			end++;
+		if (*end)
+			return -EINVAL;
+	}
+	if (v == 0 || v > UINT64_MAX / mul)
+		return -EINVAL;
+	*out = v * mul;
+	return 0;
+}
+
+struct rate_unit {
+	const char *name;
+	uint64_t ns;	/* interval of one unit; 0 means hz */
+};
+
+static const struct rate_unit rate_units[] = {
+	{ "hz", 0 },
+	{ "ns", 1 }, { "nsec", 1 },
+	{ "us", 1000 }, { "usec", 1000 },
+	{ "ms", 1000000 }, { "msec", 1000000 },
+	{ "s", OPT_NSEC_PER_SEC }, { "sec", OPT_NSEC_PER_SEC },
+	{ "m", 60 * OPT_NSEC_PER_SEC }, { "min", 60 * OPT_NSEC_PER_SEC },
+	{ "h", 3600 * OPT_NSEC_PER_SEC }, { "hour", 3600 * OPT_NSEC_PER_SEC },
+	{ "d", 86400 * OPT_NSEC_PER_SEC }, { "day", 86400 * OPT_NSEC_PER_SEC },
+};
+
+int opt_parse_rate(const char *s, uint64_t *interval_ns)
+{
+	const char *end;
+	uint64_t v;
+	size_t i;
+
+	if (!s || parse_num(s, &v, &end) || v == 0)
+		return -EINVAL;
+	if (!*end) {
+		if (v > OPT_NSEC_PER_SEC)
+			return -EINVAL;
+		*interval_ns = OPT_NSEC_PER_SEC / v;
+		return 0;
+	}
+	for (i = 0; i < sizeof(rate_units) / sizeof(rate_units[0]); i++) {
+		const struct rate_unit *u = &rate_units[i];
+
+		if (strcasecmp(end, u->name))
+			continue;
+		if (!u->ns) {
+			if (v > OPT_NSEC_PER_SEC)
+				return -EINVAL;
+			*interval_ns = OPT_NSEC_PER_SEC / v;
+		} else {
+			if (v > UINT64_MAX / u->ns)
+				return -EINVAL;
+			*interval_ns = v * u->ns;
+		}
+		return 0;
+	}
+	return -EINVAL;
+}
+
+static void set_err(char *err, size_t errlen, const char *msg)
+{
+	if (err && errlen)
+		snprintf(err, errlen, "%s", msg);
+}
+
+static int set_bufsize(struct opts *o, const char *v, char *err, size_t errlen)
+{
+	uint64_t sz;
+
+	if (opt_parse_size(v, &sz)) {
+		set_err(err, errlen, "invalid value for specified option");
+		return -EINVAL;
+	}
+	/* Records are 8-byte aligned; a buffer of at most 4 GiB per CPU. */
+	if (sz > (4ULL << 30)) {
+		set_err(err, errlen, "value exceeds the maximum of 4g");
+		return -EINVAL;
+	}
+	o->bufsize = (sz + 7) & ~7ULL;
+	return 0;
+}
+
+static int set_bufpolicy(struct opts *o, const char *v, char *err, size_t errlen)
+{
+	if (v && !strcmp(v, "switch")) {
+		o->bufpolicy = OPT_BUF_SWITCH;
+		return 0;
+	}
+	if (v && (!strcmp(v, "fill") || !strcmp(v, "ring"))) {
+		set_err(err, errlen, "not supported yet: this buffer policy");
+		return -ENOTSUP;
+	}
+	set_err(err, errlen, "invalid value for specified option");
+	return -EINVAL;
+}
+
+static int set_switchrate(struct opts *o, const char *v, char *err, size_t errlen)
+{
+	if (opt_parse_rate(v, &o->switchrate_ns)) {
+		set_err(err, errlen, "invalid value for specified option");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int set_quiet(struct opts *o, const char *v, char *err, size_t errlen)
+{
+	if (v && strcmp(v, "1") && strcmp(v, "0")) {
+		set_err(err, errlen, "invalid value for specified option");
+		return -EINVAL;
+	}
+	o->quiet = !v || !strcmp(v, "1");
+	return 0;
+}
+
+struct opt_def {
+	const char *name;
+	int (*set)(struct opts *o, const char *v, char *err, size_t errlen);
+};
+
+static const struct opt_def opt_defs[] = {
+	{ "bufpolicy", set_bufpolicy },
+	{ "bufsize", set_bufsize },
+	{ "quiet", set_quiet },
+	{ "switchrate", set_switchrate },
+};
+
+int opt_set(struct opts *o, const char *name, const char *value, char *err, size_t errlen)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(opt_defs) / sizeof(opt_defs[0]); i++)
+		if (!strcmp(opt_defs[i].name, name))
+			return opt_defs[i].set(o, value, err, errlen);
+	set_err(err, errlen, "invalid option name");
+	return -ENOENT;
+}

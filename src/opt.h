@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0) */
+/*
+ * Tracing options: one table behind -x name=value, the short flags (-b,
+ * -q, ...) and, later, #pragma D option.
+ */
+#ifndef SPT_OPT_H
+#define SPT_OPT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum opt_bufpolicy {
+	OPT_BUF_SWITCH,
+	OPT_BUF_FILL,
+	OPT_BUF_RING,
+};
+
+struct opts {
+	uint64_t bufsize;	/* bytes per principal buffer, per CPU */
+	enum opt_bufpolicy bufpolicy;
+	uint64_t switchrate_ns;	/* interval between buffer switches */
+	bool quiet;		/* -q: only explicitly traced data */
+};
+
+#define OPT_DEFAULT_BUFSIZE (4ULL << 20)
+#define OPT_NSEC_PER_SEC 1000000000ULL
+
+void opt_init(struct opts *o);
+
+/*
+ * Set option NAME to VALUE (NULL when given without '='). Returns 0, or
+ * -ENOENT for an unknown name, -EINVAL for a bad value, -ENOTSUP for a value
+ * spectrace recognises but does not implement yet; ERR (if not NULL) gets a
+ * one-line reason without the option name.
+ */
+int opt_set(struct opts *o, const char *name, const char *value, char *err, size_t errlen);
+
+/* Sizes: a number with an optional k/m/g/t suffix (powers of 1024). */
+int opt_parse_size(const char *s, uint64_t *out);
+
+/*
+ * Rates: a bare number is a frequency in hz; with a suffix (hz, ns/nsec,
+ * us/usec, ms/msec, s/sec, m/min, h/hour, d/day) it is a frequency or an
+ * interval. The result is the interval in nanoseconds, never 0.
+ */
+int opt_parse_rate(const char *s, uint64_t *interval_ns);
+
+#endif /* SPT_OPT_H */

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0) */
+/* The printer: dtrace(1)'s output for records. */
+#ifndef SPT_PRINT_H
+#define SPT_PRINT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "probe.h"
+
+struct printer {
+	FILE *out;
+	bool quiet;
+	bool heading_done;	/* the column heading goes out before the first record */
+};
+
+void print_init(struct printer *pr, FILE *out, bool quiet);
+
+/* A record of the default action (the EPID alone) fired by P on CPU. */
+void print_default(struct printer *pr, int cpu, const struct probe *p);
+
+/* The -l heading and one line per probe. */
+void print_list_heading(FILE *out);
+void print_list_probe(FILE *out, const struct probe *p);
+
+#endif /* SPT_PRINT_H */

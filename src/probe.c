@@ -1,0 +1,251 @@
+/* SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0) */
+/*
+ * Probe descriptions and the probe table.
+ *
+ * The syscall provider publishes an entry and a return probe for every
+ * syscall that has tracepoints in this kernel (tracefs
+ * events/syscalls/sys_enter_*), in syscall-number order, ids from
+ * PROBE_FIRST_SYSCALL_ID. A tracepoint whose syscall number spectrace does
+ * not know is left out rather than attached to the wrong number.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fnmatch.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+
+#include "probe.h"
+#include "syscall_tab.h"
+
+int probe_desc_parse(const char *text, struct probe_desc *pd)
+{
+	char *fields[4] = { pd->prov, pd->mod, pd->func, pd->name };
+	const char *parts[4], *p;
+	size_t lens[4];
+	int n = 0, i, first;
+
+	memset(pd, 0, sizeof(*pd));
+	parts[0] = text;
+	for (p = text;; p++) {
+		if (*p == ':' || !*p) {
+			if (n == 4)
+				return -EINVAL;
+			lens[n] = (size_t)(p - parts[n]);
+			n++;
+			if (!*p)
+				break;
+			if (n < 4)
+				parts[n] = p + 1;
+			else
+				return -EINVAL;
+		}
+	}
+	/* Right-align: the last field given is always the probe name. */
+	first = 4 - n;
+	for (i = 0; i < n; i++) {
+		if (lens[i] >= PROBE_FIELD_MAX)
+			return -EINVAL;
+		memcpy(fields[first + i], parts[i], lens[i]);
+		fields[first + i][lens[i]] = '\0';
+	}
+	return 0;
+}
+
+static int field_match(const char *pat, const char *s)
+{
+	return !*pat || fnmatch(pat, s, 0) == 0;
+}
+
+int probe_desc_match(const struct probe_desc *pd, const struct probe *p)
+{
+	return field_match(pd->prov, p->prov) && field_match(pd->mod, p->mod) &&
+	       field_match(pd->func, p->func) && field_match(pd->name, p->name);
+}
+
+int probe_syscall_nr(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(syscall_tab) / sizeof(syscall_tab[0]); i++)
+		if (!strcmp(syscall_tab[i].name, name))
+			return syscall_tab[i].nr;
+	return -1;
+}
+
+static int is_dir(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+int probe_tracefs_root(char *buf, size_t len)
+{
+	static const char *const roots[] = { "/sys/kernel/tracing", "/sys/kernel/debug/tracing" };
+	char path[256];
+	size_t i;
+
+	for (i = 0; i < 2; i++) {
+		snprintf(path, sizeof(path), "%s/events", roots[i]);
+		if (is_dir(path)) {
+			snprintf(buf, len, "%s", roots[i]);
+			return 0;
+		}
+	}
+	if (mount("nodev", roots[0], "tracefs", 0, NULL))
+		return -errno;
+	snprintf(buf, len, "%s", roots[0]);
+	return 0;
+}
+
+static struct probe *table_add(struct probe_table *t)
+{
+	if (t->n == t->cap) {
+		size_t cap = t->cap ? t->cap * 2 : 512;
+		struct probe *np = realloc(t->probes, cap * sizeof(*np));
+
+		if (!np)
+			return NULL;
+		t->probes = np;
+		t->cap = cap;
+	}
+	memset(&t->probes[t->n], 0, sizeof(t->probes[0]));
+	return &t->probes[t->n++];
+}
+
+struct sysent {
+	int nr;
+	char *name;
+};
+
+static int sysent_cmp(const void *a, const void *b)
+{
+	const struct sysent *x = a, *y = b;
+
+	return x->nr - y->nr;
+}
+
+static int load_syscalls(struct probe_table *t, const char *tracefs, char *err, size_t errlen)
+{
+	struct sysent *ents = NULL;
+	size_t n = 0, cap = 0, i;
+	char path[512];
+	struct dirent *de;
+	DIR *d;
+	int ret = 0;
+
+	snprintf(path, sizeof(path), "%s/events/syscalls", tracefs);
+	d = opendir(path);
+	if (!d) {
+		ret = -errno;
+		snprintf(err, errlen, "cannot read syscall tracepoints in %s: %s", path,
+			 strerror(errno));
+		return ret;
+	}
+	while ((de = readdir(d))) {
+		const char *name;
+		int nr;
+
+		if (strncmp(de->d_name, "sys_enter_", 10))
+			continue;
+		name = de->d_name + 10;
+		nr = probe_syscall_nr(name);
+		if (nr < 0)
+			continue;
+		if (n == cap) {
+			struct sysent *ne;
+
+			cap = cap ? cap * 2 : 512;
+			ne = realloc(ents, cap * sizeof(*ne));
+			if (!ne) {
+				ret = -ENOMEM;
+				goto out;
+			}
+			ents = ne;
+		}
+		ents[n].nr = nr;
+		ents[n].name = strdup(name);
+		if (!ents[n].name) {
+			ret = -ENOMEM;
+			goto out;
+		}
+		n++;
+	}
+	qsort(ents, n, sizeof(*ents), sysent_cmp);
+	for (i = 0; i < n; i++) {
+		int dir;
+
+		for (dir = 0; dir < 2; dir++) {
+			struct probe *p = table_add(t);
+
+			if (!p) {
+				ret = -ENOMEM;
+				goto out;
+			}
+			p->id = PROBE_FIRST_SYSCALL_ID + (uint32_t)(2 * i + dir);
+			p->kind = dir ? PROBE_SYSCALL_RETURN : PROBE_SYSCALL_ENTRY;
+			p->arg = ents[i].nr;
+			p->prov = "syscall";
+			p->mod = "vmlinux";
+			/* The entry probe owns the name; the return probe shares it. */
+			p->func = dir ? t->probes[t->n - 2].func : ents[i].name;
+			p->name = dir ? "return" : "entry";
+			if (!dir)
+				ents[i].name = NULL;
+		}
+	}
+out:
+	if (ret == -ENOMEM)
+		snprintf(err, errlen, "out of memory");
+	for (i = 0; i < n; i++)
+		free(ents[i].name);
+	free(ents);
+	closedir(d);
+	return ret;
+}
+
+int probe_table_load(struct probe_table *t, const char *tracefs, char *err, size_t errlen)
+{
+	char root[256];
+	int ret;
+
+	memset(t, 0, sizeof(*t));
+	if (!tracefs) {
+		ret = probe_tracefs_root(root, sizeof(root));
+		if (ret) {
+			snprintf(err, errlen,
+				 "tracefs is not mounted and mounting it at /sys/kernel/tracing failed: %s (mount -t tracefs nodev /sys/kernel/tracing)",
+				 strerror(-ret));
+			return ret;
+		}
+		tracefs = root;
+	}
+	ret = load_syscalls(t, tracefs, err, errlen);
+	if (ret)
+		probe_table_free(t);
+	return ret;
+}
+
+void probe_table_free(struct probe_table *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->n; i++)
+		if (t->probes[i].kind == PROBE_SYSCALL_ENTRY)
+			free((char *)t->probes[i].func);
+	free(t->probes);
+	memset(t, 0, sizeof(*t));
+}
+
+const struct probe *probe_table_find(const struct probe_table *t, uint32_t id)
+{
+	size_t i;
+
+	for (i = 0; i < t->n; i++)
+		if (t->probes[i].id == id)
+			return &t->probes[i];
+	return NULL;
+}

@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0) */
+/*
+ * Probe descriptions (provider:module:function:name with globs) and the
+ * table of probes the providers publish.
+ */
+#ifndef SPT_PROBE_H
+#define SPT_PROBE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define PROBE_FIELD_MAX 128	/* bytes per description field, NUL included */
+
+/*
+ * A parsed description. Empty fields match anything. Fewer than four
+ * fields name the rightmost ones: "openat:entry" is ::openat:entry.
+ */
+struct probe_desc {
+	char prov[PROBE_FIELD_MAX];
+	char mod[PROBE_FIELD_MAX];
+	char func[PROBE_FIELD_MAX];
+	char name[PROBE_FIELD_MAX];
+};
+
+enum probe_kind {
+	PROBE_SYSCALL_ENTRY,
+	PROBE_SYSCALL_RETURN,
+};
+
+struct probe {
+	uint32_t id;		/* as shown by -l and in records' default output */
+	enum probe_kind kind;
+	int arg;		/* syscall number for the syscall provider */
+	const char *prov;
+	const char *mod;
+	const char *func;
+	const char *name;
+};
+
+struct probe_table {
+	struct probe *probes;
+	size_t n;
+	size_t cap;
+};
+
+/* First probe id of the syscall provider; 1..3 are dtrace:::BEGIN/END/ERROR. */
+#define PROBE_FIRST_SYSCALL_ID 4
+
+/* Returns 0 or -EINVAL (more than four fields, or a field too long). */
+int probe_desc_parse(const char *text, struct probe_desc *pd);
+
+/* Does probe P match description PD (fnmatch globs, empty = any)? */
+int probe_desc_match(const struct probe_desc *pd, const struct probe *p);
+
+/*
+ * Fill T with every probe of every provider. TRACEFS is the tracefs root
+ * (NULL: find or mount it). Returns 0 or -errno; on failure ERR holds a
+ * one-line reason.
+ */
+int probe_table_load(struct probe_table *t, const char *tracefs, char *err, size_t errlen);
+void probe_table_free(struct probe_table *t);
+const struct probe *probe_table_find(const struct probe_table *t, uint32_t id);
+
+/*
+ * The syscall number of the syscall whose tracepoints are named NAME
+ * (sys_enter_NAME), or -1 when spectrace does not know it.
+ */
+int probe_syscall_nr(const char *name);
+
+/*
+ * Locate a mounted tracefs (or mount it at /sys/kernel/tracing when we
+ * may). Writes the root into BUF. Returns 0 or -errno.
+ */
+int probe_tracefs_root(char *buf, size_t len);
+
+#endif /* SPT_PROBE_H */
