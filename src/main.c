@@ -246,8 +246,13 @@ static int list_probes(const struct cmdline *cl, const struct probe_table *t)
 	return ret;
 }
 
+/*
+ * Enable every description; MATCHED[d] gets the count of description d.
+ * The "matched" messages go out later, once tracing is on, so a script
+ * that waits for them knows its probes fire.
+ */
 static int build_enabling(const struct cmdline *cl, const struct probe_table *t,
-			  struct enabling *en)
+			  struct enabling *en, int *matched)
 {
 	size_t d;
 
@@ -268,15 +273,14 @@ static int build_enabling(const struct cmdline *cl, const struct probe_table *t,
 			       cl->descs[d], cl->descs[d]);
 			return -ENOENT;
 		}
-		if (!cl->o.quiet)
-			errmsg("description '%s' matched %d probe%s", cl->descs[d], n,
-			       n == 1 ? "" : "s");
+		matched[d] = n;
 	}
 	return 0;
 }
 
-static int trace(const struct cmdline *cl, const struct enabling *en)
+static int trace(const struct cmdline *cl, const struct enabling *en, const int *matched)
 {
+	size_t d;
 	struct tracer tr;
 	struct consumer c;
 	struct printer pr;
@@ -301,6 +305,9 @@ static int trace(const struct cmdline *cl, const struct enabling *en)
 		return 1;
 	}
 	load_gate(&tr, 1);
+	for (d = 0; d < cl->ndescs && !cl->o.quiet; d++)
+		errmsg("description '%s' matched %d probe%s", cl->descs[d], matched[d],
+		       matched[d] == 1 ? "" : "s");
 	ret = consume_run(&c, &stop_flag);
 	missed = load_missed(&tr);
 	if (missed)
@@ -319,6 +326,7 @@ int main(int argc, char **argv)
 	struct probe_table t;
 	struct enabling en;
 	struct cmdline cl;
+	int *matched = NULL;
 	char err[512];
 	int ret;
 
@@ -339,14 +347,18 @@ int main(int argc, char **argv)
 	}
 	if (cl.list) {
 		ret = list_probes(&cl, &t);
-	} else if (build_enabling(&cl, &t, &en)) {
+	} else if (!(matched = calloc(cl.ndescs, sizeof(*matched)))) {
+		errmsg("out of memory");
+		ret = 1;
+	} else if (build_enabling(&cl, &t, &en, matched)) {
 		ret = 1;
 	} else if (install_signals()) {
 		errmsg("cannot install signal handlers: %s", strerror(errno));
 		ret = 1;
 	} else {
-		ret = trace(&cl, &en);
+		ret = trace(&cl, &en, matched);
 	}
+	free(matched);
 	enab_free(&en);
 	probe_table_free(&t);
 	free(cl.descs);

@@ -1,0 +1,103 @@
+# SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0)
+# Shared helpers of the end-to-end tests, sourced by tests/e2e/t_*.sh.
+# A test calls e2e_init BUILD_DIR first; every tracer it starts goes through
+# tracer_start/tracer_stop, and the EXIT trap stops a tracer left running
+# (by its pid, nothing else) so no BPF program outlives the test.
+
+E2E_PASS=0
+E2E_FAIL=0
+TPID=
+
+e2e_init() {
+	BUILD=$(cd "${1:?usage: $0 BUILD_DIR}" && pwd)
+	SPT="$BUILD/spectrace"
+	TRIG="$BUILD/triggers"
+	if [ "$(id -u)" != 0 ]; then
+		echo "SKIP: end-to-end tests need root"
+		exit 77
+	fi
+	if [ ! -r /sys/kernel/btf/vmlinux ]; then
+		echo "SKIP: the kernel has no BTF"
+		exit 77
+	fi
+	TMP=$(mktemp -d /tmp/spt-e2e.XXXXXX)
+	trap e2e_cleanup EXIT
+}
+
+e2e_cleanup() {
+	if [ -n "$TPID" ] && kill -0 "$TPID" 2>/dev/null; then
+		kill -INT "$TPID" 2>/dev/null
+		for _ in 1 2 3 4 5 6 7 8 9 10; do
+			kill -0 "$TPID" 2>/dev/null || break
+			sleep 0.2
+		done
+		kill -KILL "$TPID" 2>/dev/null
+	fi
+	rm -rf "$TMP"
+}
+
+ok() { E2E_PASS=$((E2E_PASS + 1)); echo "ok - $1"; }
+not_ok() { E2E_FAIL=$((E2E_FAIL + 1)); echo "not ok - $1"; }
+
+# check NAME GOT WANT
+check() {
+	if [ "$2" = "$3" ]; then
+		ok "$1"
+	else
+		not_ok "$1"
+		printf '  got:  %s\n  want: %s\n' "$2" "$3" | head -n 20
+	fi
+}
+
+# check_match NAME TEXT EXTENDED-REGEX (every line of TEXT must match)
+check_match() {
+	if [ -n "$2" ] && ! printf '%s\n' "$2" | grep -Evq -- "$3"; then
+		ok "$1"
+	else
+		not_ok "$1"
+		printf '  got:  %s\n  want lines matching: %s\n' "$2" "$3" | head -n 20
+	fi
+}
+
+# tracer_start ARGS...: run spectrace in the background, stdout to
+# $TMP/out, stderr to $TMP/err, and wait until it reports its probes
+# enabled (the "matched" messages come once the gate is open).
+tracer_start() {
+	: >"$TMP/out"
+	: >"$TMP/err"
+	"$SPT" "$@" >"$TMP/out" 2>"$TMP/err" &
+	TPID=$!
+	for _ in $(seq 1 200); do
+		grep -q 'matched' "$TMP/err" && return 0
+		kill -0 "$TPID" 2>/dev/null || break
+		sleep 0.05
+	done
+	echo "tracer did not start: $(cat "$TMP/err")"
+	return 1
+}
+
+# tracer_stop [SIGNAL]: stop the tracer, leave its status in TRC.
+tracer_stop() {
+	kill "-${1:-INT}" "$TPID"
+	wait "$TPID"
+	TRC=$?
+	TPID=
+}
+
+# No program or map of ours may survive the tracer. Freeing is asynchronous
+# after the last fd closes, so allow a moment.
+check_no_leftovers() {
+	local left=
+	for _ in $(seq 1 40); do
+		left=$( (bpftool prog show; bpftool map show; bpftool link show) 2>/dev/null |
+			grep -E 'name (spt_|spectrac)' || true)
+		[ -z "$left" ] && break
+		sleep 0.1
+	done
+	check "${1:-no BPF program, map or link left behind}" "$left" ""
+}
+
+e2e_done() {
+	echo "$E2E_PASS passed, $E2E_FAIL failed"
+	[ "$E2E_FAIL" = 0 ]
+}

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0)
+# ASSERTION: the command line behaves as dtrace(1)'s: usage errors exit 2
+# with one line, a description matching nothing exits 1, -l lists probes.
+. "$(dirname "$0")/lib/common.bash"
+e2e_init "$1"
+
+usage() {
+	local out rc
+	out=$("$SPT" "$@" 2>&1 >/dev/null)
+	rc=$?
+	echo "$rc|$out"
+}
+
+check "unknown flag" "$(usage -Q)" "2|spectrace: illegal option -- Q (see --help)"
+check "missing argument" "$(usage -n)" "2|spectrace: option -n requires an argument (see --help)"
+check "bad -b" "$(usage -b 12q -n BEGIN)" \
+	"2|spectrace: failed to set -b 12q: invalid value for specified option"
+check "bad -x name" "$(usage -x nosuch=1 -n BEGIN)" \
+	"2|spectrace: failed to set -x nosuch=1: invalid option name"
+check "bad -x switchrate" "$(usage -x switchrate=fast -n BEGIN)" \
+	"2|spectrace: failed to set -x switchrate=fast: invalid value for specified option"
+check "fill not yet" "$(usage -x bufpolicy=fill -n BEGIN)" \
+	"2|spectrace: failed to set -x bufpolicy=fill: not supported yet: this buffer policy"
+check "no probes" "$(usage)" "2|spectrace: no probes specified (see --help)"
+check "stray operand" "$(usage -n syscall::openat:entry extra)" \
+	"2|spectrace: unexpected argument 'extra' (see --help)"
+
+out=$("$SPT" --help)
+check "--help exits 0" "$?" 0
+check "--help starts with Usage" "$(printf '%s\n' "$out" | head -n 1 | cut -c1-16)" "Usage: spectrace"
+check "-V" "$("$SPT" -V | cut -d' ' -f1)" "spectrace"
+
+out=$("$SPT" -n 'syscall::nosuch:entry' 2>&1)
+check "no match exits 1" "$?" 1
+check "no match message" "$out" \
+	"spectrace: invalid probe specifier syscall::nosuch:entry: probe description syscall::nosuch:entry does not match any probes"
+
+out=$("$SPT" -n 'a:b:c:d:e' 2>&1)
+check "malformed description exits 1" "$?" 1
+
+out=$("$SPT" -l -n 'syscall::openat:')
+check "-l exits 0" "$?" 0
+check "-l syscall::openat:" "$(printf '%s\n' "$out" | awk '{print $2, $3, $4, $5}')" \
+"PROVIDER MODULE FUNCTION NAME
+syscall vmlinux openat entry
+syscall vmlinux openat return"
+check "-l heading layout" "$(printf '%s\n' "$out" | head -n 1)" \
+	"   ID   PROVIDER            MODULE                          FUNCTION NAME"
+id_entry=$(printf '%s\n' "$out" | awk 'NR == 2 {print $1}')
+id_return=$(printf '%s\n' "$out" | awk 'NR == 3 {print $1}')
+check "-l return id follows entry id" "$((id_return - id_entry))" 1
+
+# Every syscall tracepoint of the kernel with a known number is a probe pair.
+tracefs=/sys/kernel/tracing
+[ -d $tracefs/events ] || tracefs=/sys/kernel/debug/tracing
+all=$("$SPT" -l)
+nentry=$(printf '%s\n' "$all" | awk '$5 == "entry"' | wc -l)
+nreturn=$(printf '%s\n' "$all" | awk '$5 == "return"' | wc -l)
+ntp=$(ls "$tracefs/events/syscalls" | grep -c '^sys_enter_')
+check "-l entry and return pair up" "$nentry" "$nreturn"
+if [ "$nentry" -ge $((ntp - 10)) ] && [ "$nentry" -le "$ntp" ]; then
+	ok "-l lists the kernel's syscalls ($nentry of $ntp tracepoints)"
+else
+	not_ok "-l lists the kernel's syscalls ($nentry of $ntp tracepoints)"
+fi
+out=$("$SPT" -l -n 'syscall::nosuch*:' 2>&1)
+check "-l no match exits 1" "$?" 1
+
+e2e_done

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0) */
+/*
+ * sysloop SYSCALL COUNT [CPU]: make exactly COUNT calls of one syscall,
+ * pinned to CPU when given, then print "COUNT\n". The syscalls are ones a
+ * test can trace: openat (of a path that does not exist, so no file is
+ * opened) and syscalls no other process on a test machine makes.
+ */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/syscall.h>
+
+static long call(const char *name)
+{
+	if (!strcmp(name, "openat"))
+		return syscall(SYS_openat, AT_FDCWD, "/nonexistent/spectrace-trigger", O_RDONLY);
+	if (!strcmp(name, "sched_get_priority_max"))
+		return syscall(SYS_sched_get_priority_max, SCHED_OTHER);
+	if (!strcmp(name, "sched_get_priority_min"))
+		return syscall(SYS_sched_get_priority_min, SCHED_OTHER);
+	if (!strcmp(name, "getppid"))
+		return syscall(SYS_getppid);
+	fprintf(stderr, "sysloop: unknown syscall %s\n", name);
+	exit(2);
+}
+
+int main(int argc, char **argv)
+{
+	unsigned long n, i;
+
+	if (argc < 3 || argc > 4) {
+		fprintf(stderr, "usage: sysloop SYSCALL COUNT [CPU]\n");
+		return 2;
+	}
+	n = strtoul(argv[2], NULL, 10);
+	if (argc == 4) {
+		cpu_set_t set;
+
+		CPU_ZERO(&set);
+		CPU_SET(atoi(argv[3]), &set);
+		if (sched_setaffinity(0, sizeof(set), &set)) {
+			perror("sysloop: sched_setaffinity");
+			return 1;
+		}
+	}
+	for (i = 0; i < n; i++)
+		call(argv[1]);
+	printf("%lu\n", n);
+	return 0;
+}

@@ -1,0 +1,168 @@
+/* SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0) */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <criterion/criterion.h>
+#include <criterion/parameterized.h>
+
+#include "probe.h"
+
+struct desc_case {
+	char in[32];
+	char prov[16], mod[16], func[16], name[16];
+};
+
+ParameterizedTestParameters(probe, desc_parse)
+{
+	static struct desc_case cases[] = {
+		{ "syscall::openat:entry", "syscall", "", "openat", "entry" },
+		{ "syscall:::entry", "syscall", "", "", "entry" },
+		{ "::openat:", "", "", "openat", "" },
+		{ "openat:entry", "", "", "openat", "entry" },
+		{ "entry", "", "", "", "entry" },
+		{ "vmlinux:openat:entry", "", "vmlinux", "openat", "entry" },
+		{ "syscall:vmlinux:open*:ret?rn", "syscall", "vmlinux", "open*", "ret?rn" },
+		{ ":::", "", "", "", "" },
+		{ "BEGIN", "", "", "", "BEGIN" },
+	};
+	return cr_make_param_array(struct desc_case, cases, sizeof(cases) / sizeof(cases[0]));
+}
+
+ParameterizedTest(struct desc_case *c, probe, desc_parse)
+{
+	struct probe_desc pd;
+
+	cr_assert_eq(probe_desc_parse(c->in, &pd), 0, "%s", c->in);
+	cr_assert_str_eq(pd.prov, c->prov, "%s: provider", c->in);
+	cr_assert_str_eq(pd.mod, c->mod, "%s: module", c->in);
+	cr_assert_str_eq(pd.func, c->func, "%s: function", c->in);
+	cr_assert_str_eq(pd.name, c->name, "%s: name", c->in);
+}
+
+Test(probe, desc_parse_errors)
+{
+	struct probe_desc pd;
+	char longfield[300];
+
+	cr_assert_eq(probe_desc_parse("a:b:c:d:e", &pd), -EINVAL);
+	cr_assert_eq(probe_desc_parse("::::", &pd), -EINVAL);
+	memset(longfield, 'x', sizeof(longfield) - 1);
+	longfield[sizeof(longfield) - 1] = '\0';
+	cr_assert_eq(probe_desc_parse(longfield, &pd), -EINVAL);
+}
+
+static const struct probe openat_entry = {
+	.id = 10, .kind = PROBE_SYSCALL_ENTRY, .arg = 257,
+	.prov = "syscall", .mod = "vmlinux", .func = "openat", .name = "entry",
+};
+
+struct match_case {
+	char desc[40];
+	int match;
+};
+
+ParameterizedTestParameters(probe, glob_match)
+{
+	static struct match_case cases[] = {
+		{ "syscall::openat:entry", 1 },
+		{ "syscall:::entry", 1 },
+		{ "syscall:::return", 0 },
+		{ "::openat:", 1 },
+		{ "openat:entry", 1 },
+		{ "entry", 1 },
+		{ "syscall::open:entry", 0 },
+		{ "syscall::open*:entry", 1 },
+		{ "syscall::*at:entry", 1 },
+		{ "syscall::open??:entry", 1 },
+		{ "syscall::open?:entry", 0 },
+		{ "syscall::[op]penat:entry", 1 },
+		{ "syscall::[!o]penat:entry", 0 },
+		{ "sys*:vmlinux:*:*", 1 },
+		{ "fbt:::", 0 },
+		{ "syscall:kernel::", 0 },
+		{ "", 1 },
+	};
+	return cr_make_param_array(struct match_case, cases, sizeof(cases) / sizeof(cases[0]));
+}
+
+ParameterizedTest(struct match_case *c, probe, glob_match)
+{
+	struct probe_desc pd;
+
+	cr_assert_eq(probe_desc_parse(c->desc, &pd), 0);
+	cr_assert_eq(probe_desc_match(&pd, &openat_entry), c->match, "%s", c->desc);
+}
+
+Test(probe, syscall_numbers)
+{
+	cr_assert_eq(probe_syscall_nr("read"), 0);
+	cr_assert_eq(probe_syscall_nr("openat"), 257);
+	cr_assert_eq(probe_syscall_nr("exit_group"), 231);
+	/* Tracepoints carry the kernel's function names, not the uapi ones. */
+	cr_assert_eq(probe_syscall_nr("newfstat"), 5);
+	cr_assert_eq(probe_syscall_nr("fstat"), -1);
+	cr_assert_eq(probe_syscall_nr("umount"), 166);
+	cr_assert_eq(probe_syscall_nr("mseal"), 462);
+	cr_assert_eq(probe_syscall_nr("nosuch"), -1);
+}
+
+static void touch(const char *dir, const char *name)
+{
+	char path[512];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	cr_assert_eq(mkdir(path, 0755), 0, "mkdir %s", path);
+}
+
+Test(probe, table_from_tracefs)
+{
+	char root[] = "/tmp/spt-tracefs-XXXXXX", path[512], err[256] = "";
+	struct probe_table t;
+	const struct probe *p;
+
+	cr_assert_not_null(mkdtemp(root));
+	snprintf(path, sizeof(path), "%s/events", root);
+	cr_assert_eq(mkdir(path, 0755), 0);
+	snprintf(path, sizeof(path), "%s/events/syscalls", root);
+	cr_assert_eq(mkdir(path, 0755), 0);
+	touch(path, "sys_enter_openat");
+	touch(path, "sys_exit_openat");
+	touch(path, "sys_enter_read");
+	touch(path, "sys_exit_read");
+	touch(path, "sys_enter_no_such_syscall");
+	touch(path, "enable");
+
+	cr_assert_eq(probe_table_load(&t, root, err, sizeof(err)), 0, "%s", err);
+	cr_assert_eq(t.n, 4, "unknown syscalls are left out");
+	/* Syscall-number order, entry before return. */
+	cr_assert_str_eq(t.probes[0].func, "read");
+	cr_assert_str_eq(t.probes[0].name, "entry");
+	cr_assert_eq(t.probes[0].id, PROBE_FIRST_SYSCALL_ID);
+	cr_assert_eq(t.probes[1].kind, PROBE_SYSCALL_RETURN);
+	cr_assert_str_eq(t.probes[1].name, "return");
+	cr_assert_str_eq(t.probes[2].func, "openat");
+	cr_assert_eq(t.probes[2].arg, 257);
+	p = probe_table_find(&t, PROBE_FIRST_SYSCALL_ID + 3);
+	cr_assert_not_null(p);
+	cr_assert_str_eq(p->func, "openat");
+	cr_assert_str_eq(p->name, "return");
+	cr_assert_null(probe_table_find(&t, 1));
+	probe_table_free(&t);
+
+	snprintf(path, sizeof(path), "rm -rf '%s'", root);
+	cr_assert_eq(system(path), 0);
+}
+
+Test(probe, table_missing_tracefs)
+{
+	struct probe_table t;
+	char err[256] = "";
+
+	cr_assert_eq(probe_table_load(&t, "/nonexistent-tracefs", err, sizeof(err)), -ENOENT);
+	cr_assert(strstr(err, "cannot read syscall tracepoints in /nonexistent-tracefs") != NULL,
+		  "%s", err);
+}
