@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0) */
+/*
+ * The D virtual machine's instruction set: the contract between the code
+ * generator (src/cg.c), the disassembler (src/dis.c) and the VM core
+ * (bpf/vm.h), which runs in the kernel under bpf_loop and on the host in
+ * tests.
+ *
+ * Every instruction is 8 bytes:
+ *
+ *   +------+------+------+------+-------------------------+
+ *   |  op  | dst  |  a   |  b   |        imm (s32)        |
+ *   +------+------+------+------+-------------------------+
+ *
+ * dst, a and b name registers r0..r15 (64-bit, zero at clause start).
+ * Branch offsets in imm count instructions from the next one. There is one
+ * addressing mode per operand kind, so the interpreter decodes with a
+ * switch and masks, which the verifier follows without state explosion.
+ *
+ * A clause is a run of instructions ending in RET: the predicate (if any)
+ * ends with PRED, the actions follow. Records are built in the VM's record
+ * area at offsets fixed by the code generator (REC*), then written whole to
+ * the principal buffer at RET. Strings are values of at most strsize bytes;
+ * a string register holds a string reference (SPT_SREF_*), never a pointer.
+ */
+#ifndef SPT_ABI_ISA_H
+#define SPT_ABI_ISA_H
+
+struct spt_insn {
+	__u8 op;	/* enum spt_op */
+	__u8 dst;	/* destination register */
+	__u8 a;		/* first source register */
+	__u8 b;		/* second source register, or a small operand */
+	__s32 imm;	/* immediate: constant, offset, id */
+};
+_Static_assert(sizeof(struct spt_insn) == 8, "instructions are 8 bytes");
+
+#define SPT_NREGS 16
+
+enum spt_op {
+	SPT_OP_NOP = 0,
+	SPT_OP_RET,	/* end of clause: write the record */
+	SPT_OP_PRED,	/* predicate: r[a] == 0 ends the clause, nothing recorded */
+	SPT_OP_JMP,	/* pc += imm */
+	SPT_OP_JZ,	/* if (r[a] == 0) pc += imm */
+	SPT_OP_JNZ,	/* if (r[a] != 0) pc += imm */
+	SPT_OP_LDI,	/* r[dst] = (s64)imm */
+	SPT_OP_LDI64,	/* r[dst] = (u32)imm | (u64)next.imm << 32; two instructions */
+	SPT_OP_MOV,	/* r[dst] = r[a] */
+	SPT_OP_ADD,	/* r[dst] = r[a] op r[b], 64-bit, wrapping */
+	SPT_OP_SUB,
+	SPT_OP_MUL,
+	SPT_OP_SDIV,	/* signed; divisor 0 faults DIVZERO */
+	SPT_OP_UDIV,
+	SPT_OP_SREM,
+	SPT_OP_UREM,
+	SPT_OP_AND,
+	SPT_OP_OR,
+	SPT_OP_XOR,
+	SPT_OP_SHL,	/* shift counts are taken modulo 64 */
+	SPT_OP_LSR,
+	SPT_OP_ASR,
+	SPT_OP_NEG,	/* r[dst] = -r[a] */
+	SPT_OP_NOT,	/* r[dst] = ~r[a] */
+	SPT_OP_LNOT,	/* r[dst] = !r[a] */
+	SPT_OP_EQ,	/* r[dst] = r[a] op r[b] ? 1 : 0 */
+	SPT_OP_NE,
+	SPT_OP_SLT,
+	SPT_OP_SLE,
+	SPT_OP_ULT,
+	SPT_OP_ULE,
+	SPT_OP_SEXT,	/* r[dst] = sign-extend the low b bits (8, 16, 32) of r[a] */
+	SPT_OP_ZEXT,	/* r[dst] = zero-extend the low b bits of r[a] */
+	SPT_OP_LDB,	/* r[dst] = builtin variable imm (SPT_B_*) */
+	SPT_OP_LDG,	/* r[dst] = global integer at byte offset imm */
+	SPT_OP_STG,	/* global integer at byte offset imm = r[a] */
+	SPT_OP_LDT,	/* r[dst] = this-> integer at byte offset imm */
+	SPT_OP_STT,	/* this-> integer at byte offset imm = r[a] */
+	SPT_OP_REC,	/* record area at offset imm = low b bytes (1, 2, 4, 8) of r[a] */
+	SPT_OP_EXIT,	/* stop tracing with status r[a] (also REC'd by cg) */
+	SPT_OP_NOPS	/* number of opcodes */
+};
+
+/* Builtin variables (LDB imm). */
+enum spt_builtin {
+	SPT_B_ARG0 = 0,	/* ..SPT_B_ARG9 = 9: probe arguments */
+	SPT_B_PID = 10,
+	SPT_B_TID,
+	SPT_B_PPID,
+	SPT_B_UID,
+	SPT_B_GID,
+	SPT_B_TIMESTAMP,
+	SPT_B_VTIMESTAMP,
+	SPT_B_WALLTIMESTAMP,
+	SPT_B_CPU,
+	SPT_B_ERRNO,
+	SPT_B_EPID,
+	SPT_B_ID,
+	SPT_B_NBUILTINS
+};
+
+#endif /* SPT_ABI_ISA_H */

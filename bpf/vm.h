@@ -1,0 +1,282 @@
+/* SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0) */
+/*
+ * The D virtual machine's core: one instruction per spt_vm_step() call.
+ *
+ * Built twice from this one source: into the BPF programs, where
+ * spt_vm_step() is the body of a bpf_loop callback, and into the host
+ * library for tests (tests/unit/test_vm.c), so both run the same code.
+ *
+ * Types and limits are always visible; the functions only where the
+ * includer defines SPT_VM_IMPL and supplies, before including this file:
+ *   struct spt_env;                                    its run context
+ *   __u64 spt_env_builtin(struct spt_env *, __u32 id)  builtin variables
+ *   __u8 *spt_env_globals(struct spt_env *)            SPT_GLOBALS_MAX + 8 bytes
+ *
+ * Verifier notes: every index into an array is masked to a power-of-two
+ * bound right where it is used, because the state of a bpf_loop callback
+ * carries no facts from one iteration to the next. Operations that could
+ * fault set vm->state and return; they never trust the bytecode.
+ */
+#ifndef SPT_VM_H
+#define SPT_VM_H
+
+#include "abi/isa.h"
+#include "abi/fault.h"
+
+#ifndef __always_inline
+#define __always_inline inline __attribute__((always_inline))
+#endif
+
+#define SPT_MAX_INSNS 8192	/* bytecode of all clauses (power of two) */
+#define SPT_REC_MAX 1024	/* record area: largest record (power of two) */
+#define SPT_THIS_MAX 512	/* this-> variables of a clause (power of two) */
+#define SPT_GLOBALS_MAX 4096	/* global variables (power of two) */
+
+enum spt_vm_state {
+	SPT_VM_RUN = 0,	/* executing */
+	SPT_VM_DONE,	/* RET reached: write the record */
+	SPT_VM_SKIP,	/* predicate false: nothing recorded */
+	SPT_VM_FAULT,	/* fault, fault_* say which */
+};
+
+/* Per-CPU VM state; the kernel keeps it in a per-CPU scratch map. */
+struct spt_vm {
+	__u64 r[SPT_NREGS];
+	__u32 base;		/* first instruction of the running clause */
+	__u32 pc;		/* next instruction, relative to base */
+	__u32 state;		/* enum spt_vm_state */
+	__u32 fault;		/* SPT_FLT_* when state is SPT_VM_FAULT */
+	__u32 fault_pc;		/* instruction that faulted, relative to base */
+	__u32 exiting;		/* EXIT ran */
+	__u64 fault_val;	/* address or value of the fault */
+	__s64 exit_status;	/* status given to exit() */
+	__u8 rec[SPT_REC_MAX + 8];	/* record being built, header at 0 */
+	__u8 thisv[SPT_THIS_MAX + 8];	/* this-> variables */
+};
+
+#ifdef SPT_VM_IMPL
+static __always_inline void spt_vm_reset(struct spt_vm *vm, __u32 base)
+{
+	int i;
+
+	for (i = 0; i < SPT_NREGS; i++)
+		vm->r[i] = 0;
+	vm->base = base;
+	vm->pc = 0;
+	vm->state = SPT_VM_RUN;
+	vm->fault = 0;
+	vm->fault_pc = 0;
+	vm->fault_val = 0;
+}
+
+static __always_inline void spt_vm_fault(struct spt_vm *vm, __u32 pc, __u32 fault, __u64 val)
+{
+	vm->state = SPT_VM_FAULT;
+	vm->fault = fault;
+	vm->fault_pc = pc;
+	vm->fault_val = val;
+}
+
+static __always_inline __u64 spt_vm_ext(__u64 v, __u32 bits, int sign)
+{
+	__u32 sh;
+
+	if (bits == 0 || bits >= 64)
+		return v;
+	sh = 64 - bits;
+	if (sign)
+		return (__u64)((__s64)(v << sh) >> sh);
+	return (v << sh) >> sh;
+}
+
+/*
+ * Execute the instruction at vm->pc of the bytecode INSNS (SPT_MAX_INSNS
+ * entries). Returns 0 to go on, 1 when the clause ended (vm->state says
+ * how).
+ */
+static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn *insns,
+				       struct spt_env *env)
+{
+	__u32 pc = vm->pc;
+	const struct spt_insn *in = &insns[(vm->base + pc) & (SPT_MAX_INSNS - 1)];
+	__u8 op = in->op;
+	__u32 d = in->dst & (SPT_NREGS - 1);
+	__u64 a = vm->r[in->a & (SPT_NREGS - 1)];
+	__u64 b = vm->r[in->b & (SPT_NREGS - 1)];
+	__s32 imm = in->imm;
+	__u64 v = 0;
+	__u8 *p;
+
+	vm->pc = pc + 1;
+	switch (op) {
+	case SPT_OP_NOP:
+		return 0;
+	case SPT_OP_RET:
+		vm->state = SPT_VM_DONE;
+		return 1;
+	case SPT_OP_PRED:
+		if (a)
+			return 0;
+		vm->state = SPT_VM_SKIP;
+		return 1;
+	case SPT_OP_JMP:
+		vm->pc = pc + 1 + (__u32)imm;
+		return 0;
+	case SPT_OP_JZ:
+		if (!a)
+			vm->pc = pc + 1 + (__u32)imm;
+		return 0;
+	case SPT_OP_JNZ:
+		if (a)
+			vm->pc = pc + 1 + (__u32)imm;
+		return 0;
+	case SPT_OP_LDI:
+		v = (__u64)(__s64)imm;
+		break;
+	case SPT_OP_LDI64: {
+		const struct spt_insn *hi = &insns[(vm->base + pc + 1) & (SPT_MAX_INSNS - 1)];
+
+		v = (__u64)(__u32)imm | (__u64)(__u32)hi->imm << 32;
+		vm->pc = pc + 2;
+		break;
+	}
+	case SPT_OP_MOV:
+		v = a;
+		break;
+	case SPT_OP_ADD:
+		v = a + b;
+		break;
+	case SPT_OP_SUB:
+		v = a - b;
+		break;
+	case SPT_OP_MUL:
+		v = a * b;
+		break;
+	case SPT_OP_SDIV:
+	case SPT_OP_SREM:
+	case SPT_OP_UDIV:
+	case SPT_OP_UREM:
+		if (!b) {
+			spt_vm_fault(vm, pc, SPT_FLT_DIVZERO, 0);
+			return 1;
+		}
+		if (op == SPT_OP_UDIV) {
+			v = a / b;
+		} else if (op == SPT_OP_UREM) {
+			v = a % b;
+		} else {
+			/* Signed through magnitudes: BPF has no signed division before v4. */
+			int na = (__s64)a < 0, nb = (__s64)b < 0;
+			__u64 ma = na ? -a : a, mb = nb ? -b : b;
+
+			if (op == SPT_OP_SDIV)
+				v = (na != nb) ? -(ma / mb) : ma / mb;
+			else
+				v = na ? -(ma % mb) : ma % mb;
+		}
+		break;
+	case SPT_OP_AND:
+		v = a & b;
+		break;
+	case SPT_OP_OR:
+		v = a | b;
+		break;
+	case SPT_OP_XOR:
+		v = a ^ b;
+		break;
+	case SPT_OP_SHL:
+		v = a << (b & 63);
+		break;
+	case SPT_OP_LSR:
+		v = a >> (b & 63);
+		break;
+	case SPT_OP_ASR:
+		v = (__u64)((__s64)a >> (b & 63));
+		break;
+	case SPT_OP_NEG:
+		v = -a;
+		break;
+	case SPT_OP_NOT:
+		v = ~a;
+		break;
+	case SPT_OP_LNOT:
+		v = !a;
+		break;
+	case SPT_OP_EQ:
+		v = a == b;
+		break;
+	case SPT_OP_NE:
+		v = a != b;
+		break;
+	case SPT_OP_SLT:
+		v = (__s64)a < (__s64)b;
+		break;
+	case SPT_OP_SLE:
+		v = (__s64)a <= (__s64)b;
+		break;
+	case SPT_OP_ULT:
+		v = a < b;
+		break;
+	case SPT_OP_ULE:
+		v = a <= b;
+		break;
+	case SPT_OP_SEXT:
+		v = spt_vm_ext(a, in->b, 1);
+		break;
+	case SPT_OP_ZEXT:
+		v = spt_vm_ext(a, in->b, 0);
+		break;
+	case SPT_OP_LDB:
+		v = spt_env_builtin(env, (__u32)imm);
+		break;
+	case SPT_OP_LDG:
+		p = spt_env_globals(env);
+		if (!p)
+			goto illop;
+		v = *(__u64 *)(p + ((__u32)imm & (SPT_GLOBALS_MAX - 8)));
+		break;
+	case SPT_OP_STG:
+		p = spt_env_globals(env);
+		if (!p)
+			goto illop;
+		*(__u64 *)(p + ((__u32)imm & (SPT_GLOBALS_MAX - 8))) = a;
+		return 0;
+	case SPT_OP_LDT:
+		v = *(__u64 *)(vm->thisv + ((__u32)imm & (SPT_THIS_MAX - 8)));
+		break;
+	case SPT_OP_STT:
+		*(__u64 *)(vm->thisv + ((__u32)imm & (SPT_THIS_MAX - 8))) = a;
+		return 0;
+	case SPT_OP_REC:
+		p = vm->rec + ((__u32)imm & (SPT_REC_MAX - 1));
+		switch (in->b) {
+		case 1:
+			*p = (__u8)a;
+			return 0;
+		case 2:
+			*(__u16 *)p = (__u16)a;
+			return 0;
+		case 4:
+			*(__u32 *)p = (__u32)a;
+			return 0;
+		case 8:
+			*(__u64 *)p = a;
+			return 0;
+		}
+		goto illop;
+	case SPT_OP_EXIT:
+		vm->exiting = 1;
+		vm->exit_status = (__s64)a;
+		return 0;
+	default:
+		goto illop;
+	}
+	vm->r[d] = v;
+	return 0;
+illop:
+	spt_vm_fault(vm, pc, SPT_FLT_ILLOP, op);
+	return 1;
+}
+
+#endif /* SPT_VM_IMPL */
+#endif /* SPT_VM_H */

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0) */
+/*
+ * The host build of the D virtual machine (bpf/vm.h): runs bytecode in
+ * userspace with builtins supplied by the caller, for unit tests and for
+ * the differential test against the kernel VM.
+ */
+#ifndef SPT_VMHOST_H
+#define SPT_VMHOST_H
+
+#include <stdint.h>
+#include <linux/types.h>
+
+#include "vm.h"
+
+/* What a probe firing would supply: builtin values and global storage. */
+struct spt_env {
+	uint64_t builtin[SPT_B_NBUILTINS];
+	uint8_t globals[SPT_GLOBALS_MAX + 8];
+};
+
+/*
+ * Run the clause at instruction BASE of INSNS (SPT_MAX_INSNS entries) to
+ * its end, at most MAX_STEPS instructions. Returns vm->state.
+ */
+int vmhost_run(struct spt_vm *vm, const struct spt_insn *insns, uint32_t base,
+	       struct spt_env *env, uint32_t max_steps);
+
+#endif /* SPT_VMHOST_H */

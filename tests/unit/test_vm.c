@@ -1,0 +1,178 @@
+/* SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0) */
+/* The host VM: each instruction's semantics, faults, and bounds. */
+#include <string.h>
+#include <criterion/criterion.h>
+
+#include "vmhost.h"
+
+static struct spt_insn prog[SPT_MAX_INSNS];
+static struct spt_vm vm;
+static struct spt_env env;
+
+#define I(o, d, x, y, i) ((struct spt_insn){ .op = (o), .dst = (d), .a = (x), .b = (y), .imm = (i) })
+
+static int run(const struct spt_insn *code, size_t n)
+{
+	memset(prog, 0, sizeof(prog));
+	memcpy(prog, code, n * sizeof(*code));
+	return vmhost_run(&vm, prog, 0, &env, 1000);
+}
+
+/* r0 = A op B for 64-bit A and B, via LDI64. */
+static uint64_t binop(enum spt_op op, uint64_t a, uint64_t b)
+{
+	struct spt_insn code[] = {
+		I(SPT_OP_LDI64, 1, 0, 0, (int32_t)(uint32_t)a), I(0, 0, 0, 0, (int32_t)(a >> 32)),
+		I(SPT_OP_LDI64, 2, 0, 0, (int32_t)(uint32_t)b), I(0, 0, 0, 0, (int32_t)(b >> 32)),
+		I(op, 0, 1, 2, 0),
+		I(SPT_OP_RET, 0, 0, 0, 0),
+	};
+
+	cr_assert_eq(run(code, sizeof(code) / sizeof(code[0])), SPT_VM_DONE, "op %d", op);
+	return vm.r[0];
+}
+
+Test(vm, arithmetic)
+{
+	cr_assert_eq(binop(SPT_OP_ADD, 2, 3), 5);
+	cr_assert_eq(binop(SPT_OP_ADD, UINT64_MAX, 1), 0, "wraps");
+	cr_assert_eq(binop(SPT_OP_SUB, 2, 3), (uint64_t)-1);
+	cr_assert_eq(binop(SPT_OP_MUL, 1ULL << 40, 1ULL << 30), 0, "2^70 wraps to 0");
+	cr_assert_eq(binop(SPT_OP_MUL, 7, 6), 42);
+	cr_assert_eq(binop(SPT_OP_SDIV, (uint64_t)-7, 2), (uint64_t)-3, "truncates toward zero");
+	cr_assert_eq(binop(SPT_OP_SDIV, 7, (uint64_t)-2), (uint64_t)-3);
+	cr_assert_eq(binop(SPT_OP_SDIV, (uint64_t)-8, (uint64_t)-2), 4);
+	cr_assert_eq(binop(SPT_OP_SREM, (uint64_t)-7, 2), (uint64_t)-1, "sign of the dividend");
+	cr_assert_eq(binop(SPT_OP_SREM, 7, (uint64_t)-2), 1);
+	cr_assert_eq(binop(SPT_OP_UDIV, (uint64_t)-8, 2), 0x7ffffffffffffffcULL);
+	cr_assert_eq(binop(SPT_OP_UREM, 17, 5), 2);
+	cr_assert_eq(binop(SPT_OP_AND, 0xf0f0, 0xff00), 0xf000);
+	cr_assert_eq(binop(SPT_OP_OR, 0xf0f0, 0x0f00), 0xfff0);
+	cr_assert_eq(binop(SPT_OP_XOR, 0xff, 0x0f), 0xf0);
+	cr_assert_eq(binop(SPT_OP_SHL, 1, 63), 1ULL << 63);
+	cr_assert_eq(binop(SPT_OP_SHL, 1, 64), 1, "shift counts modulo 64");
+	cr_assert_eq(binop(SPT_OP_LSR, 1ULL << 63, 63), 1);
+	cr_assert_eq(binop(SPT_OP_ASR, 1ULL << 63, 63), UINT64_MAX);
+}
+
+Test(vm, comparisons)
+{
+	cr_assert_eq(binop(SPT_OP_EQ, 5, 5), 1);
+	cr_assert_eq(binop(SPT_OP_NE, 5, 5), 0);
+	cr_assert_eq(binop(SPT_OP_SLT, (uint64_t)-1, 0), 1);
+	cr_assert_eq(binop(SPT_OP_ULT, (uint64_t)-1, 0), 0);
+	cr_assert_eq(binop(SPT_OP_SLE, 3, 3), 1);
+	cr_assert_eq(binop(SPT_OP_ULE, 4, 3), 0);
+}
+
+Test(vm, unary_and_extension)
+{
+	struct spt_insn code[] = {
+		I(SPT_OP_LDI, 1, 0, 0, 0x180),
+		I(SPT_OP_SEXT, 2, 1, 8, 0),	/* 0x80 as s8 = -128 */
+		I(SPT_OP_ZEXT, 3, 1, 8, 0),	/* 0x80 */
+		I(SPT_OP_NEG, 4, 1, 0, 0),
+		I(SPT_OP_NOT, 5, 1, 0, 0),
+		I(SPT_OP_LNOT, 6, 1, 0, 0),
+		I(SPT_OP_LNOT, 7, 0, 0, 0),
+		I(SPT_OP_LDI, 8, 0, 0, -1),
+		I(SPT_OP_MOV, 9, 8, 0, 0),
+		I(SPT_OP_RET, 0, 0, 0, 0),
+	};
+
+	cr_assert_eq(run(code, 10), SPT_VM_DONE);
+	cr_assert_eq(vm.r[2], (uint64_t)-128);
+	cr_assert_eq(vm.r[3], 0x80);
+	cr_assert_eq(vm.r[4], (uint64_t)-0x180);
+	cr_assert_eq(vm.r[5], ~0x180ULL);
+	cr_assert_eq(vm.r[6], 0);
+	cr_assert_eq(vm.r[7], 1);
+	cr_assert_eq(vm.r[9], UINT64_MAX, "LDI sign-extends");
+}
+
+Test(vm, predicate_and_branches)
+{
+	struct spt_insn code[] = {
+		I(SPT_OP_LDB, 1, 0, 0, SPT_B_PID),
+		I(SPT_OP_LDI, 2, 0, 0, 42),
+		I(SPT_OP_EQ, 3, 1, 2, 0),
+		I(SPT_OP_PRED, 0, 3, 0, 0),
+		I(SPT_OP_JZ, 0, 0, 0, 1),	/* r0 == 0: skip the next */
+		I(SPT_OP_LDI, 4, 0, 0, 99),
+		I(SPT_OP_JNZ, 0, 3, 0, -3),	/* back to the JZ ... once r5 */
+		I(SPT_OP_RET, 0, 0, 0, 0),
+	};
+
+	env.builtin[SPT_B_PID] = 7;
+	cr_assert_eq(run(code, 8), SPT_VM_SKIP, "pid != 42");
+	cr_assert_eq(vm.pc, 4, "stopped right after PRED");
+
+	/* A loop that never ends is stopped by the step bound. */
+	env.builtin[SPT_B_PID] = 42;
+	cr_assert_eq(run(code, 8), SPT_VM_FAULT);
+	cr_assert_eq(vm.fault, SPT_FLT_ILLOP);
+}
+
+Test(vm, faults)
+{
+	struct spt_insn div[] = {
+		I(SPT_OP_LDI, 1, 0, 0, 1),
+		I(SPT_OP_SDIV, 0, 1, 2, 0),
+		I(SPT_OP_RET, 0, 0, 0, 0),
+	};
+	struct spt_insn bad[] = {
+		I(SPT_OP_NOPS, 0, 0, 0, 0),
+	};
+	struct spt_insn badrec[] = {
+		I(SPT_OP_REC, 0, 1, 3, 8),
+	};
+
+	cr_assert_eq(run(div, 3), SPT_VM_FAULT);
+	cr_assert_eq(vm.fault, SPT_FLT_DIVZERO);
+	cr_assert_eq(vm.fault_pc, 1);
+	cr_assert_eq(run(bad, 1), SPT_VM_FAULT);
+	cr_assert_eq(vm.fault, SPT_FLT_ILLOP);
+	cr_assert_eq(vm.fault_val, SPT_OP_NOPS);
+	cr_assert_eq(run(badrec, 1), SPT_VM_FAULT, "record width 3 is illegal");
+}
+
+Test(vm, variables_and_records)
+{
+	struct spt_insn code[] = {
+		I(SPT_OP_LDI, 1, 0, 0, 1234),
+		I(SPT_OP_STG, 0, 1, 0, 16),
+		I(SPT_OP_LDG, 2, 0, 0, 16),
+		I(SPT_OP_STT, 0, 2, 0, 8),
+		I(SPT_OP_LDT, 3, 0, 0, 8),
+		I(SPT_OP_REC, 0, 3, 8, 8),
+		I(SPT_OP_REC, 0, 3, 2, 16),
+		I(SPT_OP_LDI, 4, 0, 0, 3),
+		I(SPT_OP_EXIT, 0, 4, 0, 0),
+		I(SPT_OP_RET, 0, 0, 0, 0),
+	};
+	uint64_t g;
+
+	memset(&env, 0, sizeof(env));
+	cr_assert_eq(run(code, 10), SPT_VM_DONE);
+	memcpy(&g, env.globals + 16, 8);
+	cr_assert_eq(g, 1234);
+	cr_assert_eq(vm.r[3], 1234);
+	cr_assert_eq(*(uint64_t *)(vm.rec + 8), 1234);
+	cr_assert_eq(*(uint16_t *)(vm.rec + 16), 1234);
+	cr_assert(vm.exiting);
+	cr_assert_eq(vm.exit_status, 3);
+}
+
+Test(vm, offsets_are_masked)
+{
+	struct spt_insn code[] = {
+		I(SPT_OP_LDI, 1, 0, 0, 7),
+		/* Far out of range: must land inside the areas, never outside. */
+		I(SPT_OP_STG, 0, 1, 0, 0x7ffffff8),
+		I(SPT_OP_STT, 0, 1, 0, -8),
+		I(SPT_OP_REC, 0, 1, 8, 0x7fffffff),
+		I(SPT_OP_RET, 0, 0, 0, 0),
+	};
+
+	cr_assert_eq(run(code, 5), SPT_VM_DONE);
+}
