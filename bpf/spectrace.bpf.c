@@ -18,6 +18,18 @@
 #include <bpf/bpf_core_read.h>
 #include "abi/buf.h"
 
+#include "vm.h"
+#include "abi/kenv.h"
+
+#define SPT_VM_IMPL
+#define SPT_VM_ENV struct spt_kenv
+static __always_inline __u64 spt_env_builtin(struct spt_kenv *env, __u32 id);
+static __always_inline __u8 *spt_env_globals(struct spt_kenv *env);
+#include "vm.h"
+
+/* Upper bound of instructions one clause may execute (bpf_loop count). */
+#define SPT_MAX_STEPS 4096
+
 char LICENSE[] SEC("license") = "Dual BSD/GPL";
 
 /* x86: thread_info.status bit of a task inside a 32-bit compat syscall. */
@@ -44,7 +56,31 @@ const volatile __u32 spt_sys_eprobe[2][SPT_NSYSCALLS];
 const volatile struct spt_eprobe spt_eprobes[SPT_MAX_EPROBES];
 const volatile struct spt_ecb spt_ecbs[SPT_MAX_ECBS];
 
+const volatile struct spt_insn spt_insns[SPT_MAX_INSNS];
+/* Offset from the boot clock to the wall clock, for walltimestamp. */
+const volatile __u64 spt_boot_to_wall;
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct spt_scratch);
+} spt_scratch SEC(".maps");
+
+/* D global variables (one area for all CPUs, racy as in DTrace). */
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __u8[SPT_GLOBALS_MAX + 8]);
+} spt_globals SEC(".maps");
+
 struct spt_cpu spt_cpus[SPT_MAX_CPUS];
+/* exit(): the status, and non-zero once a clause called it. */
+__s64 spt_exit_status;
+__u32 spt_exited;
+/* Differential tests: builtins for spt_vm_test, and the VM state it left. */
+struct spt_scratch spt_test_out;
 /* Non-zero while tracing is on; the consumer opens and closes it. */
 volatile __u32 spt_gate;
 
@@ -58,16 +94,88 @@ static __always_inline struct spt_cpu *cpu_state(__u32 *cpup)
 	return &spt_cpus[cpu];
 }
 
-/*
- * Write one record of the default action (the EPID alone). Returns 0, or 1
- * when it was dropped (and counted).
- */
-static __always_inline int emit(struct spt_cpu *st, __u32 cpu, __u32 epid, __u32 size)
+static __always_inline __u64 spt_env_builtin(struct spt_kenv *env, __u32 id)
 {
-	struct spt_rec *rec;
-	__u32 key, idx;
+	struct task_struct *t;
+
+	if (id >= SPT_B_NBUILTINS)
+		return 0;
+	if (env->fixed)
+		return env->fixed_b[id & 31];
+	if (id <= SPT_B_ARG0 + 9)
+		return env->args[id];
+	switch (id) {
+	case SPT_B_PID:
+		return bpf_get_current_pid_tgid() >> 32;
+	case SPT_B_TID:
+		return (__u32)bpf_get_current_pid_tgid();
+	case SPT_B_PPID:
+		t = bpf_get_current_task_btf();
+		return BPF_CORE_READ(t, real_parent, tgid);
+	case SPT_B_UID:
+		return (__u32)bpf_get_current_uid_gid();
+	case SPT_B_GID:
+		return bpf_get_current_uid_gid() >> 32;
+	case SPT_B_TIMESTAMP:
+		return env->ts;
+	case SPT_B_VTIMESTAMP:
+		t = bpf_get_current_task_btf();
+		return BPF_CORE_READ(t, se.sum_exec_runtime);
+	case SPT_B_WALLTIMESTAMP:
+		return bpf_ktime_get_boot_ns() + spt_boot_to_wall;
+	case SPT_B_CPU:
+		return bpf_get_smp_processor_id();
+	case SPT_B_ERRNO:
+		return env->err;
+	case SPT_B_EPID:
+		return env->epid;
+	case SPT_B_ID:
+		return env->probe;
+	}
+	return 0;
+}
+
+static __always_inline __u8 *spt_env_globals(struct spt_kenv *env)
+{
+	__u32 zero = 0;
+
+	return bpf_map_lookup_elem(&spt_globals, &zero);
+}
+
+struct vm_loop {
+	struct spt_scratch *s;
+};
+
+static long vm_step_cb(__u64 i, void *ctx)
+{
+	struct vm_loop *l = ctx;
+
+	return spt_vm_step(&l->s->vm, (const struct spt_insn *)spt_insns, &l->s->env);
+}
+
+/* Run the clause starting at instruction PROG to its end; the state says how. */
+static __always_inline void vm_run(struct spt_scratch *s, __u32 prog)
+{
+	struct vm_loop l = { .s = s };
+
+	spt_vm_reset(&s->vm, prog);
+	bpf_loop(SPT_MAX_STEPS, vm_step_cb, &l, 0);
+	if (s->vm.state == SPT_VM_RUN)
+		spt_vm_fault(&s->vm, s->vm.pc, SPT_FLT_ILLOP, 0);
+}
+
+/*
+ * Write a record of SIZE bytes: the header, then (for a clause with
+ * bytecode) the data the VM built in REC after its own header. Returns 0,
+ * or 1 when it was dropped (and counted).
+ */
+static __always_inline int emit(struct spt_cpu *st, __u32 cpu, __u32 epid, __u32 size,
+				const __u8 *rec)
+{
+	struct spt_rec *hdr;
+	__u32 key, idx, i;
 	__u64 off;
-	void *buf;
+	__u8 *buf;
 
 	idx = st->active & 1;
 	key = cpu * 2 + idx;
@@ -75,14 +183,25 @@ static __always_inline int emit(struct spt_cpu *st, __u32 cpu, __u32 epid, __u32
 	if (!buf)
 		goto drop;
 	off = st->off[idx];
-	if (size < sizeof(*rec) || size > spt_bufsize || off > spt_bufsize - size)
+	if (size < sizeof(*hdr) || size > SPT_REC_MAX || size > spt_bufsize ||
+	    off > spt_bufsize - size)
 		goto drop;
-	/* The verifier needs off bounded by the map's value_size. */
-	if (off > spt_bufsize - sizeof(*rec))
+	/*
+	 * The verifier cannot relate off to size: it checks off < bufsize and
+	 * size <= SPT_REC_MAX against the entry's SPT_BUF_SLACK extra bytes.
+	 */
+	if (off >= spt_bufsize)
 		goto drop;
-	rec = buf + off;
-	rec->epid = epid;
-	rec->size = size;
+	hdr = (struct spt_rec *)(buf + off);
+	hdr->epid = epid;
+	hdr->size = size;
+	if (rec) {
+		for (i = 1; i < SPT_REC_MAX / 8; i++) {
+			if (i >= size / 8)
+				break;
+			((__u64 *)hdr)[i] = ((const __u64 *)rec)[i];
+		}
+	}
 	st->off[idx] = off + size;
 	return 0;
 drop:
@@ -90,11 +209,53 @@ drop:
 	return 1;
 }
 
-static __always_inline int fire(__u32 ep)
+/*
+ * Run ECB number IDX on CPU: its clause's bytecode (predicate, actions)
+ * and then its record. A global function, so the verifier checks it once
+ * and not once per ECB of the caller's loop.
+ */
+__noinline int spt_run_ecb(__u32 idx, __u32 cpu)
+{
+	const volatile struct spt_ecb *e = &spt_ecbs[idx & (SPT_MAX_ECBS - 1)];
+	struct spt_scratch *s;
+	struct spt_cpu *st;
+	__u32 zero = 0, prog = e->prog;
+
+	if (cpu >= SPT_MAX_CPUS)
+		return 0;
+	st = &spt_cpus[cpu];
+	if (prog == SPT_ECB_NOPROG)
+		return emit(st, cpu, e->epid, e->size, NULL);
+	s = bpf_map_lookup_elem(&spt_scratch, &zero);
+	if (!s)
+		return 0;
+	s->env.epid = e->epid;
+	s->env.probe = e->probe;
+	vm_run(s, prog);
+	if (s->vm.state == SPT_VM_FAULT) {
+		st->errors++;
+		return 0;
+	}
+	if (s->vm.exiting) {
+		s->vm.exiting = 0;
+		spt_exit_status = s->vm.exit_status;
+		spt_exited = 1;
+	}
+	if (s->vm.state == SPT_VM_DONE && e->size)
+		return emit(st, cpu, e->epid, e->size, s->vm.rec);
+	return 0;
+}
+
+/*
+ * A probe fired: set up the builtins' inputs and run its ECBs in program
+ * order. ARGS holds up to six probe arguments, ERR the errno.
+ */
+static __always_inline int fire(__u32 ep, const __u64 *args, __u64 err)
 {
 	const volatile struct spt_eprobe *p;
+	struct spt_scratch *s;
 	struct spt_cpu *st;
-	__u32 cpu, first, n, i;
+	__u32 cpu, first, n, i, zero = 0;
 
 	st = cpu_state(&cpu);
 	if (!st)
@@ -118,10 +279,22 @@ static __always_inline int fire(__u32 ep)
 	barrier();
 	if (!spt_gate)
 		goto out;
+	s = bpf_map_lookup_elem(&spt_scratch, &zero);
+	if (!s)
+		goto out;
+	for (i = 0; i < 6; i++)
+		s->env.args[i] = args[i];
+	s->env.args[6] = s->env.args[7] = s->env.args[8] = s->env.args[9] = 0;
+	s->env.err = err;
+	s->env.ts = bpf_ktime_get_ns();
+	s->env.fixed = 0;
 	for (i = 0; i < SPT_MAX_ECB_PER_PROBE && i < n; i++) {
-		const volatile struct spt_ecb *e = &spt_ecbs[(first + i) & (SPT_MAX_ECBS - 1)];
-
-		emit(st, cpu, e->epid, e->size);
+		spt_run_ecb(first + i, cpu);
+		/* exit() stops every later clause, on this CPU and all others. */
+		if (spt_exited) {
+			spt_gate = 0;
+			break;
+		}
 	}
 out:
 	barrier();
@@ -140,13 +313,20 @@ SEC("tp_btf/sys_enter")
 int BPF_PROG(spt_sys_enter, struct pt_regs *regs, long id)
 {
 	__u32 ep;
-
 	if ((__u64)id >= SPT_NSYSCALLS)
 		return 0;
+	__u64 args[6];
+
 	ep = spt_sys_eprobe[SPT_SYS_ENTRY][id];
 	if (!ep || in_compat_syscall())
 		return 0;
-	return fire(ep);
+	args[0] = regs->di;
+	args[1] = regs->si;
+	args[2] = regs->dx;
+	args[3] = regs->r10;
+	args[4] = regs->r8;
+	args[5] = regs->r9;
+	return fire(ep, args, 0);
 }
 
 SEC("tp_btf/sys_exit")
@@ -154,13 +334,14 @@ int BPF_PROG(spt_sys_exit, struct pt_regs *regs, long ret)
 {
 	__u64 id = BPF_CORE_READ(regs, orig_ax);
 	__u32 ep;
-
 	if (id >= SPT_NSYSCALLS)
 		return 0;
+	__u64 args[6] = { (__u64)ret, (__u64)ret, 0, 0, 0, 0 };
+
 	ep = spt_sys_eprobe[SPT_SYS_RETURN][id];
 	if (!ep || in_compat_syscall())
 		return 0;
-	return fire(ep);
+	return fire(ep, args, ret < 0 ? (__u64)-ret : 0);
 }
 
 /*
@@ -187,4 +368,28 @@ int spt_switch(void *ctx)
 	st->active = next;
 	st->switches++;
 	return SPT_SWITCH_DONE;
+}
+
+/*
+ * Differential tests: run ECB ctx[0]'s clause with the builtins of
+ * spt_test_out.env.fixed_b and leave the VM state in spt_test_out, so a
+ * test compares it with the host VM's. Run with BPF_PROG_TEST_RUN.
+ */
+SEC("raw_tp")
+int spt_vm_test(__u64 *ctx)
+{
+	const volatile struct spt_ecb *e;
+	struct spt_scratch *s;
+	__u32 zero = 0, i;
+
+	e = &spt_ecbs[ctx[0] & (SPT_MAX_ECBS - 1)];
+	s = bpf_map_lookup_elem(&spt_scratch, &zero);
+	if (!s || e->prog == SPT_ECB_NOPROG)
+		return 1;
+	s->env.fixed = 1;
+	for (i = 0; i < SPT_B_NBUILTINS; i++)
+		s->env.fixed_b[i] = spt_test_out.env.fixed_b[i];
+	vm_run(s, e->prog);
+	bpf_probe_read_kernel(&spt_test_out.vm, sizeof(s->vm), &s->vm);
+	return 0;
 }

@@ -8,9 +8,9 @@
  *
  * Types and limits are always visible; the functions only where the
  * includer defines SPT_VM_IMPL and supplies, before including this file:
- *   struct spt_env;                                    its run context
- *   __u64 spt_env_builtin(struct spt_env *, __u32 id)  builtin variables
- *   __u8 *spt_env_globals(struct spt_env *)            SPT_GLOBALS_MAX + 8 bytes
+ *   SPT_VM_ENV (default struct spt_env)             its run context type
+ *   __u64 spt_env_builtin(SPT_VM_ENV *, __u32 id)   builtin variables
+ *   __u8 *spt_env_globals(SPT_VM_ENV *)             SPT_GLOBALS_MAX + 8 bytes
  *
  * Verifier notes: every index into an array is masked to a power-of-two
  * bound right where it is used, because the state of a bpf_loop callback
@@ -54,7 +54,15 @@ struct spt_vm {
 	__u8 thisv[SPT_THIS_MAX + 8];	/* this-> variables */
 };
 
-#ifdef SPT_VM_IMPL
+#endif /* SPT_VM_H */
+
+/* The functions: a second inclusion with SPT_VM_IMPL defined brings them in. */
+#if defined(SPT_VM_IMPL) && !defined(SPT_VM_IMPL_DONE)
+#define SPT_VM_IMPL_DONE
+#ifndef SPT_VM_ENV
+#define SPT_VM_ENV struct spt_env
+#endif
+
 static __always_inline void spt_vm_reset(struct spt_vm *vm, __u32 base)
 {
 	int i;
@@ -95,7 +103,7 @@ static __always_inline __u64 spt_vm_ext(__u64 v, __u32 bits, int sign)
  * how).
  */
 static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn *insns,
-				       struct spt_env *env)
+				       SPT_VM_ENV *env)
 {
 	__u32 pc = vm->pc;
 	const struct spt_insn *in = &insns[(vm->base + pc) & (SPT_MAX_INSNS - 1)];
@@ -279,4 +287,3 @@ illop:
 }
 
 #endif /* SPT_VM_IMPL */
-#endif /* SPT_VM_H */

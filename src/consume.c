@@ -31,8 +31,9 @@ int consume_init(struct consumer *c, struct tracer *tr, const struct enabling *e
 	c->pr = pr;
 	c->msg = msg;
 	c->drops_seen = calloc((size_t)tr->ncpus, sizeof(*c->drops_seen));
+	c->errors_seen = calloc((size_t)tr->ncpus, sizeof(*c->errors_seen));
 	c->offline = calloc((size_t)tr->ncpus, 1);
-	if (!c->drops_seen || !c->offline) {
+	if (!c->drops_seen || !c->errors_seen || !c->offline) {
 		consume_fini(c);
 		return -ENOMEM;
 	}
@@ -42,8 +43,10 @@ int consume_init(struct consumer *c, struct tracer *tr, const struct enabling *e
 void consume_fini(struct consumer *c)
 {
 	free(c->drops_seen);
+	free(c->errors_seen);
 	free(c->offline);
 	c->drops_seen = NULL;
+	c->errors_seen = NULL;
 	c->offline = NULL;
 }
 
@@ -93,17 +96,26 @@ static int walk(struct consumer *c, int cpu, const uint8_t *buf, uint64_t len)
 	return 0;
 }
 
+/* Report the growth of a per-CPU counter since the last pass, as dtrace does. */
+static uint64_t report_delta(struct consumer *c, int cpu, uint64_t now, uint64_t *seen,
+			     const char *what)
+{
+	uint64_t n = now - *seen;
+
+	if (n) {
+		*seen = now;
+		fprintf(c->msg, "spectrace: %llu %s%s on CPU %d\n", (unsigned long long)n, what,
+			n == 1 ? "" : "s", cpu);
+	}
+	return n;
+}
+
 static void report_drops(struct consumer *c, int cpu)
 {
-	uint64_t now = load_cpu_state(c->tr, cpu)->drops;
-	uint64_t n = now - c->drops_seen[cpu];
+	const struct spt_cpu *st = load_cpu_state(c->tr, cpu);
 
-	if (!n)
-		return;
-	c->drops_seen[cpu] = now;
-	c->drops += n;
-	fprintf(c->msg, "spectrace: %llu drop%s on CPU %d\n", (unsigned long long)n,
-		n == 1 ? "" : "s", cpu);
+	c->drops += report_delta(c, cpu, st->drops, &c->drops_seen[cpu], "drop");
+	report_delta(c, cpu, st->errors, &c->errors_seen[cpu], "error");
 }
 
 int consume_pass(struct consumer *c)
@@ -147,8 +159,19 @@ int consume_run(struct consumer *c, volatile sig_atomic_t *stop)
 {
 	int ret = 0;
 
+	uint64_t tick = c->o->statusrate_ns < c->o->switchrate_ns ? c->o->statusrate_ns
+								  : c->o->switchrate_ns;
+	uint64_t since_pass = 0;
+
 	while (!*stop) {
-		sleep_ns(c->o->switchrate_ns);
+		sleep_ns(tick);
+		since_pass += tick;
+		c->exited = load_exited(c->tr, &c->exit_status);
+		if (c->exited)
+			break;
+		if (since_pass < c->o->switchrate_ns)
+			continue;
+		since_pass = 0;
 		ret = consume_pass(c);
 		if (ret)
 			break;

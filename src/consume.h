@@ -23,9 +23,12 @@ struct consumer {
 	struct printer *pr;
 	FILE *msg;		/* stderr: drop reports */
 	uint64_t *drops_seen;	/* per CPU: drops already reported */
+	uint64_t *errors_seen;	/* per CPU: errors already reported */
 	uint8_t *offline;	/* per CPU: switch said the CPU is offline */
 	uint64_t records;	/* records consumed so far */
 	uint64_t drops;		/* drops reported so far */
+	int exited;		/* a clause called exit() */
+	int64_t exit_status;	/* its argument */
 };
 
 int consume_init(struct consumer *c, struct tracer *tr, const struct enabling *en,
@@ -39,8 +42,10 @@ void consume_fini(struct consumer *c);
 int consume_pass(struct consumer *c);
 
 /*
- * Trace until *STOP is set: a pass every switchrate. Then close the gate,
- * drain everything that was recorded, report drops. Returns 0 or -errno.
+ * Trace until *STOP is set or a clause calls exit(): a pass every
+ * switchrate, a look at exit() every statusrate. Then close the gate,
+ * drain everything that was recorded, report drops. Returns 0 or -errno;
+ * c->exited and c->exit_status tell about exit().
  */
 int consume_run(struct consumer *c, volatile sig_atomic_t *stop);
 

@@ -11,7 +11,7 @@
 #include "enab.h"
 
 int enab_add(struct enabling *e, const struct probe_table *t, const char *desc,
-	     unsigned int clause, uint32_t size)
+	     unsigned int clause, uint32_t size, uint32_t prog)
 {
 	struct probe_desc pd;
 	size_t i;
@@ -38,6 +38,7 @@ int enab_add(struct enabling *e, const struct probe_table *t, const char *desc,
 		ecb->probe = &t->probes[i];
 		ecb->clause = clause;
 		ecb->size = size;
+		ecb->prog = prog;
 		n++;
 	}
 	return n;

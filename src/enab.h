@@ -16,13 +16,18 @@ struct enab_ecb {
 	uint32_t epid;		/* 1-based, dense: ecbs[epid - 1] */
 	const struct probe *probe;
 	unsigned int clause;	/* index in program order */
-	uint32_t size;		/* record size in bytes, header included */
+	uint32_t size;		/* record size in bytes, header included; 0: none */
+	uint32_t prog;		/* first instruction of the clause, or SPT_ECB_NOPROG */
 };
+
+struct spt_insn;
 
 struct enabling {
 	struct enab_ecb *ecbs;	/* in EPID order */
 	size_t n;
 	size_t cap;
+	const struct spt_insn *insns;	/* bytecode of all clauses, owned by the caller */
+	size_t ninsns;
 };
 
 /*
@@ -31,7 +36,7 @@ struct enabling {
  * malformed description, -ENOMEM.
  */
 int enab_add(struct enabling *e, const struct probe_table *t, const char *desc,
-	     unsigned int clause, uint32_t size);
+	     unsigned int clause, uint32_t size, uint32_t prog);
 
 const struct enab_ecb *enab_lookup(const struct enabling *e, uint32_t epid);
 void enab_free(struct enabling *e);

@@ -10,14 +10,29 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 #include <unistd.h>
 #include <linux/types.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
 #include "abi/buf.h"
+#include "abi/isa.h"
+#include "vm.h"
+#include "abi/kenv.h"
 #include "spectrace_bpf.skel.h"
 #include "load.h"
+
+/* Nanoseconds to add to the boot clock to get the wall clock. */
+static uint64_t boot_to_wall(void)
+{
+	struct timespec rt, bt;
+
+	clock_gettime(CLOCK_REALTIME, &rt);
+	clock_gettime(CLOCK_BOOTTIME, &bt);
+	return ((uint64_t)rt.tv_sec - (uint64_t)bt.tv_sec) * 1000000000ULL +
+	       (uint64_t)rt.tv_nsec - (uint64_t)bt.tv_nsec;
+}
 
 static size_t page_round(size_t n)
 {
@@ -65,6 +80,8 @@ static int fill_tables(struct spectrace_bpf *skel, const struct enabling *e, int
 			}
 			ro->spt_ecbs[necb].epid = e->ecbs[j].epid;
 			ro->spt_ecbs[necb].size = e->ecbs[j].size;
+			ro->spt_ecbs[necb].prog = e->ecbs[j].prog;
+			ro->spt_ecbs[necb].probe = p->id;
 			necb++;
 			count++;
 		}
@@ -114,12 +131,21 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 	ret = fill_tables(skel, e, need_dir, err, errlen);
 	if (ret)
 		return ret;
+	if (e->ninsns > SPT_MAX_INSNS) {
+		snprintf(err, errlen, "program too large: %zu instructions, at most %d",
+			 e->ninsns, SPT_MAX_INSNS);
+		return -E2BIG;
+	}
+	if (e->ninsns)
+		memcpy((void *)skel->rodata->spt_insns, e->insns, e->ninsns * sizeof(*e->insns));
+	skel->rodata->spt_boot_to_wall = boot_to_wall();
 	skel->rodata->spt_bufsize = tr->bufsize;
 	skel->rodata->spt_ncpus = (__u32)tr->ncpus;
 	bpf_program__set_autoload(skel->progs.spt_sys_enter, need_dir[SPT_SYS_ENTRY]);
 	bpf_program__set_autoload(skel->progs.spt_sys_exit, need_dir[SPT_SYS_RETURN]);
 
-	ret = bpf_map__set_value_size(skel->maps.spt_buf, (__u32)tr->bufsize);
+	tr->stride = tr->bufsize + SPT_BUF_SLACK;
+	ret = bpf_map__set_value_size(skel->maps.spt_buf, (__u32)tr->stride);
 	if (!ret)
 		ret = bpf_map__set_max_entries(skel->maps.spt_buf, 2 * (__u32)tr->ncpus);
 	if (ret) {
@@ -135,7 +161,7 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 	tr->switch_fd = bpf_program__fd(skel->progs.spt_switch);
 
 	fd = bpf_map__fd(skel->maps.spt_buf);
-	tr->bufs_len = page_round((size_t)tr->bufsize * 2 * (size_t)tr->ncpus);
+	tr->bufs_len = page_round((size_t)tr->stride * 2 * (size_t)tr->ncpus);
 	m = mmap(NULL, tr->bufs_len, PROT_READ, MAP_SHARED, fd, 0);
 	if (m == MAP_FAILED) {
 		ret = -errno;
@@ -190,12 +216,20 @@ int load_switch(struct tracer *tr, int cpu)
 
 const uint8_t *load_buffer(const struct tracer *tr, int cpu, int idx)
 {
-	return tr->bufs + ((size_t)cpu * 2 + (size_t)idx) * tr->bufsize;
+	return tr->bufs + ((size_t)cpu * 2 + (size_t)idx) * tr->stride;
 }
 
 const struct spt_cpu *load_cpu_state(const struct tracer *tr, int cpu)
 {
 	return &tr->skel->bss->spt_cpus[cpu];
+}
+
+int load_exited(const struct tracer *tr, int64_t *status)
+{
+	if (!__atomic_load_n(&tr->skel->bss->spt_exited, __ATOMIC_ACQUIRE))
+		return 0;
+	*status = tr->skel->bss->spt_exit_status;
+	return 1;
 }
 
 uint64_t load_missed(const struct tracer *tr)

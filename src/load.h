@@ -20,6 +20,7 @@ struct tracer {
 	struct spectrace_bpf *skel;
 	int ncpus;		/* possible CPUs */
 	uint64_t bufsize;	/* bytes per buffer, multiple of 8 */
+	uint64_t stride;	/* bytes between buffers in the map: bufsize + slack */
 	const uint8_t *bufs;	/* read-only mmap of spt_buf */
 	size_t bufs_len;
 	struct bpf_link *links[2];
@@ -48,6 +49,9 @@ const uint8_t *load_buffer(const struct tracer *tr, int cpu, int idx);
 
 /* Per-CPU state as last published by the kernel. */
 const struct spt_cpu *load_cpu_state(const struct tracer *tr, int cpu);
+
+/* exit() was called: returns 1 and sets *STATUS, else 0. */
+int load_exited(const struct tracer *tr, int64_t *status);
 
 /* Sum of recursion_misses of the probe programs (firings the kernel skipped). */
 uint64_t load_missed(const struct tracer *tr);

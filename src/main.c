@@ -257,7 +257,8 @@ static int build_enabling(const struct cmdline *cl, const struct probe_table *t,
 	size_t d;
 
 	for (d = 0; d < cl->ndescs; d++) {
-		int n = enab_add(en, t, cl->descs[d], (unsigned int)d, sizeof(struct spt_rec));
+		int n = enab_add(en, t, cl->descs[d], (unsigned int)d, sizeof(struct spt_rec),
+				 SPT_ECB_NOPROG);
 
 		if (n == -EINVAL) {
 			errmsg("invalid probe specifier %s: malformed probe description",
@@ -313,12 +314,12 @@ static int trace(const struct cmdline *cl, const struct enabling *en, const int 
 	if (missed)
 		errmsg("%llu probe firing%s skipped by the kernel (BPF recursion on a CPU)",
 		       (unsigned long long)missed, missed == 1 ? "" : "s");
-	consume_fini(&c);
 	load_close(&tr);
 	/* Output that cannot be written (a closed pipe) is not an error of ours. */
-	if (ret == -EPIPE)
-		return 0;
-	return ret ? 1 : 0;
+	consume_fini(&c);
+	if (ret && ret != -EPIPE)
+		return 1;
+	return c.exited ? (int)(c.exit_status & 0xff) : 0;
 }
 
 int main(int argc, char **argv)

@@ -18,6 +18,8 @@ void opt_init(struct opts *o)
 	o->bufsize = OPT_DEFAULT_BUFSIZE;
 	o->bufpolicy = OPT_BUF_SWITCH;
 	o->switchrate_ns = OPT_NSEC_PER_SEC;	/* DTrace's default: 1hz */
+	/* DTrace polls at 1hz; exit() should not take a second to show. */
+	o->statusrate_ns = OPT_NSEC_PER_SEC / 100;
 }
 
 /* Parse the leading unsigned decimal number of S; *END points past it. */
@@ -157,6 +159,15 @@ static int set_switchrate(struct opts *o, const char *v, char *err, size_t errle
 	return 0;
 }
 
+static int set_statusrate(struct opts *o, const char *v, char *err, size_t errlen)
+{
+	if (opt_parse_rate(v, &o->statusrate_ns)) {
+		set_err(err, errlen, "invalid value for specified option");
+		return -EINVAL;
+	}
+	return 0;
+}
+
 static int set_quiet(struct opts *o, const char *v, char *err, size_t errlen)
 {
 	if (v && strcmp(v, "1") && strcmp(v, "0")) {
@@ -176,6 +187,7 @@ static const struct opt_def opt_defs[] = {
 	{ "bufpolicy", set_bufpolicy },
 	{ "bufsize", set_bufsize },
 	{ "quiet", set_quiet },
+	{ "statusrate", set_statusrate },
 	{ "switchrate", set_switchrate },
 };
 

@@ -20,6 +20,7 @@ struct opts {
 	uint64_t bufsize;	/* bytes per principal buffer, per CPU */
 	enum opt_bufpolicy bufpolicy;
 	uint64_t switchrate_ns;	/* interval between buffer switches */
+	uint64_t statusrate_ns;	/* interval between checks for exit() */
 	bool quiet;		/* -q: only explicitly traced data */
 };
 

@@ -55,7 +55,8 @@ struct spt_cpu {
 	__u64 switches;	/* completed switches, cumulative; writer: switch program */
 	__u64 nested;	/* firings dropped because a record was in flight on this
 			 * CPU (NMI or preempted writer), also counted in drops */
-	__u64 pad[2];
+	__u64 errors;	/* clauses that faulted; writer: probe */
+	__u64 pad[1];
 };
 _Static_assert(sizeof(struct spt_cpu) == 64, "one cache line per CPU");
 
@@ -72,8 +73,21 @@ struct spt_eprobe {
 /* Enabling control block: one clause enabled on one probe. */
 struct spt_ecb {
 	__u32 epid;	/* id written in the record header; writer: loader */
-	__u32 size;	/* record size in bytes, multiple of 8; writer: loader */
+	__u32 size;	/* record size in bytes, multiple of 8, 0: no record; writer: loader */
+	__u32 prog;	/* first instruction of the clause in spt_insns, or SPT_ECB_NOPROG */
+	__u32 probe;	/* probe id, for the id builtin; writer: loader */
 };
+_Static_assert(sizeof(struct spt_ecb) == 16, "ECB layout");
+
+/* spt_ecb.prog of a clause without bytecode: it records its EPID only. */
+#define SPT_ECB_NOPROG 0xffffffffu
+
+/*
+ * Principal buffer entries are this much larger than bufsize, so that the
+ * verifier can check a record copy of up to SPT_REC_MAX bytes at any offset
+ * below bufsize; records themselves never use the slack.
+ */
+#define SPT_BUF_SLACK 1024
 
 /* Directions of the syscall provider's probes, first index of spt_sys_eprobe. */
 #define SPT_SYS_ENTRY 0

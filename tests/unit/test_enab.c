@@ -17,10 +17,10 @@ Test(enab, epids_in_program_order)
 	struct enabling e = { 0 };
 	const struct enab_ecb *ecb;
 
-	cr_assert_eq(enab_add(&e, &table, "syscall::openat:entry", 0, 8), 1);
-	cr_assert_eq(enab_add(&e, &table, "syscall:::entry", 1, 8), 2);
-	cr_assert_eq(enab_add(&e, &table, "syscall::nosuch:entry", 2, 8), 0);
-	cr_assert_eq(enab_add(&e, &table, "a:b:c:d:e", 3, 8), -EINVAL);
+	cr_assert_eq(enab_add(&e, &table, "syscall::openat:entry", 0, 8, 0), 1);
+	cr_assert_eq(enab_add(&e, &table, "syscall:::entry", 1, 8, 0), 2);
+	cr_assert_eq(enab_add(&e, &table, "syscall::nosuch:entry", 2, 8, 0), 0);
+	cr_assert_eq(enab_add(&e, &table, "a:b:c:d:e", 3, 8, 0), -EINVAL);
 	cr_assert_eq(e.n, 3);
 	ecb = enab_lookup(&e, 1);
 	cr_assert_eq(ecb->probe->id, 6);

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0) */
+/*
+ * The kernel VM's per-CPU scratch: VM state plus what the builtins of the
+ * current firing read. Shared so the loader and the differential tests can
+ * read spt_test_out. Include bpf/vm.h first.
+ */
+#ifndef SPT_ABI_KENV_H
+#define SPT_ABI_KENV_H
+
+struct spt_kenv {
+	__u64 args[10];		/* arg0..arg9; writer: probe program */
+	__u64 ts;		/* timestamp, read once per firing as DTrace does */
+	__u32 epid;		/* ECB running; writer: spt_run_ecb */
+	__u32 probe;		/* its probe id */
+	__u64 err;		/* errno of the firing */
+	__u32 fixed;		/* non-zero in test runs: builtins from fixed_b[] */
+	__u32 pad;
+	__u64 fixed_b[SPT_B_NBUILTINS];	/* writer: differential test */
+};
+
+struct spt_scratch {
+	struct spt_vm vm;
+	struct spt_kenv env;
+};
+
+#endif /* SPT_ABI_KENV_H */
