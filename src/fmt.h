@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0) */
+/*
+ * printf-style formats of D: parsed once at compile time (sema checks each
+ * conversion against its argument), applied by the printer to the values
+ * of each record.
+ */
+#ifndef SPT_FMT_H
+#define SPT_FMT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* What a conversion consumes. */
+enum fmt_kind {
+	FMT_LIT,	/* literal text (and %%) */
+	FMT_INT,	/* d i: signed integer */
+	FMT_UINT,	/* u o x X: unsigned integer */
+	FMT_CHAR,	/* c */
+	FMT_PTR,	/* p */
+	FMT_FLOAT,	/* e E f g G: an integer printed as a double */
+	FMT_STR,	/* s */
+	FMT_TIME,	/* Y: nanoseconds since the epoch as a date */
+};
+
+struct fmt_piece {
+	enum fmt_kind kind;
+	const char *text;	/* FMT_LIT: the text (%% already folded), else NULL */
+	size_t len;		/* FMT_LIT: its length */
+	char spec[32];		/* the C conversion to apply, length modifier removed */
+	int star_width;		/* width given as '*': consumes an int argument first */
+	int star_prec;		/* precision given as '*': likewise */
+	unsigned int size;	/* bytes of the length modifier (1 hh, 2 h, 8 l/ll/L/j/z/t), 0: none */
+	char conv;		/* the conversion character */
+};
+
+struct fmt {
+	struct fmt_piece *pieces;
+	size_t n;
+	size_t nargs;		/* arguments the format consumes, stars included */
+	char *buf;		/* owned copy of the literal text */
+};
+
+/*
+ * Parse FORMAT. Returns 0, -EINVAL with ERR set (for an unknown
+ * conversion, a bad length modifier...), or -ENOMEM.
+ */
+int fmt_parse(const char *format, struct fmt *f, char *err, size_t errlen);
+void fmt_free(struct fmt *f);
+
+/* One value for a conversion, as the record holds it. */
+struct fmt_arg {
+	int is_str;
+	uint64_t v;		/* integers, sign-extended by the producer when signed */
+	const char *s;		/* strings, NUL-terminated */
+};
+
+/*
+ * Print F with ARGS (f->nargs of them) to OUT. Returns 0, or -EINVAL when
+ * an argument's kind does not fit its conversion (sema prevents that).
+ */
+int fmt_print(FILE *out, const struct fmt *f, const struct fmt_arg *args, size_t nargs);
+
+#endif /* SPT_FMT_H */

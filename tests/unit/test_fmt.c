@@ -1,0 +1,156 @@
+/* SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0) */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <criterion/criterion.h>
+#include <criterion/parameterized.h>
+
+#include "fmt.h"
+
+/* Strings in arrays: Criterion re-executes the binary per parameter. */
+struct pcase {
+	char format[32];
+	int is_str;
+	uint64_t v;
+	char s[16];
+	char want[48];
+};
+
+static char *render(const char *format, const struct fmt_arg *args, size_t n)
+{
+	struct fmt f;
+	char err[128] = "", *buf = NULL;
+	size_t len = 0;
+	FILE *out;
+
+	cr_assert_eq(fmt_parse(format, &f, err, sizeof(err)), 0, "%s: %s", format, err);
+	cr_assert_eq(f.nargs, n, "%s consumes %zu", format, f.nargs);
+	out = open_memstream(&buf, &len);
+	cr_assert_eq(fmt_print(out, &f, args, n), 0, "%s", format);
+	fclose(out);
+	fmt_free(&f);
+	return buf;
+}
+
+ParameterizedTestParameters(fmt, conversions)
+{
+	static struct pcase cases[] = {
+		{ "%d", 0, (uint64_t)-42, "", "-42" },
+		{ "%i", 0, 7, "", "7" },
+		{ "%5d|", 0, 42, "", "   42|" },
+		{ "%-5d|", 0, 42, "", "42   |" },
+		{ "%05d", 0, 42, "", "00042" },
+		{ "%+d", 0, 42, "", "+42" },
+		{ "% d", 0, 42, "", " 42" },
+		{ "%u", 0, (uint64_t)-1, "", "18446744073709551615" },
+		{ "%x", 0, 255, "", "ff" },
+		{ "%X", 0, 255, "", "FF" },
+		{ "%#x", 0, 255, "", "0xff" },
+		{ "%#o", 0, 8, "", "010" },
+		{ "%o", 0, 8, "", "10" },
+		{ "%hhd", 0, 0x1ff, "", "-1" },
+		{ "%hd", 0, 0x18000, "", "-32768" },
+		{ "%hhu", 0, 0x1ff, "", "255" },
+		{ "%hx", 0, 0x12345, "", "2345" },
+		{ "%ld", 0, (uint64_t)-5, "", "-5" },
+		{ "%lld", 0, 1ULL << 40, "", "1099511627776" },
+		{ "%llx", 0, 0xdeadbeefcafeULL, "", "deadbeefcafe" },
+		{ "%lu", 0, 3, "", "3" },
+		{ "%c", 0, 'A', "", "A" },
+		{ "%3c|", 0, 'z', "", "  z|" },
+		{ "%p", 0, 0x1000, "", "0x1000" },
+		{ "%s", 1, 0, "bash", "bash" },
+		{ "%-8s|", 1, 0, "sh", "sh      |" },
+		{ "%8s|", 1, 0, "sh", "      sh|" },
+		{ "%.2s", 1, 0, "spectrace", "sp" },
+		{ "%f", 0, 3, "", "3.000000" },
+		{ "%.1f", 0, (uint64_t)-2, "", "-2.0" },
+		{ "%e", 0, 1000, "", "1.000000e+03" },
+		{ "%g", 0, 100000, "", "100000" },
+		{ "100%%", 0, 0, "", "100%" },
+		{ "a%%b%dc", 0, 1, "", "a%b1c" },
+	};
+	return cr_make_param_array(struct pcase, cases, sizeof(cases) / sizeof(cases[0]));
+}
+
+ParameterizedTest(struct pcase *c, fmt, conversions)
+{
+	struct fmt_arg a = { .is_str = c->is_str, .v = c->v, .s = c->s };
+	struct fmt f;
+	char *got;
+	size_t n;
+
+	cr_assert_eq(fmt_parse(c->format, &f, NULL, 0), 0);
+	n = f.nargs;
+	fmt_free(&f);
+	got = render(c->format, &a, n);
+	cr_assert_str_eq(got, c->want, "format \"%s\"", c->format);
+	free(got);
+}
+
+Test(fmt, literal_only)
+{
+	char *got = render("hello, world\n", NULL, 0);
+
+	cr_assert_str_eq(got, "hello, world\n");
+	free(got);
+}
+
+Test(fmt, star_width_and_precision)
+{
+	struct fmt_arg args[] = { { 0, 6, NULL }, { 0, 3, NULL }, { 1, 0, "abcdef" } };
+	char *got = render("[%*.*s]", args, 3);
+
+	cr_assert_str_eq(got, "[   abc]");
+	free(got);
+}
+
+Test(fmt, several_conversions)
+{
+	struct fmt_arg args[] = { { 0, 12, NULL }, { 1, 0, "cat" }, { 0, (uint64_t)-2, NULL } };
+	char *got = render("%d %s %d\n", args, 3);
+
+	cr_assert_str_eq(got, "12 cat -2\n");
+	free(got);
+}
+
+Test(fmt, time)
+{
+	struct fmt_arg a = { 0, 0, NULL };
+	char *got;
+
+	setenv("TZ", "UTC", 1);
+	tzset();
+	a.v = 1796083906ULL * 1000000000ULL;
+	got = render("%Y", &a, 1);
+	cr_assert_str_eq(got, "2026 Dec  1 00:11:46");
+	free(got);
+}
+
+Test(fmt, errors)
+{
+	struct fmt f;
+	char err[128];
+
+	cr_assert_eq(fmt_parse("%q", &f, err, sizeof(err)), -EINVAL);
+	cr_assert_str_eq(err, "invalid conversion %q");
+	cr_assert_eq(fmt_parse("abc %", &f, err, sizeof(err)), -EINVAL);
+	cr_assert_str_eq(err, "format ends in the middle of a conversion");
+	cr_assert_eq(fmt_parse("%hs", &f, err, sizeof(err)), -EINVAL);
+	cr_assert_str_eq(err, "length modifier not allowed with %s");
+	cr_assert_eq(fmt_parse("%5", &f, err, sizeof(err)), -EINVAL);
+}
+
+Test(fmt, kind_mismatch_is_refused)
+{
+	struct fmt f;
+	struct fmt_arg a = { 0, 1, NULL };
+	FILE *out = fopen("/dev/null", "w");
+
+	cr_assert_eq(fmt_parse("%s", &f, NULL, 0), 0);
+	cr_assert_eq(fmt_print(out, &f, &a, 1), -EINVAL);
+	cr_assert_eq(fmt_print(out, &f, &a, 0), -EINVAL, "too few arguments");
+	fmt_free(&f);
+	fclose(out);
+}
