@@ -25,6 +25,8 @@
 #define SPT_VM_ENV struct spt_kenv
 static __always_inline __u64 spt_env_builtin(struct spt_kenv *env, __u32 id);
 static __always_inline __u8 *spt_env_globals(struct spt_kenv *env);
+static __always_inline __u64 spt_env_tls_load(struct spt_kenv *env, __u32 var);
+static __always_inline void spt_env_tls_store(struct spt_kenv *env, __u32 var, __u64 v);
 #include "vm.h"
 
 /* Upper bound of instructions one clause may execute (bpf_loop count). */
@@ -74,6 +76,22 @@ struct {
 	__type(key, __u32);
 	__type(value, __u8[SPT_GLOBALS_MAX + 8]);
 } spt_globals SEC(".maps");
+
+/*
+ * self-> variables: (thread, variable) -> value. Storing 0 deletes, as in
+ * D, so the map holds only live values; a full map is a dynamic drop.
+ */
+struct spt_tls_key {
+	__u32 tid;
+	__u32 var;
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 1);	/* set from dynvarsize by the loader */
+	__type(key, struct spt_tls_key);
+	__type(value, __u64);
+} spt_tls SEC(".maps");
 
 struct spt_cpu spt_cpus[SPT_MAX_CPUS];
 /* exit(): the status, and non-zero once a clause called it. */
@@ -140,6 +158,27 @@ static __always_inline __u8 *spt_env_globals(struct spt_kenv *env)
 	__u32 zero = 0;
 
 	return bpf_map_lookup_elem(&spt_globals, &zero);
+}
+
+static __always_inline __u64 spt_env_tls_load(struct spt_kenv *env, __u32 var)
+{
+	struct spt_tls_key k = { .tid = (__u32)bpf_get_current_pid_tgid(), .var = var };
+	__u64 *v = bpf_map_lookup_elem(&spt_tls, &k);
+
+	return v ? *v : 0;
+}
+
+static __always_inline void spt_env_tls_store(struct spt_kenv *env, __u32 var, __u64 v)
+{
+	struct spt_tls_key k = { .tid = (__u32)bpf_get_current_pid_tgid(), .var = var };
+	__u32 cpu = bpf_get_smp_processor_id();
+
+	if (!v) {
+		bpf_map_delete_elem(&spt_tls, &k);
+		return;
+	}
+	if (bpf_map_update_elem(&spt_tls, &k, &v, BPF_ANY) && cpu < SPT_MAX_CPUS)
+		spt_cpus[cpu].dyndrops++;
 }
 
 struct vm_loop {

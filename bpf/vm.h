@@ -11,6 +11,8 @@
  *   SPT_VM_ENV (default struct spt_env)             its run context type
  *   __u64 spt_env_builtin(SPT_VM_ENV *, __u32 id)   builtin variables
  *   __u8 *spt_env_globals(SPT_VM_ENV *)             SPT_GLOBALS_MAX + 8 bytes
+ *   __u64 spt_env_tls_load(SPT_VM_ENV *, __u32 var)          self-> read, 0 if unset
+ *   void spt_env_tls_store(SPT_VM_ENV *, __u32 var, __u64 v)  self-> write, 0 deletes
  *
  * Verifier notes: every index into an array is masked to a power-of-two
  * bound right where it is used, because the state of a bpf_loop callback
@@ -275,6 +277,12 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 	case SPT_OP_EXIT:
 		vm->exiting = 1;
 		vm->exit_status = (__s64)a;
+		return 0;
+	case SPT_OP_LDS:
+		v = spt_env_tls_load(env, (__u32)imm);
+		break;
+	case SPT_OP_STS:
+		spt_env_tls_store(env, (__u32)imm, a);
 		return 0;
 	default:
 		goto illop;

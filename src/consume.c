@@ -32,8 +32,9 @@ int consume_init(struct consumer *c, struct tracer *tr, const struct enabling *e
 	c->msg = msg;
 	c->drops_seen = calloc((size_t)tr->ncpus, sizeof(*c->drops_seen));
 	c->errors_seen = calloc((size_t)tr->ncpus, sizeof(*c->errors_seen));
+	c->dyn_seen = calloc((size_t)tr->ncpus, sizeof(*c->dyn_seen));
 	c->offline = calloc((size_t)tr->ncpus, 1);
-	if (!c->drops_seen || !c->errors_seen || !c->offline) {
+	if (!c->drops_seen || !c->errors_seen || !c->dyn_seen || !c->offline) {
 		consume_fini(c);
 		return -ENOMEM;
 	}
@@ -44,9 +45,11 @@ void consume_fini(struct consumer *c)
 {
 	free(c->drops_seen);
 	free(c->errors_seen);
+	free(c->dyn_seen);
 	free(c->offline);
 	c->drops_seen = NULL;
 	c->errors_seen = NULL;
+	c->dyn_seen = NULL;
 	c->offline = NULL;
 }
 
@@ -89,7 +92,20 @@ static int walk(struct consumer *c, int cpu, const uint8_t *buf, uint64_t len)
 				(unsigned long long)off, cpu, r->epid, r->size);
 			return -EPROTO;
 		}
-		print_default(c->pr, cpu, ecb->probe);
+		if (c->img && ecb->clause < c->img->nclauses &&
+		    c->img->clauses[ecb->clause].nacts) {
+			const struct img_clause *cl = &c->img->clauses[ecb->clause];
+
+			if (r->size != cl->recsize) {
+				fprintf(c->msg,
+					"spectrace: record of epid %u on CPU %d has %u bytes, expected %u\n",
+					r->epid, cpu, r->size, cl->recsize);
+				return -EPROTO;
+			}
+			print_record(c->pr, cpu, ecb->probe, cl, buf + off);
+		} else {
+			print_default(c->pr, cpu, ecb->probe);
+		}
 		c->records++;
 		off += r->size;
 	}
@@ -116,6 +132,7 @@ static void report_drops(struct consumer *c, int cpu)
 
 	c->drops += report_delta(c, cpu, st->drops, &c->drops_seen[cpu], "drop");
 	report_delta(c, cpu, st->errors, &c->errors_seen[cpu], "error");
+	report_delta(c, cpu, st->dyndrops, &c->dyn_seen[cpu], "dynamic variable drop");
 }
 
 int consume_pass(struct consumer *c)

@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "enab.h"
+#include "image.h"
 #include "load.h"
 #include "opt.h"
 #include "print.h"
@@ -19,11 +20,13 @@
 struct consumer {
 	struct tracer *tr;
 	const struct enabling *en;
+	const struct image *img;	/* record layouts; NULL: default records only */
 	const struct opts *o;
 	struct printer *pr;
 	FILE *msg;		/* stderr: drop reports */
 	uint64_t *drops_seen;	/* per CPU: drops already reported */
 	uint64_t *errors_seen;	/* per CPU: errors already reported */
+	uint64_t *dyn_seen;	/* per CPU: dynamic drops already reported */
 	uint8_t *offline;	/* per CPU: switch said the CPU is offline */
 	uint64_t records;	/* records consumed so far */
 	uint64_t drops;		/* drops reported so far */

@@ -145,7 +145,11 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 	bpf_program__set_autoload(skel->progs.spt_sys_exit, need_dir[SPT_SYS_RETURN]);
 
 	tr->stride = tr->bufsize + SPT_BUF_SLACK;
-	ret = bpf_map__set_value_size(skel->maps.spt_buf, (__u32)tr->stride);
+	/* A self-> variable costs about 64 bytes of hash-map element. */
+	ret = bpf_map__set_max_entries(skel->maps.spt_tls,
+				       o->dynvarsize / 64 ? (__u32)(o->dynvarsize / 64) : 1);
+	if (!ret)
+		ret = bpf_map__set_value_size(skel->maps.spt_buf, (__u32)tr->stride);
 	if (!ret)
 		ret = bpf_map__set_max_entries(skel->maps.spt_buf, 2 * (__u32)tr->ncpus);
 	if (ret) {

@@ -16,10 +16,14 @@
 #include <bpf/libbpf.h>
 
 #include "abi/buf.h"
+#include "cg.h"
+#include "compile.h"
 #include "consume.h"
+#include "dis.h"
 #include "enab.h"
 #include "load.h"
 #include "opt.h"
+#include "parse.h"
 #include "print.h"
 #include "probe.h"
 
@@ -105,12 +109,25 @@ static int install_signals(void)
 	return 0;
 }
 
+/* A program source: one -n text or the -s script, in command-line order. */
+struct source {
+	const char *text;	/* -n: the text; -s: the file name */
+	int is_file;
+	char *buf;		/* -s: the file's contents */
+	size_t len;
+	struct ast_program *ast;
+	int matched;		/* probes its clauses matched */
+};
+
 struct cmdline {
 	struct opts o;
-	const char **descs;
-	size_t ndescs;
-	const char *script;
+	struct source *srcs;
+	size_t nsrcs;
+	char **macros;		/* operands: $1, $2, ... */
+	size_t nmacros;
 	int list;
+	int compile_only;	/* -e */
+	int show_dis;		/* -S */
 };
 
 static int set_option(struct cmdline *cl, const char *flag, const char *arg)
@@ -143,11 +160,11 @@ static int parse_cmdline(struct cmdline *cl, int argc, char **argv)
 	int c;
 
 	opt_init(&cl->o);
-	cl->descs = calloc((size_t)argc, sizeof(*cl->descs));
-	if (!cl->descs)
+	cl->srcs = calloc((size_t)argc, sizeof(*cl->srcs));
+	if (!cl->srcs)
 		return -ENOMEM;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":b:hln:qs:Vvx:", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":b:ehln:qSs:Vvx:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'b':
 			if (opt_set(&cl->o, "bufsize", optarg, NULL, 0)) {
@@ -156,6 +173,9 @@ static int parse_cmdline(struct cmdline *cl, int argc, char **argv)
 				return -EINVAL;
 			}
 			break;
+		case 'e':
+			cl->compile_only = 1;
+			break;
 		case 'h':
 			fputs(usage_text, stdout);
 			exit(0);
@@ -163,17 +183,17 @@ static int parse_cmdline(struct cmdline *cl, int argc, char **argv)
 			cl->list = 1;
 			break;
 		case 'n':
-			cl->descs[cl->ndescs++] = optarg;
+			cl->srcs[cl->nsrcs++].text = optarg;
 			break;
 		case 'q':
 			cl->o.quiet = true;
 			break;
+		case 'S':
+			cl->show_dis = 1;
+			break;
 		case 's':
-			if (cl->script) {
-				errmsg("only one -s script is supported");
-				return -EINVAL;
-			}
-			cl->script = optarg;
+			cl->srcs[cl->nsrcs].is_file = 1;
+			cl->srcs[cl->nsrcs++].text = optarg;
 			break;
 		case 'V':
 			printf("%s %s\n", progname, SPT_VERSION);
@@ -196,92 +216,188 @@ static int parse_cmdline(struct cmdline *cl, int argc, char **argv)
 			return -EINVAL;
 		}
 	}
-	if (optind < argc) {
-		errmsg("unexpected argument '%s' (see --help)", argv[optind]);
-		return -EINVAL;
-	}
-	if (cl->script) {
-		errmsg("not supported yet: -s (D scripts need the D compiler)");
-		return -ENOTSUP;
-	}
-	if (!cl->list && cl->ndescs == 0) {
+	/* Operands are the macro arguments $1, $2, ... as with dtrace. */
+	cl->macros = argv + optind;
+	cl->nmacros = (size_t)(argc - optind);
+	if (!cl->list && cl->nsrcs == 0) {
 		errmsg("no probes specified (see --help)");
 		return -EINVAL;
 	}
 	return 0;
 }
 
-static int list_probes(const struct cmdline *cl, const struct probe_table *t)
+static int read_file(struct source *src)
 {
-	size_t i, d;
+	FILE *f = fopen(src->text, "r");
+	size_t cap = 4096;
 	int ret = 0;
 
-	print_list_heading(stdout);
-	if (cl->ndescs == 0) {
-		for (i = 0; i < t->n; i++)
-			print_list_probe(stdout, &t->probes[i]);
-		return 0;
+	if (!f) {
+		errmsg("failed to open %s: %s", src->text, strerror(errno));
+		return -errno;
 	}
-	for (d = 0; d < cl->ndescs; d++) {
-		struct probe_desc pd;
-		int n = 0;
+	src->buf = malloc(cap);
+	while (src->buf) {
+		size_t n = fread(src->buf + src->len, 1, cap - src->len, f);
 
-		if (probe_desc_parse(cl->descs[d], &pd)) {
-			errmsg("invalid probe specifier %s: malformed probe description",
-			       cl->descs[d]);
-			return 1;
-		}
-		for (i = 0; i < t->n; i++) {
-			if (probe_desc_match(&pd, &t->probes[i])) {
-				print_list_probe(stdout, &t->probes[i]);
-				n++;
-			}
-		}
-		if (!n) {
-			errmsg("invalid probe specifier %s: probe description %s does not match any probes",
-			       cl->descs[d], cl->descs[d]);
-			ret = 1;
+		src->len += n;
+		if (src->len < cap)
+			break;
+		cap *= 2;
+		char *nb = realloc(src->buf, cap);
+
+		if (!nb) {
+			free(src->buf);
+			src->buf = NULL;
+		} else {
+			src->buf = nb;
 		}
 	}
+	if (!src->buf) {
+		errmsg("out of memory");
+		ret = -ENOMEM;
+	} else if (ferror(f)) {
+		errmsg("failed to read %s: %s", src->text, strerror(errno));
+		ret = -EIO;
+	}
+	fclose(f);
 	return ret;
 }
 
-/*
- * Enable every description; MATCHED[d] gets the count of description d.
- * The "matched" messages go out later, once tracing is on, so a script
- * that waits for them knows its probes fire.
- */
-static int build_enabling(const struct cmdline *cl, const struct probe_table *t,
-			  struct enabling *en, int *matched)
+/* How a compile error is introduced: dtrace's two shapes. */
+static void print_diags(const struct compile_ctx *cc, const struct source *src)
 {
-	size_t d;
+	diag_print(stderr, &cc->diags, src->is_file ? NULL : src->text);
+}
 
-	for (d = 0; d < cl->ndescs; d++) {
-		int n = enab_add(en, t, cl->descs[d], (unsigned int)d, sizeof(struct spt_rec),
-				 SPT_ECB_NOPROG);
+/*
+ * Parse every source and generate the image. Returns 0, or 1 after
+ * printing the first error.
+ */
+static int compile(struct cmdline *cl, struct compile_ctx *cc, struct image *img)
+{
+	struct cg *g;
+	size_t i;
 
-		if (n == -EINVAL) {
-			errmsg("invalid probe specifier %s: malformed probe description",
-			       cl->descs[d]);
-			return -EINVAL;
+	g = cg_new(cc, &cl->o, cl->macros, cl->nmacros, img);
+	if (!g) {
+		errmsg("out of memory");
+		return 1;
+	}
+	for (i = 0; i < cl->nsrcs; i++) {
+		struct source *src = &cl->srcs[i];
+
+		if (src->is_file && read_file(src)) {
+			cg_finish(g);
+			return 1;
 		}
-		if (n < 0) {
-			errmsg("cannot enable %s: %s", cl->descs[d], strerror(-n));
-			return n;
+		src->ast = parse_program(cc, src->is_file ? src->text : NULL,
+					 src->is_file ? src->buf : src->text,
+					 src->is_file ? src->len : strlen(src->text));
+		if (!src->ast || cg_add(g, src->ast)) {
+			print_diags(cc, src);
+			cg_finish(g);
+			return 1;
 		}
-		if (n == 0) {
-			errmsg("invalid probe specifier %s: probe description %s does not match any probes",
-			       cl->descs[d], cl->descs[d]);
-			return -ENOENT;
-		}
-		matched[d] = n;
+	}
+	if (cg_finish(g)) {
+		print_diags(cc, &cl->srcs[cl->nsrcs - 1]);
+		return 1;
 	}
 	return 0;
 }
 
-static int trace(const struct cmdline *cl, const struct enabling *en, const int *matched)
+/*
+ * Enable every clause on the probes its descriptions match, source by
+ * source; a description that matches nothing is an error, as in dtrace.
+ */
+static int build_enabling(struct cmdline *cl, const struct probe_table *t,
+			  const struct image *img, struct enabling *en)
 {
-	size_t d;
+	size_t i, k, d, c = 0;
+
+	en->insns = img->insns;
+	en->ninsns = img->ninsns;
+	for (i = 0; i < cl->nsrcs; i++) {
+		struct source *src = &cl->srcs[i];
+
+		for (k = 0; k < src->ast->nitems; k++) {
+			const struct img_clause *ic;
+
+			if (src->ast->items[k]->kind != AST_ITEM_CLAUSE)
+				continue;
+			ic = &img->clauses[c];
+			for (d = 0; d < ic->ndescs; d++) {
+				int n = enab_add(en, t, ic->descs[d], (unsigned int)c, ic->recsize,
+						 ic->prog);
+
+				if (n == -EINVAL) {
+					errmsg("invalid probe specifier %s: malformed probe description",
+					       ic->descs[d]);
+					return -EINVAL;
+				}
+				if (n < 0) {
+					errmsg("cannot enable %s: %s", ic->descs[d], strerror(-n));
+					return n;
+				}
+				if (n == 0) {
+					if (src->is_file)
+						errmsg("failed to compile script %s: probe description %s does not match any probes",
+						       src->text, ic->descs[d]);
+					else
+						errmsg("invalid probe specifier %s: probe description %s does not match any probes",
+						       src->text, ic->descs[d]);
+					return -ENOENT;
+				}
+				src->matched += n;
+			}
+			c++;
+		}
+	}
+	return 0;
+}
+
+static int list_probes(const struct cmdline *cl, const struct probe_table *t,
+		       const struct enabling *en)
+{
+	size_t i;
+
+	print_list_heading(stdout);
+	if (cl->nsrcs == 0) {
+		for (i = 0; i < t->n; i++)
+			print_list_probe(stdout, &t->probes[i]);
+		return 0;
+	}
+	/* Each probe once, in probe order, however many clauses enable it. */
+	for (i = 0; i < t->n; i++) {
+		size_t e;
+
+		for (e = 0; e < en->n; e++)
+			if (en->ecbs[e].probe == &t->probes[i])
+				break;
+		if (e < en->n)
+			print_list_probe(stdout, &t->probes[i]);
+	}
+	return 0;
+}
+
+static void print_matched(const struct cmdline *cl)
+{
+	size_t i;
+
+	for (i = 0; i < cl->nsrcs && !cl->o.quiet; i++) {
+		const struct source *src = &cl->srcs[i];
+
+		/* dtrace names a -n program by its descriptions: the text before a {, / or ;. */
+		int len = (int)strcspn(src->text, src->is_file ? "" : "{/;");
+
+		errmsg("%s '%.*s' matched %d probe%s", src->is_file ? "script" : "description",
+		       len, src->text, src->matched, src->matched == 1 ? "" : "s");
+	}
+}
+
+static int trace(const struct cmdline *cl, const struct enabling *en, const struct image *img)
+{
 	struct tracer tr;
 	struct consumer c;
 	struct printer pr;
@@ -305,63 +421,84 @@ static int trace(const struct cmdline *cl, const struct enabling *en, const int 
 		load_close(&tr);
 		return 1;
 	}
+	c.img = img;
 	load_gate(&tr, 1);
-	for (d = 0; d < cl->ndescs && !cl->o.quiet; d++)
-		errmsg("description '%s' matched %d probe%s", cl->descs[d], matched[d],
-		       matched[d] == 1 ? "" : "s");
+	print_matched(cl);
 	ret = consume_run(&c, &stop_flag);
 	missed = load_missed(&tr);
 	if (missed)
 		errmsg("%llu probe firing%s skipped by the kernel (BPF recursion on a CPU)",
 		       (unsigned long long)missed, missed == 1 ? "" : "s");
 	load_close(&tr);
-	/* Output that cannot be written (a closed pipe) is not an error of ours. */
 	consume_fini(&c);
+	/* Output that cannot be written (a closed pipe) is not an error of ours. */
 	if (ret && ret != -EPIPE)
 		return 1;
 	return c.exited ? (int)(c.exit_status & 0xff) : 0;
 }
 
+static void free_cmdline(struct cmdline *cl)
+{
+	size_t i;
+
+	for (i = 0; cl->srcs && i < cl->nsrcs; i++)
+		free(cl->srcs[i].buf);
+	free(cl->srcs);
+}
+
 int main(int argc, char **argv)
 {
+	struct compile_ctx cc;
 	struct probe_table t;
 	struct enabling en;
 	struct cmdline cl;
-	int *matched = NULL;
+	struct image img;
 	char err[512];
 	int ret;
 
 	memset(&cl, 0, sizeof(cl));
 	memset(&en, 0, sizeof(en));
+	memset(&img, 0, sizeof(img));
 	ret = parse_cmdline(&cl, argc, argv);
 	if (ret) {
-		free(cl.descs);
+		free_cmdline(&cl);
 		return EXIT_USAGE;
 	}
 	libbpf_set_print(libbpf_print);
+	compile_ctx_init(&cc);
 
+	if (cl.nsrcs && compile(&cl, &cc, &img)) {
+		ret = 1;
+		goto out_cc;
+	}
+	if (cl.show_dis)
+		dis_image(stderr, &img);
+	if (cl.compile_only) {
+		ret = 0;
+		goto out_img;
+	}
 	ret = probe_table_load(&t, NULL, err, sizeof(err));
 	if (ret) {
 		errmsg("cannot list probes: %s", err);
-		free(cl.descs);
-		return 1;
+		ret = 1;
+		goto out_img;
 	}
-	if (cl.list) {
-		ret = list_probes(&cl, &t);
-	} else if (!(matched = calloc(cl.ndescs, sizeof(*matched)))) {
-		errmsg("out of memory");
+	if (cl.nsrcs && build_enabling(&cl, &t, &img, &en))
 		ret = 1;
-	} else if (build_enabling(&cl, &t, &en, matched)) {
-		ret = 1;
-	} else if (install_signals()) {
+	else if (cl.list)
+		ret = list_probes(&cl, &t, &en);
+	else if (install_signals()) {
 		errmsg("cannot install signal handlers: %s", strerror(errno));
 		ret = 1;
 	} else {
-		ret = trace(&cl, &en, matched);
+		ret = trace(&cl, &en, &img);
 	}
-	free(matched);
 	enab_free(&en);
 	probe_table_free(&t);
-	free(cl.descs);
+out_img:
+	cg_image_free(&img);
+out_cc:
+	compile_ctx_fini(&cc);
+	free_cmdline(&cl);
 	return ret;
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "ktrfmt.h"
 #include "opt.h"
 
 void opt_init(struct opts *o)
@@ -20,6 +21,8 @@ void opt_init(struct opts *o)
 	o->switchrate_ns = OPT_NSEC_PER_SEC;	/* DTrace's default: 1hz */
 	/* DTrace polls at 1hz; exit() should not take a second to show. */
 	o->statusrate_ns = OPT_NSEC_PER_SEC / 100;
+	o->dynvarsize = 1ULL << 20;
+	o->strsize = 256;
 }
 
 /* Parse the leading unsigned decimal number of S; *END points past it. */
@@ -168,6 +171,15 @@ static int set_statusrate(struct opts *o, const char *v, char *err, size_t errle
 	return 0;
 }
 
+static int set_dynvarsize(struct opts *o, const char *v, char *err, size_t errlen)
+{
+	if (opt_parse_size(v, &o->dynvarsize) || o->dynvarsize > (1ULL << 32)) {
+		set_err(err, errlen, "invalid value for specified option");
+		return -EINVAL;
+	}
+	return 0;
+}
+
 static int set_quiet(struct opts *o, const char *v, char *err, size_t errlen)
 {
 	if (v && strcmp(v, "1") && strcmp(v, "0")) {
@@ -186,6 +198,11 @@ struct opt_def {
 static const struct opt_def opt_defs[] = {
 	{ "bufpolicy", set_bufpolicy },
 	{ "bufsize", set_bufsize },
+	{ "dynvarsize", set_dynvarsize },
+	{ "ktr_cpumask", ktrfmt_opt_cpumask },
+	{ "ktr_entries", ktrfmt_opt_entries },
+	{ "ktr_mask", ktrfmt_opt_mask },
+	{ "ktr_verbose", ktrfmt_opt_verbose },
 	{ "quiet", set_quiet },
 	{ "statusrate", set_statusrate },
 	{ "switchrate", set_switchrate },

@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ktr_opt.h"
+
 enum opt_bufpolicy {
 	OPT_BUF_SWITCH,
 	OPT_BUF_FILL,
@@ -22,6 +24,9 @@ struct opts {
 	uint64_t switchrate_ns;	/* interval between buffer switches */
 	uint64_t statusrate_ns;	/* interval between checks for exit() */
 	bool quiet;		/* -q: only explicitly traced data */
+	uint64_t dynvarsize;	/* bytes for self-> variables */
+	uint64_t strsize;	/* bytes of a string value */
+	struct ktr_opts ktr;	/* -x ktr_*: KTR flight recorder settings */
 };
 
 #define OPT_DEFAULT_BUFSIZE (4ULL << 20)

@@ -5,7 +5,9 @@
  * lazily, before the first record and never under -q.
  */
 #include <stdio.h>
+#include <string.h>
 
+#include "fmt.h"
 #include "print.h"
 
 void print_init(struct printer *pr, FILE *out, bool quiet)
@@ -24,15 +26,86 @@ static void heading(struct printer *pr)
 		fprintf(pr->out, "%3s %6s %32s\n", "CPU", "ID", "FUNCTION:NAME");
 }
 
-void print_default(struct printer *pr, int cpu, const struct probe *p)
+static void prefix(struct printer *pr, int cpu, const struct probe *p)
 {
 	char fn[2 * PROBE_FIELD_MAX + 2];
 
+	snprintf(fn, sizeof(fn), "%s:%s", p->func, p->name);
+	fprintf(pr->out, "%3d %6u %32s ", cpu, p->id, fn);
+}
+
+void print_default(struct printer *pr, int cpu, const struct probe *p)
+{
 	heading(pr);
 	if (pr->quiet)
 		return;
-	snprintf(fn, sizeof(fn), "%s:%s", p->func, p->name);
-	fprintf(pr->out, "%3d %6u %32s \n", cpu, p->id, fn);
+	prefix(pr, cpu, p);
+	fputc('\n', pr->out);
+}
+
+static uint64_t field_value(const struct img_field *f, const uint8_t *data)
+{
+	uint64_t v;
+
+	memcpy(&v, data + f->offset, sizeof(v));
+	return v;
+}
+
+/* trace() of an integer: dtrace's widths by size, none when quiet. */
+static void print_trace(struct printer *pr, const struct img_field *f, const uint8_t *data)
+{
+	static const int widths[9] = { 0, 3, 5, 0, 8, 0, 0, 0, 16 };
+	uint64_t v = field_value(f, data);
+	int w = pr->quiet ? 0 : widths[f->size <= 8 ? f->size : 8];
+
+	if (!pr->quiet)
+		fputc(' ', pr->out);
+	if (f->type == IMG_INT)
+		fprintf(pr->out, "%*lld", w, (long long)v);
+	else
+		fprintf(pr->out, "%*llu", w, (unsigned long long)v);
+}
+
+static void print_printf(struct printer *pr, const struct img_action *a, const struct img_clause *cl,
+			 const uint8_t *data)
+{
+	struct fmt_arg args[64];
+	uint32_t i;
+
+	for (i = 0; i < a->nfields && i < 64; i++) {
+		const struct img_field *f = &cl->fields[a->first + i];
+
+		args[i].is_str = f->type == IMG_STR;
+		args[i].v = field_value(f, data);
+		args[i].s = NULL;
+	}
+	fmt_print(pr->out, &a->fmt, args, i);
+}
+
+void print_record(struct printer *pr, int cpu, const struct probe *p,
+		  const struct img_clause *cl, const uint8_t *data)
+{
+	size_t i;
+
+	heading(pr);
+	if (!pr->quiet)
+		prefix(pr, cpu, p);
+	for (i = 0; i < cl->nacts; i++) {
+		const struct img_action *a = &cl->acts[i];
+
+		switch (a->kind) {
+		case IMG_ACT_TRACE:
+			print_trace(pr, &cl->fields[a->first], data);
+			break;
+		case IMG_ACT_PRINTF:
+			print_printf(pr, a, cl, data);
+			break;
+		case IMG_ACT_EXIT:
+			break;
+		}
+	}
+	if (!pr->quiet)
+		fputc('\n', pr->out);
 }
 
 void print_list_heading(FILE *out)

@@ -4,8 +4,10 @@
 #define SPT_PRINT_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
+#include "image.h"
 #include "probe.h"
 
 struct printer {
@@ -18,6 +20,14 @@ void print_init(struct printer *pr, FILE *out, bool quiet);
 
 /* A record of the default action (the EPID alone) fired by P on CPU. */
 void print_default(struct printer *pr, int cpu, const struct probe *p);
+
+/*
+ * A record of clause CL fired by P on CPU: the prefix (unless quiet), each
+ * action's output, and the newline dtrace ends every record with (unless
+ * quiet). DATA is the whole record, header included, CL->recsize bytes.
+ */
+void print_record(struct printer *pr, int cpu, const struct probe *p,
+		  const struct img_clause *cl, const uint8_t *data);
 
 /* The -l heading and one line per probe. */
 void print_list_heading(FILE *out);

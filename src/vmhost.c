@@ -13,6 +13,8 @@
 struct spt_env;
 static inline __u64 spt_env_builtin(struct spt_env *env, __u32 id);
 static inline __u8 *spt_env_globals(struct spt_env *env);
+static inline __u64 spt_env_tls_load(struct spt_env *env, __u32 var);
+static inline void spt_env_tls_store(struct spt_env *env, __u32 var, __u64 v);
 #include "vm.h"
 
 #include "vmhost.h"
@@ -25,6 +27,17 @@ static inline __u64 spt_env_builtin(struct spt_env *env, __u32 id)
 static inline __u8 *spt_env_globals(struct spt_env *env)
 {
 	return env->globals;
+}
+
+static inline __u64 spt_env_tls_load(struct spt_env *env, __u32 var)
+{
+	return var < VMHOST_TLS_MAX ? env->tls[var] : 0;
+}
+
+static inline void spt_env_tls_store(struct spt_env *env, __u32 var, __u64 v)
+{
+	if (var < VMHOST_TLS_MAX)
+		env->tls[var] = v;
 }
 
 int vmhost_run(struct spt_vm *vm, const struct spt_insn *insns, uint32_t base,

@@ -13,9 +13,13 @@
 #include "vm.h"
 
 /* What a probe firing would supply: builtin values and global storage. */
+#define VMHOST_TLS_MAX 64
+
 struct spt_env {
 	uint64_t builtin[SPT_B_NBUILTINS];
 	uint8_t globals[SPT_GLOBALS_MAX + 8];
+	/* self-> variables of the one thread a test runs: var -> value, 0 unset */
+	uint64_t tls[VMHOST_TLS_MAX];
 };
 
 /*

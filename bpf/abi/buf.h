@@ -56,7 +56,7 @@ struct spt_cpu {
 	__u64 nested;	/* firings dropped because a record was in flight on this
 			 * CPU (NMI or preempted writer), also counted in drops */
 	__u64 errors;	/* clauses that faulted; writer: probe */
-	__u64 pad[1];
+	__u64 dyndrops;	/* dynamic-variable stores that found no space; writer: probe */
 };
 _Static_assert(sizeof(struct spt_cpu) == 64, "one cache line per CPU");
 

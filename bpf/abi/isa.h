@@ -77,6 +77,8 @@ enum spt_op {
 	SPT_OP_STT,	/* this-> integer at byte offset imm = r[a] */
 	SPT_OP_REC,	/* record area at offset imm = low b bytes (1, 2, 4, 8) of r[a] */
 	SPT_OP_EXIT,	/* stop tracing with status r[a] (also REC'd by cg) */
+	SPT_OP_LDS,	/* r[dst] = self-> variable imm of this thread, 0 if unset */
+	SPT_OP_STS,	/* self-> variable imm = r[a]; storing 0 deletes it */
 	SPT_OP_NOPS	/* number of opcodes */
 };
 

@@ -1,0 +1,194 @@
+/* SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0) */
+/*
+ * Userspace half of bpf/ktr.bpf.h for libbpf loaders: check the pinned KTR
+ * maps and make a BPF object log into them. Header-only, so a program that
+ * is not spectrace can use it without linking anything of spectrace's;
+ * spectrace itself uses it too (src/ktr.c).
+ *
+ *   obj = bpf_object__open_file("prog.bpf.o", NULL);    (or skeleton__open)
+ *   err = spt_ktr_join(obj, NULL);                      before load
+ *   err = bpf_object__load(obj);
+ *
+ * spt_ktr_join() opens the pins (dir NULL: /sys/fs/bpf/spectrace), checks
+ * their ABI version and sizes, and hands them to the object's spt_ktr_buf,
+ * spt_ktr_fmt and ".data.spt_ktr" maps with bpf_map__reuse_fd(), so libbpf
+ * neither creates nor initialises them. It does not create pins: run
+ * `spectrace ktrdump --set ktr_mask=...` (or a spectrace with -x ktr_*)
+ * first. Returns 0, -ENOENT when nothing is pinned, -EPROTO when the pins
+ * are of another ABI, or another -errno.
+ */
+#ifndef SPT_KTR_USER_H
+#define SPT_KTR_USER_H
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/mman.h>
+#include <linux/types.h>
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "abi/ktr.h"
+
+/* The pinned maps of one KTR flight recorder. */
+struct spt_ktr_pins {
+	int ctl_fd;
+	int buf_fd;
+	int fmt_fd;
+	__u32 ncpus;	/* from the control map, once checked */
+	__u32 capacity;
+};
+
+static inline void spt_ktr_pins_close(struct spt_ktr_pins *p)
+{
+	if (p->ctl_fd >= 0)
+		close(p->ctl_fd);
+	if (p->buf_fd >= 0)
+		close(p->buf_fd);
+	if (p->fmt_fd >= 0)
+		close(p->fmt_fd);
+	p->ctl_fd = p->buf_fd = p->fmt_fd = -1;
+}
+
+static inline int spt_ktr_pin_get(const char *dir, const char *name)
+{
+	char path[4096];
+
+	if (snprintf(path, sizeof(path), "%s/%s", dir, name) >= (int)sizeof(path)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	return bpf_obj_get(path);
+}
+
+static inline int spt_ktr_map_is(int fd, __u32 type, __u32 key_size, __u32 value_size,
+				 struct bpf_map_info *info)
+{
+	__u32 len = sizeof(*info);
+
+	memset(info, 0, sizeof(*info));
+	if (bpf_obj_get_info_by_fd(fd, info, &len))
+		return -errno;
+	if (info->type != type || info->key_size != key_size || info->value_size != value_size)
+		return -EPROTO;
+	return 0;
+}
+
+/*
+ * Check that the three maps form one KTR recorder of this ABI. WHY (if not
+ * NULL) gets a one-line reason on -EPROTO.
+ */
+static inline int spt_ktr_pins_check(struct spt_ktr_pins *p, char *why, size_t whylen)
+{
+	struct bpf_map_info info;
+	const struct spt_ktr_ctl *ctl;
+	size_t pg = (size_t)sysconf(_SC_PAGESIZE);
+	int ret;
+
+	if (spt_ktr_map_is(p->ctl_fd, BPF_MAP_TYPE_ARRAY, 4, sizeof(*ctl), &info) ||
+	    info.max_entries != 1 || !(info.map_flags & BPF_F_MMAPABLE)) {
+		if (why)
+			snprintf(why, whylen, "the control map is not a %zu-byte mmapable array "
+				 "(another KTR ABI version)", sizeof(*ctl));
+		return -EPROTO;
+	}
+	ctl = mmap(NULL, pg, PROT_READ, MAP_SHARED, p->ctl_fd, 0);
+	if (ctl == MAP_FAILED)
+		return -errno;
+	if (ctl->abi != SPT_KTR_ABI_VERSION || ctl->entry_size != sizeof(struct spt_ktr_entry) ||
+	    ctl->fmt_size != sizeof(struct spt_ktr_fmt)) {
+		if (why)
+			snprintf(why, whylen, "KTR ABI version %u, entries of %u bytes (expected %u, %zu)",
+				 ctl->abi, ctl->entry_size, SPT_KTR_ABI_VERSION,
+				 sizeof(struct spt_ktr_entry));
+		munmap((void *)ctl, pg);
+		return -EPROTO;
+	}
+	p->ncpus = ctl->ncpus;
+	p->capacity = ctl->capacity;
+	munmap((void *)ctl, pg);
+	ret = 0;
+	if (!p->ncpus || p->ncpus > SPT_KTR_MAX_CPUS || !p->capacity ||
+	    p->capacity > SPT_KTR_MAX_ENTRIES)
+		ret = -EPROTO;
+	else if (spt_ktr_map_is(p->buf_fd, BPF_MAP_TYPE_ARRAY, 4, sizeof(struct spt_ktr_entry),
+				&info) ||
+		 info.max_entries != p->ncpus * p->capacity || !(info.map_flags & BPF_F_MMAPABLE))
+		ret = -EPROTO;
+	else if (spt_ktr_map_is(p->fmt_fd, BPF_MAP_TYPE_HASH, 4, sizeof(struct spt_ktr_fmt),
+				&info))
+		ret = -EPROTO;
+	if (ret && why)
+		snprintf(why, whylen, "the buffer or format map does not match the control map");
+	return ret;
+}
+
+/* Open and check the pins in DIR (NULL: the default). */
+static inline int spt_ktr_pins_open(struct spt_ktr_pins *p, const char *dir, char *why,
+				    size_t whylen)
+{
+	int ret;
+
+	p->ctl_fd = p->buf_fd = p->fmt_fd = -1;
+	if (!dir)
+		dir = SPT_KTR_PIN_DIR;
+	p->ctl_fd = spt_ktr_pin_get(dir, SPT_KTR_CTL_NAME);
+	p->buf_fd = spt_ktr_pin_get(dir, SPT_KTR_BUF_NAME);
+	p->fmt_fd = spt_ktr_pin_get(dir, SPT_KTR_FMT_NAME);
+	if (p->ctl_fd < 0 && p->buf_fd < 0 && p->fmt_fd < 0) {
+		spt_ktr_pins_close(p);
+		return -ENOENT;
+	}
+	if (p->ctl_fd < 0 || p->buf_fd < 0 || p->fmt_fd < 0) {
+		if (why)
+			snprintf(why, whylen, "an incomplete set of KTR maps is pinned");
+		spt_ktr_pins_close(p);
+		return -EPROTO;
+	}
+	ret = spt_ktr_pins_check(p, why, whylen);
+	if (ret)
+		spt_ktr_pins_close(p);
+	return ret;
+}
+
+/* Make OBJ (opened, not loaded) use the checked pins P. */
+static inline int spt_ktr_pins_give(const struct spt_ktr_pins *p, struct bpf_object *obj)
+{
+	struct bpf_map *m;
+	int n = 0;
+
+	bpf_object__for_each_map(m, obj) {
+		const char *name = bpf_map__name(m);
+		int fd = -1, ret;
+
+		if (!strcmp(name, SPT_KTR_BUF_NAME))
+			fd = p->buf_fd;
+		else if (!strcmp(name, SPT_KTR_FMT_NAME))
+			fd = p->fmt_fd;
+		else if (!strcmp(name, SPT_KTR_CTL_SEC))
+			fd = p->ctl_fd;
+		if (fd < 0)
+			continue;
+		ret = bpf_map__reuse_fd(m, fd);
+		if (ret)
+			return ret < 0 ? ret : -EINVAL;
+		n++;
+	}
+	return n == 3 ? 0 : -ENOENT;	/* the object does not include ktr.bpf.h */
+}
+
+static inline int spt_ktr_join(struct bpf_object *obj, const char *dir)
+{
+	struct spt_ktr_pins p;
+	int ret;
+
+	ret = spt_ktr_pins_open(&p, dir, NULL, 0);
+	if (ret)
+		return ret;
+	ret = spt_ktr_pins_give(&p, obj);
+	spt_ktr_pins_close(&p);	/* the object holds its own duplicates */
+	return ret;
+}
+
+#endif /* SPT_KTR_USER_H */

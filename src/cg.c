@@ -1,0 +1,1319 @@
+/* SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0) */
+/*
+ * The code generator. One walk over each clause types every expression,
+ * resolves every name in D's order (a variable exists from its first
+ * assignment in program order on) and emits bytecode for the VM of
+ * bpf/vm.h, plus the record layout the printer needs.
+ *
+ * Invariants:
+ * - Every register holds a full 64-bit value, as DTrace's DIF registers
+ *   do; values are narrowed to their type only by casts, by stores into a
+ *   variable and when recorded.
+ * - Nothing that spectrace cannot run is compiled: unsupported constructs
+ *   are D_UNSUPPORTED errors, never silently dropped code.
+ * - On any error the image is freed and the first error is in the
+ *   diagnostics; code generation stops at the first error, as dtrace does.
+ *
+ * Register use: a bitmask allocator over r1..r15; an expression returns
+ * the register that holds its value, which the caller frees.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <linux/types.h>
+
+#include "abi/buf.h"
+#include "abi/isa.h"
+#include "cg.h"
+#include "diag.h"
+#include "fmt.h"
+#include "vm.h"
+
+#define DIAG_IDENT_UNDEF "D_IDENT_UNDEF"
+#define DIAG_PROTO_LEN "D_PROTO_LEN"
+#define DIAG_PROTO_ARG "D_PROTO_ARG"
+#define DIAG_PRED_SCALAR "D_PRED_SCALAR"
+#define DIAG_OP_INCOMPAT "D_OP_INCOMPAT"
+#define DIAG_OP_LVAL "D_OP_LVAL"
+#define DIAG_OP_INT "D_OP_INT"
+#define DIAG_PRAGMA_OPTSET "D_PRAGMA_OPTSET"
+#define DIAG_PRINTF_FMT "D_PRINTF_DSIZE"
+#define DIAG_PRINTF_ARG_TYPE "D_PRINTF_ARG_TYPE"
+#define DIAG_PRINTF_ARG_EXTRA "D_PRINTF_ARG_EXTRA"
+#define DIAG_PRINTF_ARG_PROTO "D_PRINTF_ARG_PROTO"
+#define DIAG_MACRO_UNDEF "D_MACRO_UNDEF"
+#define DIAG_REGS "D_NOREG"
+#define DIAG_ACT_EXPR "D_ACT_EXPR"
+#define DIAG_CAST "D_CAST"
+
+enum ct_kind {
+	CT_INT,
+	CT_VOID,
+	CT_STR,
+};
+
+struct ct {
+	enum ct_kind kind;
+	unsigned int size;	/* bytes: 1, 2, 4, 8 */
+	bool sign;
+	unsigned int ptr;	/* pointer levels (an 8-byte unsigned integer to the VM) */
+};
+
+static const struct ct ct_int = { CT_INT, 4, true, 0 };
+static const struct ct ct_int64 = { CT_INT, 8, true, 0 };
+static const struct ct ct_uint64 = { CT_INT, 8, false, 0 };
+static const struct ct ct_uint32 = { CT_INT, 4, false, 0 };
+
+struct cg_var {
+	const char *name;
+	enum ast_scope scope;
+	struct ct type;
+	uint32_t slot;		/* byte offset (global, this->) or variable id (self->) */
+	struct cg_var *next;
+};
+
+struct cg {
+	struct compile_ctx *cc;
+	const char *file;
+	struct opts *o;
+	char *const *macros;
+	size_t nmacros;
+	struct image *img;
+	size_t icap;
+	struct cg_var *vars;
+	uint32_t global_bytes;
+	uint32_t this_bytes;
+	uint32_t nself;
+	unsigned int regs;	/* bit i: ri in use */
+	/* the clause being compiled */
+	struct img_clause *cl;
+	size_t fcap, acap;
+	uint32_t recoff;	/* next free byte of its record */
+	bool records;		/* it has a data-recording action */
+	int err;
+};
+
+__attribute__((format(printf, 4, 5))) static int cg_error(struct cg *g, const char *tag,
+							  struct ast_loc loc, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (g->err)
+		return g->err;
+	va_start(ap, fmt);
+	diag_vadd(&g->cc->diags, tag, g->file, loc.line, loc.col, fmt, ap);
+	va_end(ap);
+	g->err = -EINVAL;
+	return g->err;
+}
+
+static int cg_nomem(struct cg *g)
+{
+	if (!g->err) {
+		diag_add(&g->cc->diags, DIAG_UNKNOWN, g->file, 0, 0, "out of memory");
+		g->err = -ENOMEM;
+	}
+	return g->err;
+}
+
+/* Emit one instruction; returns its index, or -1 after an error. */
+static int emit(struct cg *g, enum spt_op op, int dst, int a, int b, int32_t imm)
+{
+	struct image *img = g->img;
+	struct spt_insn *in;
+
+	if (g->err)
+		return -1;
+	if (img->ninsns >= SPT_MAX_INSNS) {
+		cg_error(g, DIAG_UNSUPPORTED, (struct ast_loc){ 0, 0 },
+			 "program too large: more than %d instructions", SPT_MAX_INSNS);
+		return -1;
+	}
+	if (img->ninsns == g->icap) {
+		size_t cap = g->icap ? g->icap * 2 : 256;
+		struct spt_insn *ni = realloc(img->insns, cap * sizeof(*ni));
+
+		if (!ni) {
+			cg_nomem(g);
+			return -1;
+		}
+		img->insns = ni;
+		g->icap = cap;
+	}
+	in = &img->insns[img->ninsns];
+	in->op = (__u8)op;
+	in->dst = (__u8)dst;
+	in->a = (__u8)a;
+	in->b = (__u8)b;
+	in->imm = imm;
+	return (int)img->ninsns++;
+}
+
+/* Point the branch at instruction AT to the next instruction emitted. */
+static void patch_here(struct cg *g, int at)
+{
+	if (at >= 0 && !g->err)
+		g->img->insns[at].imm = (int32_t)(g->img->ninsns - (size_t)at - 1);
+}
+
+static int reg_alloc(struct cg *g, struct ast_loc loc)
+{
+	int r;
+
+	for (r = 1; r < SPT_NREGS; r++) {
+		if (!(g->regs & (1u << r))) {
+			g->regs |= 1u << r;
+			return r;
+		}
+	}
+	cg_error(g, DIAG_REGS, loc, "expression too complex: out of registers");
+	return -1;
+}
+
+static void reg_free(struct cg *g, int r)
+{
+	if (r > 0)
+		g->regs &= ~(1u << r);
+}
+
+static int load_const(struct cg *g, uint64_t v, struct ast_loc loc)
+{
+	int r = reg_alloc(g, loc);
+
+	if (r < 0)
+		return -1;
+	if ((int64_t)v == (int64_t)(int32_t)v) {
+		emit(g, SPT_OP_LDI, r, 0, 0, (int32_t)v);
+	} else {
+		emit(g, SPT_OP_LDI64, r, 0, 0, (int32_t)(uint32_t)v);
+		emit(g, SPT_OP_NOP, 0, 0, 0, (int32_t)(uint32_t)(v >> 32));
+	}
+	return r;
+}
+
+/* Narrow register R to type T in place (sign- or zero-extension). */
+static void narrow(struct cg *g, int r, const struct ct *t)
+{
+	if (t->kind == CT_INT && !t->ptr && t->size < 8)
+		emit(g, t->sign ? SPT_OP_SEXT : SPT_OP_ZEXT, r, r, (int)(t->size * 8), 0);
+}
+
+/* Type names: D's integer types and its typedefs, LP64. */
+struct tname {
+	const char *name;
+	unsigned int size;
+	bool sign;
+};
+
+static const struct tname tnames[] = {
+	{ "char", 1, true }, { "signed char", 1, true }, { "unsigned char", 1, false },
+	{ "short", 2, true }, { "unsigned short", 2, false },
+	{ "int", 4, true }, { "unsigned int", 4, false },
+	{ "long", 8, true }, { "unsigned long", 8, false },
+	{ "long long", 8, true }, { "unsigned long long", 8, false },
+	{ "int8_t", 1, true }, { "int16_t", 2, true }, { "int32_t", 4, true },
+	{ "int64_t", 8, true }, { "uint8_t", 1, false }, { "uint16_t", 2, false },
+	{ "uint32_t", 4, false }, { "uint64_t", 8, false }, { "intptr_t", 8, true },
+	{ "uintptr_t", 8, false }, { "size_t", 8, false }, { "ssize_t", 8, true },
+	{ "pid_t", 4, true }, { "uid_t", 4, false }, { "gid_t", 4, false },
+	{ "id_t", 4, true }, { "processorid_t", 4, true }, { "_Bool", 1, false },
+};
+
+static int type_of(struct cg *g, const struct ast_type *at, struct ct *t)
+{
+	size_t i;
+
+	memset(t, 0, sizeof(*t));
+	t->ptr = at->ptr;
+	if (at->kind == AST_TYPE_STRING && !at->ptr) {
+		t->kind = CT_STR;
+		return 0;
+	}
+	if (at->kind == AST_TYPE_VOID && !at->ptr) {
+		t->kind = CT_VOID;
+		return 0;
+	}
+	if (at->ptr) {
+		/* Any pointer is an address: an unsigned 64-bit integer to the VM. */
+		t->kind = CT_INT;
+		t->size = 8;
+		t->sign = false;
+		return 0;
+	}
+	if (at->kind == AST_TYPE_INT || at->kind == AST_TYPE_TYPEDEF) {
+		for (i = 0; i < sizeof(tnames) / sizeof(tnames[0]); i++) {
+			if (!strcmp(tnames[i].name, at->name)) {
+				t->kind = CT_INT;
+				t->size = tnames[i].size;
+				t->sign = tnames[i].sign;
+				return 0;
+			}
+		}
+	}
+	return cg_error(g, DIAG_UNSUPPORTED, at->loc, "not supported: type %s", at->name);
+}
+
+static const char *type_name(const struct ct *t, char *buf, size_t len)
+{
+	size_t i;
+
+	if (t->kind == CT_STR)
+		return "string";
+	if (t->kind == CT_VOID)
+		return "void";
+	if (t->ptr)
+		return "pointer";
+	for (i = 0; i < sizeof(tnames) / sizeof(tnames[0]); i++)
+		if (tnames[i].size == t->size && tnames[i].sign == t->sign &&
+		    strncmp(tnames[i].name, "int", 3) == 0)
+			return tnames[i].name;
+	snprintf(buf, len, "%sint%u_t", t->sign ? "" : "u", t->size * 8);
+	return buf;
+}
+
+/* C's usual arithmetic conversions, LP64. */
+static struct ct arith_type(const struct ct *a, const struct ct *b)
+{
+	struct ct x = *a, y = *b, r = ct_int;
+
+	if (x.ptr || x.size < 4) {
+		x.sign = x.ptr ? false : true;
+		x.size = x.ptr ? 8 : 4;
+	}
+	if (y.ptr || y.size < 4) {
+		y.sign = y.ptr ? false : true;
+		y.size = y.ptr ? 8 : 4;
+	}
+	x.ptr = y.ptr = 0;
+	if (x.size != y.size)
+		r = x.size > y.size ? x : y;
+	else
+		r = x.sign && y.sign ? x : (x.sign ? y : x);
+	if (x.size == y.size && (!x.sign || !y.sign))
+		r.sign = false;
+	return r;
+}
+
+/* The builtin variables of D that spectrace provides, and their types. */
+struct builtin {
+	const char *name;
+	enum spt_builtin id;
+	struct ct type;
+};
+
+static const struct builtin builtins[] = {
+	{ "arg0", SPT_B_ARG0, { CT_INT, 8, true, 0 } },
+	{ "arg1", SPT_B_ARG0 + 1, { CT_INT, 8, true, 0 } },
+	{ "arg2", SPT_B_ARG0 + 2, { CT_INT, 8, true, 0 } },
+	{ "arg3", SPT_B_ARG0 + 3, { CT_INT, 8, true, 0 } },
+	{ "arg4", SPT_B_ARG0 + 4, { CT_INT, 8, true, 0 } },
+	{ "arg5", SPT_B_ARG0 + 5, { CT_INT, 8, true, 0 } },
+	{ "arg6", SPT_B_ARG0 + 6, { CT_INT, 8, true, 0 } },
+	{ "arg7", SPT_B_ARG0 + 7, { CT_INT, 8, true, 0 } },
+	{ "arg8", SPT_B_ARG0 + 8, { CT_INT, 8, true, 0 } },
+	{ "arg9", SPT_B_ARG0 + 9, { CT_INT, 8, true, 0 } },
+	{ "pid", SPT_B_PID, { CT_INT, 4, true, 0 } },
+	{ "tid", SPT_B_TID, { CT_INT, 4, true, 0 } },
+	{ "ppid", SPT_B_PPID, { CT_INT, 4, true, 0 } },
+	{ "uid", SPT_B_UID, { CT_INT, 4, false, 0 } },
+	{ "gid", SPT_B_GID, { CT_INT, 4, false, 0 } },
+	{ "timestamp", SPT_B_TIMESTAMP, { CT_INT, 8, false, 0 } },
+	{ "vtimestamp", SPT_B_VTIMESTAMP, { CT_INT, 8, false, 0 } },
+	{ "walltimestamp", SPT_B_WALLTIMESTAMP, { CT_INT, 8, false, 0 } },
+	{ "cpu", SPT_B_CPU, { CT_INT, 4, true, 0 } },
+	{ "errno", SPT_B_ERRNO, { CT_INT, 4, true, 0 } },
+	{ "epid", SPT_B_EPID, { CT_INT, 4, false, 0 } },
+	{ "id", SPT_B_ID, { CT_INT, 4, false, 0 } },
+};
+
+/* Builtins D has that spectrace does not provide yet. */
+static const char *const builtins_missing[] = {
+	"execname", "probeprov", "probemod", "probefunc", "probename", "curthread",
+	"caller", "stack", "ustack", "uregs", "args", "curpsinfo", "curlwpsinfo",
+	"ipl", "root", "cwd", "zonename", "ucaller", "uarg0",
+};
+
+static const struct builtin *builtin_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(builtins) / sizeof(builtins[0]); i++)
+		if (!strcmp(builtins[i].name, name))
+			return &builtins[i];
+	return NULL;
+}
+
+static bool in_list(const char *name, const char *const *list, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(list[i], name))
+			return true;
+	return false;
+}
+
+static struct cg_var *var_find(struct cg *g, enum ast_scope scope, const char *name)
+{
+	struct cg_var *v;
+
+	for (v = g->vars; v; v = v->next)
+		if (v->scope == scope && !strcmp(v->name, name))
+			return v;
+	return NULL;
+}
+
+static const char *scope_prefix(enum ast_scope s)
+{
+	return s == AST_SCOPE_SELF ? "self->" : s == AST_SCOPE_THIS ? "this->" : "";
+}
+
+static struct cg_var *var_new(struct cg *g, enum ast_scope scope, const char *name,
+			      const struct ct *t, struct ast_loc loc)
+{
+	struct cg_var *v;
+
+	if (t->kind == CT_STR) {
+		cg_error(g, DIAG_UNSUPPORTED, loc, "not supported yet: string variables (%s%s)",
+			 scope_prefix(scope), name);
+		return NULL;
+	}
+	if (t->kind != CT_INT) {
+		cg_error(g, DIAG_OP_INCOMPAT, loc, "cannot assign a void value to %s%s",
+			 scope_prefix(scope), name);
+		return NULL;
+	}
+	v = calloc(1, sizeof(*v));
+	if (!v) {
+		cg_nomem(g);
+		return NULL;
+	}
+	v->name = name;
+	v->scope = scope;
+	v->type = *t;
+	if (scope == AST_SCOPE_GLOBAL) {
+		if (g->global_bytes + 8 > SPT_GLOBALS_MAX) {
+			free(v);
+			cg_error(g, DIAG_UNSUPPORTED, loc, "too many global variables (at most %d)",
+				 SPT_GLOBALS_MAX / 8);
+			return NULL;
+		}
+		v->slot = g->global_bytes;
+		g->global_bytes += 8;
+	} else if (scope == AST_SCOPE_THIS) {
+		if (g->this_bytes + 8 > SPT_THIS_MAX) {
+			free(v);
+			cg_error(g, DIAG_UNSUPPORTED, loc,
+				 "too many clause-local variables (at most %d)", SPT_THIS_MAX / 8);
+			return NULL;
+		}
+		v->slot = g->this_bytes;
+		g->this_bytes += 8;
+	} else {
+		v->slot = g->nself++;
+	}
+	v->next = g->vars;
+	g->vars = v;
+	return v;
+}
+
+static void var_load(struct cg *g, const struct cg_var *v, int r)
+{
+	enum spt_op op = v->scope == AST_SCOPE_GLOBAL ? SPT_OP_LDG
+			 : v->scope == AST_SCOPE_THIS ? SPT_OP_LDT : SPT_OP_LDS;
+
+	emit(g, op, r, 0, 0, (int32_t)v->slot);
+}
+
+static void var_store(struct cg *g, const struct cg_var *v, int r)
+{
+	enum spt_op op = v->scope == AST_SCOPE_GLOBAL ? SPT_OP_STG
+			 : v->scope == AST_SCOPE_THIS ? SPT_OP_STT : SPT_OP_STS;
+
+	emit(g, op, 0, r, 0, (int32_t)v->slot);
+}
+
+static int expr(struct cg *g, const struct ast_expr *e, struct ct *t);
+
+static int expr_int(struct cg *g, const struct ast_expr *e, struct ct *t, const char *what)
+{
+	int r = expr(g, e, t);
+
+	if (r < 0)
+		return -1;
+	if (t->kind != CT_INT) {
+		char b[32];
+
+		cg_error(g, DIAG_OP_INT, e->loc, "%s requires an integer operand, not %s", what,
+			 type_name(t, b, sizeof(b)));
+		reg_free(g, r);
+		return -1;
+	}
+	return r;
+}
+
+static uint64_t int_literal_type(const struct ast_expr *e, struct ct *t)
+{
+	uint64_t v = e->u.i.value;
+	unsigned int f = e->u.i.flags;
+	bool u = f & AST_INT_UNSIGNED, l = f & (AST_INT_LONG | AST_INT_LONGLONG);
+
+	/* C's rule: the first of int, unsigned (not for decimal), long, unsigned long. */
+	if (!l && !u && v <= INT32_MAX)
+		*t = ct_int;
+	else if (!l && (u || e->u.i.base != 10) && v <= UINT32_MAX)
+		*t = ct_uint32;
+	else if (!u && v <= INT64_MAX)
+		*t = ct_int64;
+	else
+		*t = ct_uint64;
+	return v;
+}
+
+static int macro_value(struct cg *g, const struct ast_expr *e, struct ct *t)
+{
+	const char *name = e->u.macro.name;
+	char *end;
+	unsigned long n;
+	long long v;
+
+	n = strtoul(name, &end, 10);
+	if (*end || n == 0) {
+		cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported yet: macro variable $%s",
+			 name);
+		return -1;
+	}
+	if (n > g->nmacros) {
+		cg_error(g, DIAG_MACRO_UNDEF, e->loc, "macro argument $%s is not defined", name);
+		return -1;
+	}
+	errno = 0;
+	v = strtoll(g->macros[n - 1], &end, 0);
+	if (e->u.macro.string || *end || errno || !*g->macros[n - 1]) {
+		cg_error(g, DIAG_UNSUPPORTED, e->loc,
+			 "not supported yet: string macro argument $%s (\"%s\")", name,
+			 g->macros[n - 1]);
+		return -1;
+	}
+	*t = ct_int64;
+	return load_const(g, (uint64_t)v, e->loc);
+}
+
+static int ident(struct cg *g, const struct ast_expr *e, struct ct *t)
+{
+	const char *name = e->u.ident.name;
+	enum ast_scope scope = e->u.ident.scope;
+	const struct builtin *b;
+	struct cg_var *v;
+	int r;
+
+	if (scope == AST_SCOPE_GLOBAL && (b = builtin_find(name))) {
+		r = reg_alloc(g, e->loc);
+		if (r < 0)
+			return -1;
+		emit(g, SPT_OP_LDB, r, 0, 0, (int32_t)b->id);
+		*t = b->type;
+		return r;
+	}
+	if (scope == AST_SCOPE_GLOBAL &&
+	    in_list(name, builtins_missing, sizeof(builtins_missing) / sizeof(builtins_missing[0]))) {
+		cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported yet: builtin variable %s",
+			 name);
+		return -1;
+	}
+	v = var_find(g, scope, name);
+	/*
+	 * As in D, reading a self-> or this-> variable before any assignment
+	 * creates it (its value is 0 until assigned); a global must be
+	 * assigned or declared first. spectrace gives such variables type
+	 * int64_t rather than D's int, so a later 64-bit value is not cut.
+	 */
+	if (!v && scope != AST_SCOPE_GLOBAL)
+		v = var_new(g, scope, name, &ct_int64, e->loc);
+	if (!v) {
+		cg_error(g, DIAG_IDENT_UNDEF, e->loc, "failed to resolve %s%s: Unknown variable name",
+			 scope_prefix(scope), name);
+		return -1;
+	}
+	r = reg_alloc(g, e->loc);
+	if (r < 0)
+		return -1;
+	var_load(g, v, r);
+	*t = v->type;
+	return r;
+}
+
+/* Emit R = A op B for a binary arithmetic, bitwise or comparison operator. */
+static int binop(struct cg *g, enum ast_op op, int ra, int rb, const struct ct *ta,
+		 const struct ct *tb, struct ct *t, struct ast_loc loc)
+{
+	struct ct at = arith_type(ta, tb);
+	bool s = at.sign;
+	enum spt_op o;
+	int x = ra, y = ra, z = rb;
+
+	switch (op) {
+	case AST_OP_MUL: o = SPT_OP_MUL; break;
+	case AST_OP_DIV: o = s ? SPT_OP_SDIV : SPT_OP_UDIV; break;
+	case AST_OP_MOD: o = s ? SPT_OP_SREM : SPT_OP_UREM; break;
+	case AST_OP_ADD: o = SPT_OP_ADD; break;
+	case AST_OP_SUB: o = SPT_OP_SUB; break;
+	case AST_OP_SHL: o = SPT_OP_SHL; at = arith_type(ta, ta); break;
+	case AST_OP_SHR:
+		at = arith_type(ta, ta);
+		o = at.sign ? SPT_OP_ASR : SPT_OP_LSR;
+		break;
+	case AST_OP_BAND: o = SPT_OP_AND; break;
+	case AST_OP_BOR: o = SPT_OP_OR; break;
+	case AST_OP_BXOR: o = SPT_OP_XOR; break;
+	case AST_OP_EQ: o = SPT_OP_EQ; at = ct_int; break;
+	case AST_OP_NE: o = SPT_OP_NE; at = ct_int; break;
+	case AST_OP_LT: o = s ? SPT_OP_SLT : SPT_OP_ULT; at = ct_int; break;
+	case AST_OP_LE: o = s ? SPT_OP_SLE : SPT_OP_ULE; at = ct_int; break;
+	/* a > b is b < a */
+	case AST_OP_GT: o = s ? SPT_OP_SLT : SPT_OP_ULT; y = rb; z = ra; at = ct_int; break;
+	case AST_OP_GE: o = s ? SPT_OP_SLE : SPT_OP_ULE; y = rb; z = ra; at = ct_int; break;
+	default:
+		return cg_error(g, DIAG_UNSUPPORTED, loc, "not supported: operator %s",
+				ast_op_str(op));
+	}
+	emit(g, o, x, y, z, 0);
+	*t = at;
+	return 0;
+}
+
+static const char *const strfuncs[] = {
+	"copyinstr", "stringof", "strlen", "strjoin", "substr", "strchr", "strrchr",
+	"strstr", "index", "rindex", "basename", "dirname", "lltostr", "strtok",
+	"copyin", "copyinto", "speculation", "speculate", "commit", "discard",
+	"printa", "clear", "trunc", "normalize", "denormalize", "count", "sum", "avg",
+	"min", "max", "stddev", "quantize", "lquantize", "llquantize", "tracemem",
+	"stack", "ustack", "jstack", "system", "raise", "stop", "breakpoint", "panic",
+	"chill", "copyout", "copyoutstr", "ftruncate", "freopen", "rand", "progenyof",
+	"mutex_owned", "htons", "htonl", "ntohs", "ntohl", "inet_ntoa", "setopt",
+	"func", "sym", "mod", "ufunc", "usym", "umod", "uaddr", "print", "alloca", "bcopy",
+};
+
+static int lvalue_var(struct cg *g, const struct ast_expr *lhs, struct cg_var **vp,
+		      bool may_create, const struct ct *rt)
+{
+	struct cg_var *v;
+
+	if (lhs->kind == AST_AGG)
+		return cg_error(g, DIAG_UNSUPPORTED, lhs->loc,
+				"not supported yet: aggregations (@%s)", lhs->u.agg.name);
+	if (lhs->kind == AST_INDEX)
+		return cg_error(g, DIAG_UNSUPPORTED, lhs->loc,
+				"not supported yet: associative arrays");
+	if (lhs->kind != AST_IDENT)
+		return cg_error(g, DIAG_OP_LVAL, lhs->loc,
+				"operator requires a modifiable lvalue as an operand");
+	if (lhs->u.ident.scope == AST_SCOPE_GLOBAL && (builtin_find(lhs->u.ident.name) ||
+	    in_list(lhs->u.ident.name, builtins_missing,
+		    sizeof(builtins_missing) / sizeof(builtins_missing[0]))))
+		return cg_error(g, DIAG_OP_LVAL, lhs->loc,
+				"%s is a read-only builtin variable", lhs->u.ident.name);
+	v = var_find(g, lhs->u.ident.scope, lhs->u.ident.name);
+	if (!v && lhs->u.ident.scope != AST_SCOPE_GLOBAL)
+		may_create = true;
+	if (!v && !may_create)
+		return cg_error(g, DIAG_IDENT_UNDEF, lhs->loc,
+				"failed to resolve %s%s: Unknown variable name",
+				scope_prefix(lhs->u.ident.scope), lhs->u.ident.name);
+	if (!v) {
+		v = var_new(g, lhs->u.ident.scope, lhs->u.ident.name, rt ? rt : &ct_int64, lhs->loc);
+		if (!v)
+			return -1;
+	}
+	*vp = v;
+	return 0;
+}
+
+static int assign(struct cg *g, const struct ast_expr *e, struct ct *t)
+{
+	const struct ast_expr *lhs = e->u.binary.lhs;
+	enum ast_op op = e->u.binary.op;
+	struct cg_var *v;
+	struct ct rt, lt;
+	int r, rl;
+
+	r = expr(g, e->u.binary.rhs, &rt);
+	if (r < 0)
+		return -1;
+	if (lvalue_var(g, lhs, &v, op == AST_OP_ASSIGN, &rt)) {
+		reg_free(g, r);
+		return -1;
+	}
+	if (rt.kind != v->type.kind) {
+		char b1[32], b2[32];
+
+		reg_free(g, r);
+		return cg_error(g, DIAG_OP_INCOMPAT, e->loc,
+				"operands have incompatible types: \"%s\" = \"%s\"",
+				type_name(&v->type, b1, sizeof(b1)), type_name(&rt, b2, sizeof(b2)));
+	}
+	if (op != AST_OP_ASSIGN) {
+		rl = reg_alloc(g, e->loc);
+		if (rl < 0) {
+			reg_free(g, r);
+			return -1;
+		}
+		var_load(g, v, rl);
+		lt = v->type;
+		binop(g, op, rl, r, &lt, &rt, &rt, e->loc);
+		reg_free(g, r);
+		r = rl;
+	}
+	narrow(g, r, &v->type);
+	var_store(g, v, r);
+	*t = v->type;
+	return r;
+}
+
+static int incdec(struct cg *g, const struct ast_expr *e, struct ct *t)
+{
+	enum ast_op op = e->u.unary.op;
+	bool post = op == AST_OP_POSTINC || op == AST_OP_POSTDEC;
+	bool inc = op == AST_OP_POSTINC || op == AST_OP_PREINC;
+	struct cg_var *v;
+	int r, one, res;
+
+	if (lvalue_var(g, e->u.unary.operand, &v, false, NULL))
+		return -1;
+	r = reg_alloc(g, e->loc);
+	one = reg_alloc(g, e->loc);
+	if (r < 0 || one < 0)
+		return -1;
+	var_load(g, v, r);
+	emit(g, SPT_OP_LDI, one, 0, 0, v->type.ptr ? 1 : 1);
+	res = r;
+	if (post) {
+		res = reg_alloc(g, e->loc);
+		if (res < 0)
+			return -1;
+		emit(g, SPT_OP_MOV, res, r, 0, 0);
+	}
+	emit(g, inc ? SPT_OP_ADD : SPT_OP_SUB, r, r, one, 0);
+	narrow(g, r, &v->type);
+	var_store(g, v, r);
+	reg_free(g, one);
+	if (post)
+		reg_free(g, r);
+	*t = v->type;
+	return res;
+}
+
+static int unary(struct cg *g, const struct ast_expr *e, struct ct *t)
+{
+	enum ast_op op = e->u.unary.op;
+	struct ct ot;
+	int r;
+
+	switch (op) {
+	case AST_OP_PREINC: case AST_OP_PREDEC: case AST_OP_POSTINC: case AST_OP_POSTDEC:
+		return incdec(g, e, t);
+	case AST_OP_SIZEOF: {
+		/* sizeof expr: the type's size; the operand is not evaluated. */
+		unsigned int saved = g->regs;
+		size_t ni = g->img->ninsns;
+
+		r = expr(g, e->u.unary.operand, &ot);
+		if (r < 0)
+			return -1;
+		g->img->ninsns = ni;
+		g->regs = saved;
+		if (ot.kind != CT_INT)
+			return cg_error(g, DIAG_UNSUPPORTED, e->loc,
+					"not supported yet: sizeof of a non-integer");
+		*t = ct_uint64;
+		return load_const(g, ot.ptr ? 8 : ot.size, e->loc);
+	}
+	case AST_OP_DEREF: case AST_OP_ADDR: case AST_OP_STRINGOF:
+		return cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported yet: operator %s",
+				ast_op_str(op));
+	default:
+		break;
+	}
+	r = expr_int(g, e->u.unary.operand, &ot, ast_op_str(op));
+	if (r < 0)
+		return -1;
+	switch (op) {
+	case AST_OP_NEG:
+		emit(g, SPT_OP_NEG, r, r, 0, 0);
+		*t = arith_type(&ot, &ot);
+		break;
+	case AST_OP_PLUS:
+		*t = arith_type(&ot, &ot);
+		break;
+	case AST_OP_BNOT:
+		emit(g, SPT_OP_NOT, r, r, 0, 0);
+		*t = arith_type(&ot, &ot);
+		break;
+	case AST_OP_LNOT:
+		emit(g, SPT_OP_LNOT, r, r, 0, 0);
+		*t = ct_int;
+		break;
+	default:
+		reg_free(g, r);
+		return cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported: operator %s",
+				ast_op_str(op));
+	}
+	return r;
+}
+
+/* a && b, a || b: b is evaluated only when it decides; the result is 0 or 1. */
+static int logical(struct cg *g, const struct ast_expr *e, struct ct *t)
+{
+	enum ast_op op = e->u.binary.op;
+	struct ct ta, tb;
+	int r, rb, j;
+
+	r = expr_int(g, e->u.binary.lhs, &ta, ast_op_str(op));
+	if (r < 0)
+		return -1;
+	if (op == AST_OP_LXOR) {
+		rb = expr_int(g, e->u.binary.rhs, &tb, ast_op_str(op));
+		if (rb < 0)
+			return -1;
+		emit(g, SPT_OP_LNOT, r, r, 0, 0);
+		emit(g, SPT_OP_LNOT, rb, rb, 0, 0);
+		emit(g, SPT_OP_XOR, r, r, rb, 0);
+		reg_free(g, rb);
+		*t = ct_int;
+		return r;
+	}
+	emit(g, SPT_OP_LNOT, r, r, 0, 0);
+	emit(g, SPT_OP_LNOT, r, r, 0, 0);
+	j = emit(g, op == AST_OP_LAND ? SPT_OP_JZ : SPT_OP_JNZ, 0, r, 0, 0);
+	rb = expr_int(g, e->u.binary.rhs, &tb, ast_op_str(op));
+	if (rb < 0)
+		return -1;
+	emit(g, SPT_OP_LNOT, r, rb, 0, 0);
+	emit(g, SPT_OP_LNOT, r, r, 0, 0);
+	reg_free(g, rb);
+	patch_here(g, j);
+	*t = ct_int;
+	return r;
+}
+
+static int ternary(struct cg *g, const struct ast_expr *e, struct ct *t)
+{
+	struct ct tc, t1, t2;
+	int rc, r1, r2, jf, je;
+
+	rc = expr_int(g, e->u.ternary.cond, &tc, "?:");
+	if (rc < 0)
+		return -1;
+	jf = emit(g, SPT_OP_JZ, 0, rc, 0, 0);
+	r1 = expr(g, e->u.ternary.then, &t1);
+	if (r1 < 0)
+		return -1;
+	emit(g, SPT_OP_MOV, rc, r1, 0, 0);
+	reg_free(g, r1);
+	je = emit(g, SPT_OP_JMP, 0, 0, 0, 0);
+	patch_here(g, jf);
+	r2 = expr(g, e->u.ternary.otherwise, &t2);
+	if (r2 < 0)
+		return -1;
+	emit(g, SPT_OP_MOV, rc, r2, 0, 0);
+	reg_free(g, r2);
+	patch_here(g, je);
+	if (t1.kind != t2.kind || t1.kind != CT_INT)
+		return cg_error(g, DIAG_OP_INCOMPAT, e->loc,
+				"?: operands must have compatible integer types");
+	*t = arith_type(&t1, &t2);
+	return rc;
+}
+
+static int cast(struct cg *g, const struct ast_expr *e, struct ct *t)
+{
+	struct ct to, from;
+	int r;
+
+	if (type_of(g, &e->u.cast.type, &to))
+		return -1;
+	if (to.kind != CT_INT)
+		return cg_error(g, DIAG_UNSUPPORTED, e->loc,
+				"not supported yet: cast to %s", e->u.cast.type.name);
+	r = expr_int(g, e->u.cast.operand, &from, "a cast");
+	if (r < 0)
+		return -1;
+	narrow(g, r, &to);
+	*t = to;
+	return r;
+}
+
+static int call_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
+{
+	const char *name = e->u.call.name;
+
+	(void)t;
+	if (!strcmp(name, "trace") || !strcmp(name, "printf") || !strcmp(name, "exit"))
+		return cg_error(g, DIAG_ACT_EXPR, e->loc,
+				"%s( ) is an action and may only be used as a statement", name);
+	if (in_list(name, strfuncs, sizeof(strfuncs) / sizeof(strfuncs[0])))
+		return cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported yet: %s( )", name);
+	return cg_error(g, DIAG_IDENT_UNDEF, e->loc,
+			"failed to resolve %s: Unknown function name", name);
+}
+
+static int expr(struct cg *g, const struct ast_expr *e, struct ct *t)
+{
+	struct ct ta, tb;
+	int ra, rb;
+
+	if (g->err)
+		return -1;
+	switch (e->kind) {
+	case AST_INT:
+		return load_const(g, int_literal_type(e, t), e->loc);
+	case AST_CHAR:
+		*t = e->u.c.nbytes > 1 ? ct_int : (struct ct){ CT_INT, 1, true, 0 };
+		if (e->u.c.nbytes > 4)
+			*t = ct_int64;
+		return load_const(g, e->u.c.value, e->loc);
+	case AST_STRING:
+		cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported yet: strings");
+		return -1;
+	case AST_IDENT:
+		return ident(g, e, t);
+	case AST_MACRO:
+		return macro_value(g, e, t);
+	case AST_AGG:
+		cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported yet: aggregations (@%s)",
+			 e->u.agg.name);
+		return -1;
+	case AST_UNARY:
+		return unary(g, e, t);
+	case AST_BINARY:
+		if (e->u.binary.op == AST_OP_LAND || e->u.binary.op == AST_OP_LOR ||
+		    e->u.binary.op == AST_OP_LXOR)
+			return logical(g, e, t);
+		ra = expr_int(g, e->u.binary.lhs, &ta, ast_op_str(e->u.binary.op));
+		if (ra < 0)
+			return -1;
+		rb = expr_int(g, e->u.binary.rhs, &tb, ast_op_str(e->u.binary.op));
+		if (rb < 0)
+			return -1;
+		binop(g, e->u.binary.op, ra, rb, &ta, &tb, t, e->loc);
+		reg_free(g, rb);
+		return g->err ? -1 : ra;
+	case AST_TERNARY:
+		return ternary(g, e, t);
+	case AST_ASSIGN:
+		return assign(g, e, t);
+	case AST_CAST:
+		return cast(g, e, t);
+	case AST_SIZEOF_TYPE: {
+		struct ct st;
+
+		if (type_of(g, &e->u.cast.type, &st))
+			return -1;
+		if (st.kind != CT_INT)
+			return cg_error(g, DIAG_UNSUPPORTED, e->loc,
+					"not supported yet: sizeof(%s)", e->u.cast.type.name);
+		*t = ct_uint64;
+		return load_const(g, st.size, e->loc);
+	}
+	case AST_CALL:
+		return call_expr(g, e, t);
+	case AST_INDEX:
+		cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported yet: associative arrays");
+		return -1;
+	case AST_MEMBER:
+		cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported yet: member access (%s%s)",
+			 e->u.member.arrow ? "->" : ".", e->u.member.name);
+		return -1;
+	}
+	cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported: this expression");
+	return -1;
+}
+
+/* Reserve a field of SIZE bytes in the clause's record and describe it. */
+static int field_add(struct cg *g, enum img_ftype type, unsigned int size, struct ast_loc loc)
+{
+	struct img_clause *cl = g->cl;
+	struct img_field *f;
+
+	if (g->recoff + 8 > SPT_REC_MAX)
+		return cg_error(g, DIAG_UNSUPPORTED, loc,
+				"clause records more than %d bytes", SPT_REC_MAX);
+	if (cl->nfields == g->fcap) {
+		size_t cap = g->fcap ? g->fcap * 2 : 8;
+		struct img_field *nf = realloc(cl->fields, cap * sizeof(*nf));
+
+		if (!nf)
+			return cg_nomem(g);
+		cl->fields = nf;
+		g->fcap = cap;
+	}
+	f = &cl->fields[cl->nfields++];
+	f->type = type;
+	f->size = size;
+	/* Integers are recorded as 8 bytes, narrowed and extended to their type. */
+	f->offset = g->recoff;
+	g->recoff += 8;
+	g->records = true;
+	return 0;
+}
+
+static struct img_action *action_add(struct cg *g, enum img_act kind)
+{
+	struct img_clause *cl = g->cl;
+	struct img_action *a;
+
+	if (cl->nacts == g->acap) {
+		size_t cap = g->acap ? g->acap * 2 : 4;
+		struct img_action *na = realloc(cl->acts, cap * sizeof(*na));
+
+		if (!na) {
+			cg_nomem(g);
+			return NULL;
+		}
+		cl->acts = na;
+		g->acap = cap;
+	}
+	a = &cl->acts[cl->nacts++];
+	memset(a, 0, sizeof(*a));
+	a->kind = kind;
+	a->first = (uint32_t)cl->nfields;
+	return a;
+}
+
+/* Evaluate E and record it as an integer field. */
+static int record_int(struct cg *g, const struct ast_expr *e, struct ct *t)
+{
+	int r = expr(g, e, t);
+
+	if (r < 0)
+		return -1;
+	if (t->kind != CT_INT) {
+		reg_free(g, r);
+		return 1;
+	}
+	narrow(g, r, t);
+	if (field_add(g, t->sign && !t->ptr ? IMG_INT : IMG_UINT, t->ptr ? 8 : t->size, e->loc))
+		return -1;
+	emit(g, SPT_OP_REC, 0, r, 8, (int32_t)g->cl->fields[g->cl->nfields - 1].offset);
+	reg_free(g, r);
+	return 0;
+}
+
+static int act_trace(struct cg *g, const struct ast_expr *e)
+{
+	struct img_action *a;
+	struct ct t;
+	char b[32];
+	int ret;
+
+	if (e->u.call.nargs != 1)
+		return cg_error(g, DIAG_PROTO_LEN, e->loc,
+				"trace( ) prototype mismatch: %zu args passed, 1 expected",
+				e->u.call.nargs);
+	a = action_add(g, IMG_ACT_TRACE);
+	if (!a)
+		return -1;
+	ret = record_int(g, e->u.call.args[0], &t);
+	if (ret < 0)
+		return -1;
+	if (ret > 0)
+		return cg_error(g, t.kind == CT_VOID ? DIAG_PROTO_ARG : DIAG_UNSUPPORTED,
+				e->u.call.args[0]->loc,
+				t.kind == CT_VOID ? "trace( ) argument #1 is incompatible with prototype: prototype: any, argument: %s"
+						  : "not supported yet: trace( ) of %s",
+				type_name(&t, b, sizeof(b)));
+	g->cl->acts[g->cl->nacts - 1].nfields = 1;
+	return 0;
+}
+
+static int act_exit(struct cg *g, const struct ast_expr *e)
+{
+	struct ct t;
+	int r;
+
+	if (e->u.call.nargs != 1)
+		return cg_error(g, DIAG_PROTO_LEN, e->loc,
+				"exit( ) prototype mismatch: %zu args passed, 1 expected",
+				e->u.call.nargs);
+	r = expr(g, e->u.call.args[0], &t);
+	if (r < 0)
+		return -1;
+	if (t.kind != CT_INT) {
+		char b[32];
+
+		reg_free(g, r);
+		return cg_error(g, DIAG_PROTO_ARG, e->u.call.args[0]->loc,
+				"exit( ) argument #1 is incompatible with prototype: prototype: int, argument: %s",
+				type_name(&t, b, sizeof(b)));
+	}
+	if (!action_add(g, IMG_ACT_EXIT))
+		return -1;
+	narrow(g, r, &ct_int);
+	if (field_add(g, IMG_INT, 4, e->loc))
+		return -1;
+	g->cl->acts[g->cl->nacts - 1].nfields = 1;
+	emit(g, SPT_OP_REC, 0, r, 8, (int32_t)g->cl->fields[g->cl->nfields - 1].offset);
+	emit(g, SPT_OP_EXIT, 0, r, 0, 0);
+	reg_free(g, r);
+	return 0;
+}
+
+static int act_printf(struct cg *g, const struct ast_expr *e)
+{
+	const struct ast_expr *fe;
+	struct img_action *a;
+	char err[128], b[32];
+	size_t i, ai, nv;
+	struct fmt f;
+	int ret;
+
+	if (e->u.call.nargs < 1)
+		return cg_error(g, DIAG_PROTO_LEN, e->loc,
+				"printf( ) prototype mismatch: 0 args passed, at least 1 expected");
+	fe = e->u.call.args[0];
+	if (fe->kind != AST_STRING)
+		return cg_error(g, DIAG_PRINTF_ARG_PROTO, fe->loc,
+				"printf( ) argument #1 is incompatible with prototype: prototype: string constant, argument: expression");
+	ret = fmt_parse(fe->u.str.s, &f, err, sizeof(err));
+	if (ret == -ENOMEM)
+		return cg_nomem(g);
+	if (ret)
+		return cg_error(g, DIAG_PRINTF_FMT, fe->loc, "printf( ) %s", err);
+	nv = e->u.call.nargs - 1;
+	if (nv != f.nargs) {
+		fmt_free(&f);
+		if (nv > f.nargs)
+			return cg_error(g, DIAG_PRINTF_ARG_EXTRA, e->u.call.args[f.nargs + 1]->loc,
+					"printf( ) prototype mismatch: only %zu arguments required by this format string",
+					f.nargs);
+		return cg_error(g, DIAG_PRINTF_ARG_PROTO, e->loc,
+				"printf( ) prototype mismatch: the format string requires %zu arguments, %zu passed",
+				f.nargs, nv);
+	}
+	a = action_add(g, IMG_ACT_PRINTF);
+	if (!a) {
+		fmt_free(&f);
+		return -1;
+	}
+	a->fmt = f;
+	/* Walk conversions and their arguments together to check each kind. */
+	for (i = 0, ai = 1; i < f.n && !g->err; i++) {
+		const struct fmt_piece *pc = &f.pieces[i];
+		int k, nk = pc->kind == FMT_LIT ? 0 : 1 + pc->star_width + pc->star_prec;
+
+		for (k = 0; k < nk; k++, ai++) {
+			struct ct t;
+			bool want_str = k == nk - 1 && pc->kind == FMT_STR;
+
+			ret = record_int(g, e->u.call.args[ai], &t);
+			if (ret < 0)
+				return -1;
+			if (ret > 0 || want_str)
+				return cg_error(g, DIAG_PRINTF_ARG_TYPE, e->u.call.args[ai]->loc,
+						"printf( ) argument #%zu is incompatible with conversion #%zu prototype: conversion: %%%c, argument: %s",
+						ai + 1, i + 1, pc->conv,
+						want_str && ret == 0 ? "integer" : type_name(&t, b, sizeof(b)));
+		}
+	}
+	g->cl->acts[g->cl->nacts - 1].nfields = (uint32_t)nv;
+	return g->err;
+}
+
+static int statement(struct cg *g, const struct ast_stmt *s)
+{
+	const struct ast_expr *e = s->expr;
+	struct ct t;
+	int r;
+
+	if (s->kind == AST_STMT_EMPTY)
+		return 0;
+	if (e->kind == AST_CALL) {
+		const char *name = e->u.call.name;
+
+		if (!strcmp(name, "trace"))
+			return act_trace(g, e);
+		if (!strcmp(name, "printf"))
+			return act_printf(g, e);
+		if (!strcmp(name, "exit"))
+			return act_exit(g, e);
+	}
+	r = expr(g, e, &t);
+	if (r < 0)
+		return -1;
+	reg_free(g, r);
+	return 0;
+}
+
+static int clause(struct cg *g, const struct ast_clause *c)
+{
+	struct img_clause *cl;
+	size_t i, start = g->img->ninsns;
+
+	cl = &g->img->clauses[g->img->nclauses++];
+	memset(cl, 0, sizeof(*cl));
+	g->cl = cl;
+	g->fcap = g->acap = 0;
+	g->recoff = sizeof(struct spt_rec);
+	g->records = false;
+	g->regs = 0;
+	cl->descs = calloc(c->nprobes, sizeof(*cl->descs));
+	if (!cl->descs)
+		return cg_nomem(g);
+	for (i = 0; i < c->nprobes; i++)
+		cl->descs[i] = c->probes[i]->text;
+	cl->ndescs = c->nprobes;
+
+	if (c->pred) {
+		struct ct t;
+		int r = expr(g, c->pred, &t);
+
+		if (r < 0)
+			return -1;
+		if (t.kind != CT_INT) {
+			reg_free(g, r);
+			return cg_error(g, DIAG_PRED_SCALAR, c->pred->loc,
+					"predicate result must be of scalar type");
+		}
+		emit(g, SPT_OP_PRED, 0, r, 0, 0);
+		reg_free(g, r);
+	}
+	if (c->body)
+		for (i = 0; i < c->body->nstmts && !g->err; i++)
+			if (statement(g, c->body->stmts[i]))
+				return -1;
+	if (g->err)
+		return -1;
+	/* Every firing that passes the predicate records at least its EPID. */
+	cl->recsize = (g->recoff + 7) & ~7u;
+	if (g->img->ninsns == start) {
+		cl->prog = SPT_ECB_NOPROG;
+	} else {
+		cl->prog = (uint32_t)start;
+		emit(g, SPT_OP_RET, 0, 0, 0, 0);
+	}
+	return g->err;
+}
+
+static int pragma(struct cg *g, const struct ast_item *it)
+{
+	const struct ast_pragma *p = &it->u.pragma;
+	char err[128];
+	int ret;
+
+	if (p->kind != AST_PRAGMA_OPTION)
+		return cg_error(g, DIAG_UNSUPPORTED, it->loc, "not supported: #pragma %s",
+				p->text);
+	ret = opt_set(g->o, p->name, p->value, err, sizeof(err));
+	if (ret)
+		return cg_error(g, ret == -ENOTSUP ? DIAG_UNSUPPORTED : DIAG_PRAGMA_OPTSET, it->loc,
+				"failed to set option '%s': %s", p->name, err);
+	return 0;
+}
+
+static int decl(struct cg *g, const struct ast_item *it)
+{
+	const struct ast_decl *d = &it->u.decl;
+	struct ct t;
+
+	if (d->nkeys || d->has_dim)
+		return cg_error(g, DIAG_UNSUPPORTED, d->name_loc,
+				"not supported yet: array declarations (%s)", d->name);
+	if (type_of(g, &d->type, &t))
+		return -1;
+	if (var_find(g, d->scope, d->name))
+		return cg_error(g, "D_DECL_IDRED", d->name_loc,
+				"identifier redeclared: %s%s", scope_prefix(d->scope), d->name);
+	return var_new(g, d->scope, d->name, &t, d->name_loc) ? 0 : -1;
+}
+
+void cg_image_free(struct image *img)
+{
+	size_t i, j;
+
+	for (i = 0; i < img->nclauses; i++) {
+		struct img_clause *cl = &img->clauses[i];
+
+		for (j = 0; j < cl->nacts; j++)
+			if (cl->acts[j].kind == IMG_ACT_PRINTF)
+				fmt_free(&cl->acts[j].fmt);
+		free(cl->acts);
+		free(cl->fields);
+		free(cl->descs);
+	}
+	free(img->clauses);
+	free(img->insns);
+	memset(img, 0, sizeof(*img));
+}
+
+struct cg *cg_new(struct compile_ctx *cc, struct opts *o, char *const *macros, size_t nmacros,
+		  struct image *img)
+{
+	struct cg *g = calloc(1, sizeof(*g));
+
+	memset(img, 0, sizeof(*img));
+	if (!g)
+		return NULL;
+	g->cc = cc;
+	g->o = o;
+	g->macros = macros;
+	g->nmacros = nmacros;
+	g->img = img;
+	return g;
+}
+
+int cg_add(struct cg *g, const struct ast_program *prog)
+{
+	struct image *img = g->img;
+	size_t i, n = 0;
+
+	if (g->err)
+		return g->err;
+	g->file = prog->file;
+	for (i = 0; i < prog->nitems; i++)
+		n += prog->items[i]->kind == AST_ITEM_CLAUSE;
+	if (n) {
+		struct img_clause *nc = realloc(img->clauses, (img->nclauses + n) * sizeof(*nc));
+
+		if (!nc)
+			return cg_nomem(g);
+		img->clauses = nc;
+	}
+	for (i = 0; i < prog->nitems && !g->err; i++) {
+		const struct ast_item *it = prog->items[i];
+
+		switch (it->kind) {
+		case AST_ITEM_CLAUSE:
+			clause(g, &it->u.clause);
+			break;
+		case AST_ITEM_DECL:
+			decl(g, it);
+			break;
+		case AST_ITEM_PRAGMA:
+			pragma(g, it);
+			break;
+		}
+	}
+	return g->err;
+}
+
+int cg_finish(struct cg *g)
+{
+	struct cg_var *v, *next;
+	int err;
+
+	g->img->globals_size = g->global_bytes;
+	for (v = g->vars; v; v = next) {
+		next = v->next;
+		free(v);
+	}
+	if (!g->err && g->img->nclauses == 0)
+		cg_error(g, "D_EMPTY", (struct ast_loc){ 0, 0 }, "program contains no clauses");
+	err = g->err;
+	if (err)
+		cg_image_free(g->img);
+	free(g);
+	return err;
+}

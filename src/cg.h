@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0) */
+/*
+ * The code generator: a parsed D program to a program image (bytecode and
+ * record layouts), with D's type and scope rules checked on the way.
+ * Errors go to the compile context's diagnostics with DTrace's tags.
+ */
+#ifndef SPT_CG_H
+#define SPT_CG_H
+
+#include <stddef.h>
+
+#include "ast.h"
+#include "compile.h"
+#include "image.h"
+#include "opt.h"
+
+struct cg;
+
+/*
+ * Start compiling into IMG. Pragmas will set options in O; MACROS are the
+ * values of $1..$n. Returns NULL when out of memory.
+ */
+struct cg *cg_new(struct compile_ctx *cc, struct opts *o, char *const *macros, size_t nmacros,
+		  struct image *img);
+
+/*
+ * Compile one program (a script, or one -n text) into the image, after
+ * those added before: later programs see earlier programs' variables.
+ * Returns 0, or -EINVAL after reporting to CC, or -ENOMEM.
+ */
+int cg_add(struct cg *g, const struct ast_program *prog);
+
+/*
+ * Finish: returns 0 with the image complete (free it with cg_image_free),
+ * or an error, the image then freed. Frees G either way.
+ */
+int cg_finish(struct cg *g);
+
+void cg_image_free(struct image *img);
+
+#endif /* SPT_CG_H */

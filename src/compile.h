@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0) */
+/*
+ * The compile context: state of one D compilation, passed to every stage so
+ * that nothing is global. The arena holds tokens and the AST, which live
+ * until compile_ctx_fini.
+ */
+#ifndef SPT_COMPILE_H
+#define SPT_COMPILE_H
+
+#include <stdbool.h>
+
+#include "arena.h"
+#include "diag.h"
+
+/*
+ * Bound on the parser's recursion and on the height of expression trees:
+ * deeper input is an error rather than a stack overflow, in the parser or in
+ * any later pass that recurses over the AST.
+ */
+#define COMPILE_MAX_NESTING_DEFAULT 1000
+
+struct compile_ctx {
+	struct arena arena;
+	struct diag_list diags;
+
+	/* Front-end options. */
+	unsigned int max_nesting;	/* 0: COMPILE_MAX_NESTING_DEFAULT */
+	/*
+	 * Typedef names beyond D's built-in ones (int8_t ... ssize_t), e.g.
+	 * from the kernel's BTF, so that "(pid_t)x" is a cast. NULL: none.
+	 * A name it accepts can no longer be used as a variable.
+	 */
+	bool (*is_typedef)(const char *name, void *arg);
+	void *is_typedef_arg;
+};
+
+static inline void compile_ctx_init(struct compile_ctx *cc)
+{
+	arena_init(&cc->arena);
+	diag_list_init(&cc->diags);
+	cc->max_nesting = 0;
+	cc->is_typedef = NULL;
+	cc->is_typedef_arg = NULL;
+}
+
+static inline void compile_ctx_fini(struct compile_ctx *cc)
+{
+	arena_fini(&cc->arena);
+	diag_list_fini(&cc->diags);
+}
+
+#endif /* SPT_COMPILE_H */

@@ -1,0 +1,120 @@
+/* SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0) */
+/*
+ * The disassembler. One line per instruction: offset in the clause,
+ * mnemonic, operands; branch targets are shown as clause offsets, so the
+ * output of a clause does not depend on where it sits in the image.
+ */
+#include <stdio.h>
+#include <linux/types.h>
+
+#include "abi/buf.h"
+#include "abi/isa.h"
+#include "dis.h"
+
+static const char *const mnemonics[SPT_OP_NOPS] = {
+	[SPT_OP_NOP] = "nop", [SPT_OP_RET] = "ret", [SPT_OP_PRED] = "pred",
+	[SPT_OP_JMP] = "jmp", [SPT_OP_JZ] = "jz", [SPT_OP_JNZ] = "jnz",
+	[SPT_OP_LDI] = "ldi", [SPT_OP_LDI64] = "ldi64", [SPT_OP_MOV] = "mov",
+	[SPT_OP_ADD] = "add", [SPT_OP_SUB] = "sub", [SPT_OP_MUL] = "mul",
+	[SPT_OP_SDIV] = "sdiv", [SPT_OP_UDIV] = "udiv", [SPT_OP_SREM] = "srem",
+	[SPT_OP_UREM] = "urem", [SPT_OP_AND] = "and", [SPT_OP_OR] = "or",
+	[SPT_OP_XOR] = "xor", [SPT_OP_SHL] = "shl", [SPT_OP_LSR] = "lsr",
+	[SPT_OP_ASR] = "asr", [SPT_OP_NEG] = "neg", [SPT_OP_NOT] = "not",
+	[SPT_OP_LNOT] = "lnot", [SPT_OP_EQ] = "eq", [SPT_OP_NE] = "ne",
+	[SPT_OP_SLT] = "slt", [SPT_OP_SLE] = "sle", [SPT_OP_ULT] = "ult",
+	[SPT_OP_ULE] = "ule", [SPT_OP_SEXT] = "sext", [SPT_OP_ZEXT] = "zext",
+	[SPT_OP_LDB] = "ldb", [SPT_OP_LDG] = "ldg", [SPT_OP_STG] = "stg",
+	[SPT_OP_LDT] = "ldt", [SPT_OP_STT] = "stt", [SPT_OP_REC] = "rec",
+	[SPT_OP_EXIT] = "exit", [SPT_OP_LDS] = "lds", [SPT_OP_STS] = "sts",
+};
+
+static const char *const bnames[SPT_B_NBUILTINS] = {
+	"arg0", "arg1", "arg2", "arg3", "arg4", "arg5", "arg6", "arg7", "arg8", "arg9",
+	"pid", "tid", "ppid", "uid", "gid", "timestamp", "vtimestamp", "walltimestamp",
+	"cpu", "errno", "epid", "id",
+};
+
+static void insn(FILE *out, const struct spt_insn *in, const struct spt_insn *next, size_t off)
+{
+	const char *m = in->op < SPT_OP_NOPS ? mnemonics[in->op] : NULL;
+
+	fprintf(out, "%04zu: %-6s", off, m ? m : "???");
+	switch (in->op) {
+	case SPT_OP_NOP: case SPT_OP_RET:
+		break;
+	case SPT_OP_PRED: case SPT_OP_EXIT:
+		fprintf(out, "%%r%u", in->a);
+		break;
+	case SPT_OP_JMP:
+		fprintf(out, "%04lld", (long long)off + 1 + in->imm);
+		break;
+	case SPT_OP_JZ: case SPT_OP_JNZ:
+		fprintf(out, "%%r%u, %04lld", in->a, (long long)off + 1 + in->imm);
+		break;
+	case SPT_OP_LDI:
+		fprintf(out, "%%r%u, %d", in->dst, in->imm);
+		break;
+	case SPT_OP_LDI64:
+		fprintf(out, "%%r%u, %#llx", in->dst,
+			(unsigned long long)(__u32)in->imm |
+				(unsigned long long)(__u32)(next ? next->imm : 0) << 32);
+		break;
+	case SPT_OP_MOV: case SPT_OP_NEG: case SPT_OP_NOT: case SPT_OP_LNOT:
+		fprintf(out, "%%r%u, %%r%u", in->dst, in->a);
+		break;
+	case SPT_OP_SEXT: case SPT_OP_ZEXT:
+		fprintf(out, "%%r%u, %%r%u, %u", in->dst, in->a, in->b);
+		break;
+	case SPT_OP_LDB:
+		fprintf(out, "%%r%u, %s", in->dst,
+			in->imm >= 0 && in->imm < SPT_B_NBUILTINS ? bnames[in->imm] : "?");
+		break;
+	case SPT_OP_LDG: case SPT_OP_LDT: case SPT_OP_LDS:
+		fprintf(out, "%%r%u, [%d]", in->dst, in->imm);
+		break;
+	case SPT_OP_STG: case SPT_OP_STT: case SPT_OP_STS:
+		fprintf(out, "[%d], %%r%u", in->imm, in->a);
+		break;
+	case SPT_OP_REC:
+		fprintf(out, "rec+%d, %%r%u, %u", in->imm, in->a, in->b);
+		break;
+	default:
+		fprintf(out, "%%r%u, %%r%u, %%r%u", in->dst, in->a, in->b);
+		break;
+	}
+	fputc('\n', out);
+}
+
+void dis_image(FILE *out, const struct image *img)
+{
+	static const char *const ftypes[] = { "int", "uint", "string" };
+	size_t c, i;
+
+	for (c = 0; c < img->nclauses; c++) {
+		const struct img_clause *cl = &img->clauses[c];
+		size_t end;
+
+		fprintf(out, "clause %zu:", c);
+		for (i = 0; i < cl->ndescs; i++)
+			fprintf(out, " %s", cl->descs[i]);
+		fprintf(out, "\n  record %u bytes:", cl->recsize);
+		for (i = 0; i < cl->nfields; i++)
+			fprintf(out, " %s%u@%u", ftypes[cl->fields[i].type], cl->fields[i].size * 8,
+				cl->fields[i].offset);
+		fputc('\n', out);
+		if (cl->prog == SPT_ECB_NOPROG) {
+			fprintf(out, "  (no bytecode: records its EPID)\n");
+			continue;
+		}
+		for (end = cl->prog; end < img->ninsns; end++)
+			if (img->insns[end].op == SPT_OP_RET)
+				break;
+		for (i = cl->prog; i <= end && i < img->ninsns; i++) {
+			fputs("  ", out);
+			insn(out, &img->insns[i], i + 1 < img->ninsns ? &img->insns[i + 1] : NULL,
+			     i - cl->prog);
+			if (img->insns[i].op == SPT_OP_LDI64)
+				i++;
+		}
+	}
+}
