@@ -40,7 +40,8 @@
  *   2. Create the pins once: `spectrace ktrdump --set ktr_mask=USER0`.
  *   3. In the loader, between open and load, join the pins:
  *        #include "ktr_user.h"
- *        err = spt_ktr_join(obj, NULL);   (NULL: /sys/fs/bpf/spectrace)
+ *        err = spt_ktr_join(obj, NULL);
+ *      (NULL: $SPECTRACE_KTR_DIR if set, else /sys/fs/bpf/spectrace)
  *   4. `spectrace ktrdump` shows your events with spectrace's.
  * A program that does not join keeps private maps with an empty mask: its
  * CTRs cost the load and branch and log nothing.

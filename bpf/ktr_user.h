@@ -9,7 +9,8 @@
  *   err = spt_ktr_join(obj, NULL);                      before load
  *   err = bpf_object__load(obj);
  *
- * spt_ktr_join() opens the pins (dir NULL: /sys/fs/bpf/spectrace), checks
+ * spt_ktr_join() opens the pins (dir NULL: $SPECTRACE_KTR_DIR if set, else
+ * /sys/fs/bpf/spectrace, as for spectrace itself), checks
  * their ABI version and sizes, and hands them to the object's spt_ktr_buf,
  * spt_ktr_fmt and ".data.spt_ktr" maps with bpf_map__reuse_fd(), so libbpf
  * neither creates nor initialises them. It does not create pins: run
@@ -22,6 +23,7 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/mman.h>
@@ -39,6 +41,14 @@ struct spt_ktr_pins {
 	__u32 ncpus;	/* from the control map, once checked */
 	__u32 capacity;
 };
+
+/* The pin directory: $SPECTRACE_KTR_DIR, or SPT_KTR_PIN_DIR. */
+static inline const char *spt_ktr_default_dir(void)
+{
+	const char *d = getenv("SPECTRACE_KTR_DIR");
+
+	return d && *d ? d : SPT_KTR_PIN_DIR;
+}
 
 static inline void spt_ktr_pins_close(struct spt_ktr_pins *p)
 {
@@ -99,7 +109,8 @@ static inline int spt_ktr_pins_check(struct spt_ktr_pins *p, char *why, size_t w
 	if (ctl->abi != SPT_KTR_ABI_VERSION || ctl->entry_size != sizeof(struct spt_ktr_entry) ||
 	    ctl->fmt_size != sizeof(struct spt_ktr_fmt)) {
 		if (why)
-			snprintf(why, whylen, "KTR ABI version %u, entries of %u bytes (expected %u, %zu)",
+			snprintf(why, whylen,
+				 "KTR ABI version %u, entries of %u bytes (expected %u, %zu)",
 				 ctl->abi, ctl->entry_size, SPT_KTR_ABI_VERSION,
 				 sizeof(struct spt_ktr_entry));
 		munmap((void *)ctl, pg);
@@ -124,7 +135,7 @@ static inline int spt_ktr_pins_check(struct spt_ktr_pins *p, char *why, size_t w
 	return ret;
 }
 
-/* Open and check the pins in DIR (NULL: the default). */
+/* Open and check the pins in DIR (NULL: spt_ktr_default_dir()). */
 static inline int spt_ktr_pins_open(struct spt_ktr_pins *p, const char *dir, char *why,
 				    size_t whylen)
 {
@@ -132,7 +143,7 @@ static inline int spt_ktr_pins_open(struct spt_ktr_pins *p, const char *dir, cha
 
 	p->ctl_fd = p->buf_fd = p->fmt_fd = -1;
 	if (!dir)
-		dir = SPT_KTR_PIN_DIR;
+		dir = spt_ktr_default_dir();
 	p->ctl_fd = spt_ktr_pin_get(dir, SPT_KTR_CTL_NAME);
 	p->buf_fd = spt_ktr_pin_get(dir, SPT_KTR_BUF_NAME);
 	p->fmt_fd = spt_ktr_pin_get(dir, SPT_KTR_FMT_NAME);

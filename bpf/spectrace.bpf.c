@@ -17,6 +17,7 @@
 #include <bpf/bpf_tracing.h>
 #include <bpf/bpf_core_read.h>
 #include "abi/buf.h"
+#include "ktr.bpf.h"
 
 #include "vm.h"
 #include "abi/kenv.h"
@@ -27,10 +28,14 @@ static __always_inline __u64 spt_env_builtin(struct spt_kenv *env, __u32 id);
 static __always_inline __u8 *spt_env_globals(struct spt_kenv *env);
 static __always_inline __u64 spt_env_tls_load(struct spt_kenv *env, __u32 var);
 static __always_inline void spt_env_tls_store(struct spt_kenv *env, __u32 var, __u64 v);
+static __always_inline int spt_env_read(struct spt_kenv *env, __u64 addr, __u32 size, __u64 *v);
 #include "vm.h"
 
 /* Upper bound of instructions one clause may execute (bpf_loop count). */
 #define SPT_MAX_STEPS 4096
+
+/* spt_run_ecb(): the clause faulted; the fault is in the scratch. */
+#define SPT_RUN_FAULT 2
 
 char LICENSE[] SEC("license") = "Dual BSD/GPL";
 
@@ -53,12 +58,16 @@ struct {
 const volatile __u64 spt_bufsize = 8;	/* value_size of spt_buf, multiple of 8 */
 const volatile __u32 spt_ncpus = 1;
 
+/* dtrace:::BEGIN, END, ERROR -> enabled probe index, 0 when not enabled. */
+const volatile __u32 spt_dtrace_eprobe[3];
 /* [direction][syscall nr] -> enabled probe index, 0 when not enabled. */
 const volatile __u32 spt_sys_eprobe[2][SPT_NSYSCALLS];
 const volatile struct spt_eprobe spt_eprobes[SPT_MAX_EPROBES];
 const volatile struct spt_ecb spt_ecbs[SPT_MAX_ECBS];
 
 const volatile struct spt_insn spt_insns[SPT_MAX_INSNS];
+/* Per instruction: action number << 16 | its offset in instructions within the action. */
+const volatile __u32 spt_insn_act[SPT_MAX_INSNS];
 /* Offset from the boot clock to the wall clock, for walltimestamp. */
 const volatile __u64 spt_boot_to_wall;
 
@@ -181,6 +190,13 @@ static __always_inline void spt_env_tls_store(struct spt_kenv *env, __u32 var, _
 		spt_cpus[cpu].dyndrops++;
 }
 
+static __always_inline int spt_env_read(struct spt_kenv *env, __u64 addr, __u32 size, __u64 *v)
+{
+	if (size > 8)
+		return -1;
+	return bpf_probe_read_kernel(v, size, (const void *)addr);
+}
+
 struct vm_loop {
 	struct spt_scratch *s;
 };
@@ -245,6 +261,8 @@ static __always_inline int emit(struct spt_cpu *st, __u32 cpu, __u32 epid, __u32
 	return 0;
 drop:
 	st->drops++;
+	CTR4(SPT_KTR_DROP, "drop: epid %u, %u bytes, buffer %u holds %llu", epid, size, idx,
+	     st->off[idx]);
 	return 1;
 }
 
@@ -253,7 +271,7 @@ drop:
  * and then its record. A global function, so the verifier checks it once
  * and not once per ECB of the caller's loop.
  */
-__noinline int spt_run_ecb(__u32 idx, __u32 cpu)
+__noinline int spt_run_ecb(__u32 idx, __u32 cpu, __u32 in_error)
 {
 	const volatile struct spt_ecb *e = &spt_ecbs[idx & (SPT_MAX_ECBS - 1)];
 	struct spt_scratch *s;
@@ -272,8 +290,15 @@ __noinline int spt_run_ecb(__u32 idx, __u32 cpu)
 	s->env.probe = e->probe;
 	vm_run(s, prog);
 	if (s->vm.state == SPT_VM_FAULT) {
+		CTR3(SPT_KTR_FAULT, "fault: epid %u, fault %u at pc %u", e->epid, s->vm.fault,
+		     s->vm.fault_pc);
+		/* A fault in an ERROR clause is dropped silently, never recursive. */
+		if (in_error)
+			return 0;
 		st->errors++;
-		return 0;
+		s->env.flt_epid = e->epid;
+		s->env.flt_act = spt_insn_act[(prog + s->vm.fault_pc) & (SPT_MAX_INSNS - 1)];
+		return SPT_RUN_FAULT;
 	}
 	if (s->vm.exiting) {
 		s->vm.exiting = 0;
@@ -286,10 +311,43 @@ __noinline int spt_run_ecb(__u32 idx, __u32 cpu)
 }
 
 /*
+ * A clause faulted (its state is in S): run the ERROR clauses with the
+ * fault as arguments, then record the fault for the consumer's message.
+ * The probe's own arguments are restored for its later clauses.
+ */
+static __always_inline void fire_error(struct spt_scratch *s, struct spt_cpu *st, __u32 cpu)
+{
+	const volatile struct spt_eprobe *p;
+	__u32 ep = spt_dtrace_eprobe[SPT_DTRACE_ERROR], i, act = s->env.flt_act;
+	__u64 saved[6], rec[4];
+
+	for (i = 0; i < 6; i++)
+		saved[i] = s->env.args[i];
+	rec[0] = 0;
+	rec[1] = (__u64)s->env.flt_epid | (__u64)(act >> 16) << 32;
+	rec[2] = (__u64)((act & 0xffff) * sizeof(struct spt_insn)) | (__u64)s->vm.fault << 32;
+	rec[3] = s->vm.fault_val;
+	if (ep) {
+		p = &spt_eprobes[ep & (SPT_MAX_EPROBES - 1)];
+		s->env.args[0] = 0;
+		s->env.args[1] = s->env.flt_epid;
+		s->env.args[2] = act >> 16;
+		s->env.args[3] = (act & 0xffff) * sizeof(struct spt_insn);
+		s->env.args[4] = s->vm.fault;
+		s->env.args[5] = s->vm.fault_val;
+		for (i = 0; i < SPT_MAX_ECB_PER_PROBE && i < p->count; i++)
+			spt_run_ecb(p->first + i, cpu, 1);
+		for (i = 0; i < 6; i++)
+			s->env.args[i] = saved[i];
+	}
+	emit(st, cpu, SPT_EPID_FAULT, sizeof(rec), (const __u8 *)rec);
+}
+
+/*
  * A probe fired: set up the builtins' inputs and run its ECBs in program
  * order. ARGS holds up to six probe arguments, ERR the errno.
  */
-static __always_inline int fire(__u32 ep, const __u64 *args, __u64 err)
+static __always_inline int fire(__u32 ep, const __u64 *args, __u64 err, int force)
 {
 	const volatile struct spt_eprobe *p;
 	struct spt_scratch *s;
@@ -307,6 +365,7 @@ static __always_inline int fire(__u32 ep, const __u64 *args, __u64 err)
 		if (spt_gate) {
 			st->nested += n;
 			st->drops += n;
+			CTR2(SPT_KTR_DROP, "nested: eprobe %u, %u clauses dropped", ep, n);
 		}
 		return 0;
 	}
@@ -316,8 +375,9 @@ static __always_inline int fire(__u32 ep, const __u64 *args, __u64 err)
 	 */
 	st->busy = 1;
 	barrier();
-	if (!spt_gate)
+	if (!spt_gate && !force)
 		goto out;
+	CTR3(SPT_KTR_DISPATCH, "dispatch: eprobe %u, %u clauses, forced %d", ep, n, force);
 	s = bpf_map_lookup_elem(&spt_scratch, &zero);
 	if (!s)
 		goto out;
@@ -328,7 +388,8 @@ static __always_inline int fire(__u32 ep, const __u64 *args, __u64 err)
 	s->env.ts = bpf_ktime_get_ns();
 	s->env.fixed = 0;
 	for (i = 0; i < SPT_MAX_ECB_PER_PROBE && i < n; i++) {
-		spt_run_ecb(first + i, cpu);
+		if (spt_run_ecb(first + i, cpu, 0) == SPT_RUN_FAULT)
+			fire_error(s, st, cpu);
 		/* exit() stops every later clause, on this CPU and all others. */
 		if (spt_exited) {
 			spt_gate = 0;
@@ -365,7 +426,7 @@ int BPF_PROG(spt_sys_enter, struct pt_regs *regs, long id)
 	args[3] = regs->r10;
 	args[4] = regs->r8;
 	args[5] = regs->r9;
-	return fire(ep, args, 0);
+	return fire(ep, args, 0, 0);
 }
 
 SEC("tp_btf/sys_exit")
@@ -380,7 +441,7 @@ int BPF_PROG(spt_sys_exit, struct pt_regs *regs, long ret)
 	ep = spt_sys_eprobe[SPT_SYS_RETURN][id];
 	if (!ep || in_compat_syscall())
 		return 0;
-	return fire(ep, args, ret < 0 ? (__u64)-ret : 0);
+	return fire(ep, args, ret < 0 ? (__u64)-ret : 0, 0);
 }
 
 /*
@@ -399,14 +460,39 @@ int spt_switch(void *ctx)
 	st = cpu_state(&cpu);
 	if (!st)
 		return SPT_SWITCH_DONE;
-	if (st->busy)
+	if (st->busy) {
+		CTR0(SPT_KTR_BUF, "switch refused: a record is in flight");
 		return SPT_SWITCH_BUSY;
+	}
 	next = (st->active & 1) ^ 1;
 	st->off[next] = 0;
 	barrier();
 	st->active = next;
 	st->switches++;
+	CTR3(SPT_KTR_BUF, "switch: buffer %u active, buffer %u holds %llu bytes", next, next ^ 1,
+	     st->off[next ^ 1]);
 	return SPT_SWITCH_DONE;
+}
+
+/*
+ * dtrace:::BEGIN (ctx[0] == SPT_DTRACE_BEGIN) and END: run by the consumer
+ * with BPF_PROG_TEST_RUN, BEGIN before it opens the gate and END after it
+ * closed it, so no other clause runs before BEGIN finished or after END
+ * started.
+ */
+SEC("raw_tp")
+int spt_dtrace(__u64 *ctx)
+{
+	__u64 args[6] = { 0, 0, 0, 0, 0, 0 };
+	__u32 which = (__u32)ctx[0];
+	__u32 ep;
+
+	if (which > SPT_DTRACE_END)
+		return 1;
+	ep = spt_dtrace_eprobe[which];
+	if (!ep)
+		return 0;
+	return fire(ep, args, 0, 1);
 }
 
 /*

@@ -13,6 +13,7 @@
  *   __u8 *spt_env_globals(SPT_VM_ENV *)             SPT_GLOBALS_MAX + 8 bytes
  *   __u64 spt_env_tls_load(SPT_VM_ENV *, __u32 var)          self-> read, 0 if unset
  *   void spt_env_tls_store(SPT_VM_ENV *, __u32 var, __u64 v)  self-> write, 0 deletes
+ *   int spt_env_read(SPT_VM_ENV *, __u64 addr, __u32 size, __u64 *v)  kernel memory, 0 or <0
  *
  * Verifier notes: every index into an array is masked to a power-of-two
  * bound right where it is used, because the state of a bpf_loop callback
@@ -284,6 +285,15 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 	case SPT_OP_STS:
 		spt_env_tls_store(env, (__u32)imm, a);
 		return 0;
+	case SPT_OP_LDX:
+		if (in->b != 1 && in->b != 2 && in->b != 4 && in->b != 8)
+			goto illop;
+		v = 0;
+		if (spt_env_read(env, a, in->b, &v)) {
+			spt_vm_fault(vm, pc, SPT_FLT_BADADDR, a);
+			return 1;
+		}
+		break;
 	default:
 		goto illop;
 	}

@@ -60,12 +60,14 @@ struct ct {
 	unsigned int size;	/* bytes: 1, 2, 4, 8 */
 	bool sign;
 	unsigned int ptr;	/* pointer levels (an 8-byte unsigned integer to the VM) */
+	unsigned int psize;	/* ptr == 1: size of the pointee, 0 for void */
+	bool psign;		/* and its signedness */
 };
 
-static const struct ct ct_int = { CT_INT, 4, true, 0 };
-static const struct ct ct_int64 = { CT_INT, 8, true, 0 };
-static const struct ct ct_uint64 = { CT_INT, 8, false, 0 };
-static const struct ct ct_uint32 = { CT_INT, 4, false, 0 };
+static const struct ct ct_int = { CT_INT, 4, true, 0, 0, false };
+static const struct ct ct_int64 = { CT_INT, 8, true, 0, 0, false };
+static const struct ct ct_uint64 = { CT_INT, 8, false, 0, 0, false };
+static const struct ct ct_uint32 = { CT_INT, 4, false, 0, 0, false };
 
 struct cg_var {
 	const char *name;
@@ -91,6 +93,8 @@ struct cg {
 	/* the clause being compiled */
 	struct img_clause *cl;
 	size_t fcap, acap;
+	uint32_t act;		/* action being compiled: 0 predicate, 1.. statements */
+	size_t act_start;	/* its first instruction */
 	uint32_t recoff;	/* next free byte of its record */
 	bool records;		/* it has a data-recording action */
 	int err;
@@ -135,14 +139,22 @@ static int emit(struct cg *g, enum spt_op op, int dst, int a, int b, int32_t imm
 	if (img->ninsns == g->icap) {
 		size_t cap = g->icap ? g->icap * 2 : 256;
 		struct spt_insn *ni = realloc(img->insns, cap * sizeof(*ni));
+		uint32_t *na;
 
 		if (!ni) {
 			cg_nomem(g);
 			return -1;
 		}
 		img->insns = ni;
+		na = realloc(img->insn_act, cap * sizeof(*na));
+		if (!na) {
+			cg_nomem(g);
+			return -1;
+		}
+		img->insn_act = na;
 		g->icap = cap;
 	}
+	img->insn_act[img->ninsns] = g->act << 16 | (uint32_t)(img->ninsns - g->act_start);
 	in = &img->insns[img->ninsns];
 	in->op = (__u8)op;
 	in->dst = (__u8)dst;
@@ -237,10 +249,20 @@ static int type_of(struct cg *g, const struct ast_type *at, struct ct *t)
 		return 0;
 	}
 	if (at->ptr) {
+		struct ast_type base = *at;
+
 		/* Any pointer is an address: an unsigned 64-bit integer to the VM. */
+		base.ptr = 0;
+		if (at->ptr == 1 && at->kind != AST_TYPE_VOID && at->kind != AST_TYPE_STRING) {
+			if (type_of(g, &base, t))
+				return -1;
+			t->psize = t->size;
+			t->psign = t->sign;
+		}
 		t->kind = CT_INT;
 		t->size = 8;
 		t->sign = false;
+		t->ptr = at->ptr;
 		return 0;
 	}
 	if (at->kind == AST_TYPE_INT || at->kind == AST_TYPE_TYPEDEF) {
@@ -305,28 +327,28 @@ struct builtin {
 };
 
 static const struct builtin builtins[] = {
-	{ "arg0", SPT_B_ARG0, { CT_INT, 8, true, 0 } },
-	{ "arg1", SPT_B_ARG0 + 1, { CT_INT, 8, true, 0 } },
-	{ "arg2", SPT_B_ARG0 + 2, { CT_INT, 8, true, 0 } },
-	{ "arg3", SPT_B_ARG0 + 3, { CT_INT, 8, true, 0 } },
-	{ "arg4", SPT_B_ARG0 + 4, { CT_INT, 8, true, 0 } },
-	{ "arg5", SPT_B_ARG0 + 5, { CT_INT, 8, true, 0 } },
-	{ "arg6", SPT_B_ARG0 + 6, { CT_INT, 8, true, 0 } },
-	{ "arg7", SPT_B_ARG0 + 7, { CT_INT, 8, true, 0 } },
-	{ "arg8", SPT_B_ARG0 + 8, { CT_INT, 8, true, 0 } },
-	{ "arg9", SPT_B_ARG0 + 9, { CT_INT, 8, true, 0 } },
-	{ "pid", SPT_B_PID, { CT_INT, 4, true, 0 } },
-	{ "tid", SPT_B_TID, { CT_INT, 4, true, 0 } },
-	{ "ppid", SPT_B_PPID, { CT_INT, 4, true, 0 } },
-	{ "uid", SPT_B_UID, { CT_INT, 4, false, 0 } },
-	{ "gid", SPT_B_GID, { CT_INT, 4, false, 0 } },
-	{ "timestamp", SPT_B_TIMESTAMP, { CT_INT, 8, false, 0 } },
-	{ "vtimestamp", SPT_B_VTIMESTAMP, { CT_INT, 8, false, 0 } },
-	{ "walltimestamp", SPT_B_WALLTIMESTAMP, { CT_INT, 8, false, 0 } },
-	{ "cpu", SPT_B_CPU, { CT_INT, 4, true, 0 } },
-	{ "errno", SPT_B_ERRNO, { CT_INT, 4, true, 0 } },
-	{ "epid", SPT_B_EPID, { CT_INT, 4, false, 0 } },
-	{ "id", SPT_B_ID, { CT_INT, 4, false, 0 } },
+	{ "arg0", SPT_B_ARG0, { CT_INT, 8, true, 0, 0, false } },
+	{ "arg1", SPT_B_ARG0 + 1, { CT_INT, 8, true, 0, 0, false } },
+	{ "arg2", SPT_B_ARG0 + 2, { CT_INT, 8, true, 0, 0, false } },
+	{ "arg3", SPT_B_ARG0 + 3, { CT_INT, 8, true, 0, 0, false } },
+	{ "arg4", SPT_B_ARG0 + 4, { CT_INT, 8, true, 0, 0, false } },
+	{ "arg5", SPT_B_ARG0 + 5, { CT_INT, 8, true, 0, 0, false } },
+	{ "arg6", SPT_B_ARG0 + 6, { CT_INT, 8, true, 0, 0, false } },
+	{ "arg7", SPT_B_ARG0 + 7, { CT_INT, 8, true, 0, 0, false } },
+	{ "arg8", SPT_B_ARG0 + 8, { CT_INT, 8, true, 0, 0, false } },
+	{ "arg9", SPT_B_ARG0 + 9, { CT_INT, 8, true, 0, 0, false } },
+	{ "pid", SPT_B_PID, { CT_INT, 4, true, 0, 0, false } },
+	{ "tid", SPT_B_TID, { CT_INT, 4, true, 0, 0, false } },
+	{ "ppid", SPT_B_PPID, { CT_INT, 4, true, 0, 0, false } },
+	{ "uid", SPT_B_UID, { CT_INT, 4, false, 0, 0, false } },
+	{ "gid", SPT_B_GID, { CT_INT, 4, false, 0, 0, false } },
+	{ "timestamp", SPT_B_TIMESTAMP, { CT_INT, 8, false, 0, 0, false } },
+	{ "vtimestamp", SPT_B_VTIMESTAMP, { CT_INT, 8, false, 0, 0, false } },
+	{ "walltimestamp", SPT_B_WALLTIMESTAMP, { CT_INT, 8, false, 0, 0, false } },
+	{ "cpu", SPT_B_CPU, { CT_INT, 4, true, 0, 0, false } },
+	{ "errno", SPT_B_ERRNO, { CT_INT, 4, true, 0, 0, false } },
+	{ "epid", SPT_B_EPID, { CT_INT, 4, false, 0, 0, false } },
+	{ "id", SPT_B_ID, { CT_INT, 4, false, 0, 0, false } },
 };
 
 /* Builtins D has that spectrace does not provide yet. */
@@ -510,6 +532,11 @@ static int ident(struct cg *g, const struct ast_expr *e, struct ct *t)
 	struct cg_var *v;
 	int r;
 
+	if (scope == AST_SCOPE_GLOBAL && !strcmp(name, "NULL")) {
+		*t = ct_uint64;
+		t->ptr = 1;
+		return load_const(g, 0, e->loc);
+	}
 	if (scope == AST_SCOPE_GLOBAL && (b = builtin_find(name))) {
 		r = reg_alloc(g, e->loc);
 		if (r < 0)
@@ -731,7 +758,21 @@ static int unary(struct cg *g, const struct ast_expr *e, struct ct *t)
 		*t = ct_uint64;
 		return load_const(g, ot.ptr ? 8 : ot.size, e->loc);
 	}
-	case AST_OP_DEREF: case AST_OP_ADDR: case AST_OP_STRINGOF:
+	case AST_OP_DEREF:
+		r = expr(g, e->u.unary.operand, &ot);
+		if (r < 0)
+			return -1;
+		if (ot.kind != CT_INT || ot.ptr != 1 || !ot.psize) {
+			reg_free(g, r);
+			return cg_error(g, ot.ptr > 1 ? DIAG_UNSUPPORTED : DIAG_OP_INCOMPAT, e->loc,
+					ot.ptr > 1 ? "not supported yet: dereference of a pointer to a pointer"
+						   : "operator * requires a pointer to an integer type");
+		}
+		emit(g, SPT_OP_LDX, r, r, (int)ot.psize, 0);
+		*t = (struct ct){ CT_INT, ot.psize, ot.psign, 0, 0, false };
+		narrow(g, r, t);
+		return r;
+	case AST_OP_ADDR: case AST_OP_STRINGOF:
 		return cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported yet: operator %s",
 				ast_op_str(op));
 	default:
@@ -841,7 +882,8 @@ static int cast(struct cg *g, const struct ast_expr *e, struct ct *t)
 	r = expr_int(g, e->u.cast.operand, &from, "a cast");
 	if (r < 0)
 		return -1;
-	narrow(g, r, &to);
+	if (!to.ptr)
+		narrow(g, r, &to);
 	*t = to;
 	return r;
 }
@@ -871,7 +913,7 @@ static int expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 	case AST_INT:
 		return load_const(g, int_literal_type(e, t), e->loc);
 	case AST_CHAR:
-		*t = e->u.c.nbytes > 1 ? ct_int : (struct ct){ CT_INT, 1, true, 0 };
+		*t = e->u.c.nbytes > 1 ? ct_int : (struct ct){ CT_INT, 1, true, 0, 0, false };
 		if (e->u.c.nbytes > 4)
 			*t = ct_int64;
 		return load_const(g, e->u.c.value, e->loc);
@@ -1166,6 +1208,8 @@ static int clause(struct cg *g, const struct ast_clause *c)
 		cl->descs[i] = c->probes[i]->text;
 	cl->ndescs = c->nprobes;
 
+	g->act = 0;
+	g->act_start = g->img->ninsns;
 	if (c->pred) {
 		struct ct t;
 		int r = expr(g, c->pred, &t);
@@ -1180,10 +1224,14 @@ static int clause(struct cg *g, const struct ast_clause *c)
 		emit(g, SPT_OP_PRED, 0, r, 0, 0);
 		reg_free(g, r);
 	}
-	if (c->body)
-		for (i = 0; i < c->body->nstmts && !g->err; i++)
+	if (c->body) {
+		for (i = 0; i < c->body->nstmts && !g->err; i++) {
+			g->act = (uint32_t)i + 1;
+			g->act_start = g->img->ninsns;
 			if (statement(g, c->body->stmts[i]))
 				return -1;
+		}
+	}
 	if (g->err)
 		return -1;
 	/* Every firing that passes the predicate records at least its EPID. */
@@ -1245,6 +1293,7 @@ void cg_image_free(struct image *img)
 	}
 	free(img->clauses);
 	free(img->insns);
+	free(img->insn_act);
 	memset(img, 0, sizeof(*img));
 }
 

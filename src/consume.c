@@ -8,13 +8,16 @@
  * switches). Records are validated before use: the kernel is trusted, but
  * a bad header must end with a message, not a wild read.
  */
+#define _GNU_SOURCE
 #include <errno.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <linux/types.h>
 
 #include "abi/buf.h"
+#include "abi/fault.h"
 #include "consume.h"
 
 /* A busy switch means a record is in flight: retry for up to this long. */
@@ -77,6 +80,45 @@ static int switch_cpu(struct consumer *c, int cpu)
 	}
 }
 
+static const char *fault_text(uint32_t fault, uint64_t value, char *buf, size_t len)
+{
+	switch (fault) {
+	case SPT_FLT_BADADDR:
+		snprintf(buf, len, "invalid address (0x%llx)", (unsigned long long)value);
+		return buf;
+	case SPT_FLT_BADALIGN:
+		snprintf(buf, len, "invalid alignment (0x%llx)", (unsigned long long)value);
+		return buf;
+	case SPT_FLT_ILLOP: return "illegal operation";
+	case SPT_FLT_DIVZERO: return "divide-by-zero";
+	case SPT_FLT_NOSCRATCH: return "out of scratch space";
+	case SPT_FLT_KPRIV: return "invalid kernel access";
+	case SPT_FLT_UPRIV: return "invalid user access";
+	case SPT_FLT_TUPOFLOW: return "tuple stack overflow";
+	case SPT_FLT_BADSTACK: return "bad stack";
+	}
+	return "unknown fault";
+}
+
+/* dtrace's message for a fault record, in the order of the records. */
+static void report_fault(struct consumer *c, const struct spt_fault_rec *f)
+{
+	const struct enab_ecb *ecb = enab_lookup(c->en, f->epid);
+	const struct probe *p = ecb ? ecb->probe : NULL;
+	char where[48], ftext[64];
+
+	if (f->action)
+		snprintf(where, sizeof(where), "action #%u", f->action);
+	else
+		snprintf(where, sizeof(where), "predicate");
+	/* Keep stdout's records before the message that follows them. */
+	fflush(c->pr->out);
+	fprintf(c->msg, "spectrace: error on enabled probe ID %u (ID %u: %s:%s:%s:%s): %s in %s at DIF offset %u\n",
+		f->epid, p ? p->id : 0, p ? p->prov : "?", p ? p->mod : "?", p ? p->func : "?",
+		p ? p->name : "?", fault_text(f->fault, f->value, ftext, sizeof(ftext)), where,
+		f->offset);
+}
+
 static int walk(struct consumer *c, int cpu, const uint8_t *buf, uint64_t len)
 {
 	uint64_t off = 0;
@@ -85,6 +127,12 @@ static int walk(struct consumer *c, int cpu, const uint8_t *buf, uint64_t len)
 		const struct spt_rec *r = (const struct spt_rec *)(buf + off);
 		const struct enab_ecb *ecb;
 
+		if (len - off >= sizeof(struct spt_fault_rec) && r->epid == SPT_EPID_FAULT &&
+		    r->size == sizeof(struct spt_fault_rec)) {
+			report_fault(c, (const struct spt_fault_rec *)r);
+			off += r->size;
+			continue;
+		}
 		if (len - off < sizeof(*r) || r->size < sizeof(*r) || r->size % 8 ||
 		    r->size > len - off || !(ecb = enab_lookup(c->en, r->epid))) {
 			fprintf(c->msg,
@@ -166,10 +214,40 @@ int consume_pass(struct consumer *c)
 			ret = r;
 		report_drops(c, cpu);
 	}
+	ktr_echo(&c->tr->ktr, c->msg);
 	fflush(c->msg);
 	if (fflush(c->pr->out) || ferror(c->pr->out))
 		return ret ? ret : -EPIPE;	/* nobody reads our output any more */
 	return ret;
+}
+
+/*
+ * The gate is closed: drain what the other clauses recorded, then fire END
+ * and drain its records, so END's output comes last as in dtrace.
+ */
+static int consume_end(struct consumer *c)
+{
+	int ret = consume_pass(c);
+
+	if (ret)
+		return ret;
+	ret = load_dtrace_probe(c->tr, SPT_DTRACE_END, sched_getcpu());
+	if (ret)
+		fprintf(c->msg, "spectrace: cannot fire END: %s\n", strerror(-ret));
+	return consume_pass(c);
+}
+
+int consume_begin(struct consumer *c)
+{
+	int ret = load_dtrace_probe(c->tr, SPT_DTRACE_BEGIN, sched_getcpu());
+
+	if (ret) {
+		fprintf(c->msg, "spectrace: cannot fire BEGIN: %s\n", strerror(-ret));
+		return ret;
+	}
+	c->exited = load_exited(c->tr, &c->exit_status);
+	/* BEGIN's output comes before anything the other probes record. */
+	return consume_pass(c);
 }
 
 int consume_run(struct consumer *c, volatile sig_atomic_t *stop)
@@ -180,7 +258,7 @@ int consume_run(struct consumer *c, volatile sig_atomic_t *stop)
 								  : c->o->switchrate_ns;
 	uint64_t since_pass = 0;
 
-	while (!*stop) {
+	while (!*stop && !c->exited) {
 		sleep_ns(tick);
 		since_pass += tick;
 		c->exited = load_exited(c->tr, &c->exit_status);
@@ -200,6 +278,6 @@ int consume_run(struct consumer *c, volatile sig_atomic_t *stop)
 	 */
 	load_gate(c->tr, 0);
 	if (!ret)
-		ret = consume_pass(c);
+		ret = consume_end(c);
 	return ret;
 }

@@ -45,6 +45,12 @@ void consume_fini(struct consumer *c);
 int consume_pass(struct consumer *c);
 
 /*
+ * Fire BEGIN with the gate still closed; sets c->exited if BEGIN called
+ * exit(). Returns 0 or -errno.
+ */
+int consume_begin(struct consumer *c);
+
+/*
  * Trace until *STOP is set or a clause calls exit(): a pass every
  * switchrate, a look at exit() every statusrate. Then close the gate,
  * drain everything that was recorded, report drops. Returns 0 or -errno;

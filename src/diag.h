@@ -1,14 +1,18 @@
 /* SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0) */
 /*
  * Compile diagnostics: what the D compiler reports, kept in a list the
- * compile context owns, printed in dtrace(1)'s shape:
+ * compile context owns, printed in dtrace(1)'s shape, one line each:
  *
- *   spectrace: failed to compile script foo.d: [D_SYNTAX] line 7 column 12: syntax error near "}"
- *   spectrace: invalid probe specifier BEGIN { x = ; }: [D_SYNTAX] line 1 column 15: syntax error near ";"
+ *   spectrace: failed to compile script FILE: [TAG] line N column C: MESSAGE
+ *   spectrace: invalid probe specifier TEXT: [TAG] line N column C: MESSAGE
+ *
+ * as in: spectrace: failed to compile script foo.d: [D_SYNTAX] line 7
+ * column 12: syntax error near "}". The first form is for scripts (-s), the
+ * second for -n text.
  *
  * The tag is always shown (dtrace shows it only with -xerrtags). "line N" is
  * dtrace's; spectrace adds " column C" when the column is known. An entry
- * whose line is 0 has no position and prints as "[TAG] message". Columns
+ * whose line is 0 has no position and prints as "[TAG] MESSAGE". Columns
  * count bytes from 1, so a tab is one column.
  *
  * Messages are lower case, without a final period, one line each.

@@ -27,6 +27,7 @@ struct enabling {
 	size_t n;
 	size_t cap;
 	const struct spt_insn *insns;	/* bytecode of all clauses, owned by the caller */
+	const uint32_t *insn_act;	/* per instruction: action << 16 | offset */
 	size_t ninsns;
 };
 

@@ -61,6 +61,7 @@ struct img_clause {
 
 struct image {
 	struct spt_insn *insns;
+	uint32_t *insn_act;	/* per instruction: action << 16 | offset in the action */
 	size_t ninsns;
 	struct img_clause *clauses;
 	size_t nclauses;

@@ -16,6 +16,7 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -40,9 +41,7 @@ static const char *const pin_names[] = { SPT_KTR_CTL_NAME, SPT_KTR_BUF_NAME, SPT
 
 const char *ktr_dir(void)
 {
-	const char *d = getenv("SPECTRACE_KTR_DIR");
-
-	return d && *d ? d : SPT_KTR_PIN_DIR;
+	return spt_ktr_default_dir();
 }
 
 static size_t page_round(size_t n)
@@ -67,11 +66,15 @@ static int ensure_dir(const char *dir, int create, char *err, size_t errlen)
 {
 	char parent[PATH_MAX];
 	char *slash;
+	size_t n;
 
 	if (snprintf(parent, sizeof(parent), "%s", dir) >= (int)sizeof(parent)) {
 		snprintf(err, errlen, "pin directory name too long");
 		return -ENAMETOOLONG;
 	}
+	n = strlen(parent);
+	while (n > 1 && parent[n - 1] == '/')
+		parent[--n] = '\0';
 	slash = strrchr(parent, '/');
 	if (!slash || slash == parent) {
 		snprintf(err, errlen, "%s is not a directory on a bpf filesystem", dir);
@@ -156,11 +159,12 @@ static void cpuset_all(uint64_t *set, int ncpus)
 
 /*
  * Create and pin the maps in DIR for CAPACITY events per CPU; the format
- * map only when WITH_FMT. The control map is pinned last, so whoever sees
- * it sees a complete recorder. Returns 0, -EEXIST when someone else pinned
- * first, or -errno.
+ * map only when WITH_FMT. Settings are the defaults, or those of OLD. The
+ * control map is pinned last, so whoever sees it sees a complete recorder.
+ * Returns 0, -EEXIST when someone else pinned first, or -errno.
  */
-static int create_pins(const char *dir, uint32_t capacity, int with_fmt, char *err, size_t errlen)
+static int create_pins(const char *dir, uint32_t capacity, int with_fmt,
+		       const struct spt_ktr_ctl *old, char *err, size_t errlen)
 {
 	struct spt_ktr_ctl *ctl;
 	int ncpus = libbpf_num_possible_cpus();
@@ -210,6 +214,11 @@ static int create_pins(const char *dir, uint32_t capacity, int with_fmt, char *e
 	ctl->capacity = capacity;
 	ctl->entries = capacity < SPT_KTR_DEFAULT_ENTRIES ? capacity : SPT_KTR_DEFAULT_ENTRIES;
 	cpuset_all((uint64_t *)ctl->cpumask, ncpus);
+	if (old) {
+		ctl->mask = old->mask;
+		ctl->verbose = old->verbose;
+		memcpy(ctl->cpumask, old->cpumask, sizeof(ctl->cpumask));
+	}
 	munmap(ctl, len);
 	ret = pin(fd, dir, SPT_KTR_CTL_NAME, err, errlen);
 	close(fd);
@@ -231,16 +240,20 @@ static int map_views(struct ktr *k, int writable, char *err, size_t errlen)
 	m = mmap(NULL, k->ctl_len, writable ? PROT_READ | PROT_WRITE : PROT_READ, MAP_SHARED,
 		 k->pins.ctl_fd, 0);
 	if (m == MAP_FAILED) {
-		snprintf(err, errlen, "cannot map the KTR control map: %s", strerror(errno));
-		return -errno;
+		int ret = -errno;
+
+		snprintf(err, errlen, "cannot map the KTR control map: %s", strerror(-ret));
+		return ret;
 	}
 	k->ctl = m;
 	k->buf_len = page_round((size_t)k->pins.ncpus * k->pins.capacity *
 				sizeof(struct spt_ktr_entry));
 	m = mmap(NULL, k->buf_len, PROT_READ, MAP_SHARED, k->pins.buf_fd, 0);
 	if (m == MAP_FAILED) {
-		snprintf(err, errlen, "cannot map the KTR buffers: %s", strerror(errno));
-		return -errno;
+		int ret = -errno;
+
+		snprintf(err, errlen, "cannot map the KTR buffers: %s", strerror(-ret));
+		return ret;
 	}
 	k->buf = m;
 	return 0;
@@ -255,6 +268,7 @@ int ktr_open(struct ktr *k, const char *dir, int flags, const struct ktr_opts *o
 	     char *err, size_t errlen)
 {
 	int create = flags & KTR_OPEN_CREATE;
+	struct spt_ktr_ctl old;
 	char why[200] = "";
 	uint32_t cap = wanted_capacity(o), c;
 	int ret, tries;
@@ -267,7 +281,7 @@ int ktr_open(struct ktr *k, const char *dir, int flags, const struct ktr_opts *o
 	for (tries = 0;; tries++) {
 		ret = spt_ktr_pins_open(&k->pins, dir, why, sizeof(why));
 		if (ret == -ENOENT && create && tries < 3) {
-			ret = create_pins(dir, cap, 1, err, errlen);
+			ret = create_pins(dir, cap, 1, NULL, err, errlen);
 			if (ret && ret != -EEXIST)
 				return ret;
 			continue;
@@ -289,11 +303,22 @@ int ktr_open(struct ktr *k, const char *dir, int flags, const struct ktr_opts *o
 		}
 		if (!create || k->pins.capacity >= cap || tries >= 3)
 			break;
-		/* More entries than the buffers hold: new buffers, same formats. */
+		/* More entries than the buffers hold: new buffers, same formats and settings. */
+		ret = map_views(k, 0, err, errlen);
+		if (ret) {
+			k->active = 1;
+			ktr_close(k);
+			return ret;
+		}
+		memcpy(&old, k->ctl, offsetof(struct spt_ktr_ctl, cpu));
+		munmap(k->ctl, k->ctl_len);
+		munmap((void *)k->buf, k->buf_len);
+		k->ctl = NULL;
+		k->buf = NULL;
 		spt_ktr_pins_close(&k->pins);
 		unpin(dir, SPT_KTR_CTL_NAME);
 		unpin(dir, SPT_KTR_BUF_NAME);
-		ret = create_pins(dir, cap, 0, err, errlen);
+		ret = create_pins(dir, cap, 0, &old, err, errlen);
 		if (ret && ret != -EEXIST)
 			return ret;
 		if (msg)

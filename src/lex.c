@@ -702,8 +702,8 @@ static int lex_macro(struct lexer *lx, struct lex_token *tok)
 		while (is_alnum(peekc(lx, 0)))
 			advance(lx, 1);
 	} else {
-		return lex_err(lx, tok, DIAG_SYNTAX, tok->line, tok->col, "syntax error near \"%s\"",
-			       tok->flags ? "$$" : "$");
+		return lex_err(lx, tok, DIAG_SYNTAX, tok->line, tok->col,
+			       "syntax error near \"%s\"", tok->flags ? "$$" : "$");
 	}
 	tok->kind = LEX_MACRO;
 	tok->len = lx->pos - start;

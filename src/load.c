@@ -4,7 +4,8 @@
  * writes into the kernel comes from the enabling and the options.
  *
  * Must not leave anything behind: load_close() destroys links, programs
- * and maps, and nothing is pinned.
+ * and maps, and nothing is pinned but the KTR recorder (src/ktr.c), which
+ * is meant to outlive the tracer.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -20,6 +21,7 @@
 #include "abi/isa.h"
 #include "vm.h"
 #include "abi/kenv.h"
+#include "abi/ktr.h"
 #include "spectrace_bpf.skel.h"
 #include "load.h"
 
@@ -56,13 +58,19 @@ static int fill_tables(struct spectrace_bpf *skel, const struct enabling *e, int
 		const struct probe *p = e->ecbs[i].probe;
 		int dir = p->kind == PROBE_SYSCALL_RETURN ? SPT_SYS_RETURN : SPT_SYS_ENTRY;
 		uint32_t first = necb, count = 0;
+		volatile __u32 *slot;
 
-		if (p->arg < 0 || p->arg >= SPT_NSYSCALLS) {
+		if (p->kind == PROBE_DTRACE) {
+			slot = &ro->spt_dtrace_eprobe[p->arg];
+		} else if (p->arg < 0 || p->arg >= SPT_NSYSCALLS) {
 			snprintf(err, errlen, "syscall number %d of %s out of range", p->arg,
 				 p->func);
 			return -ERANGE;
+		} else {
+			slot = &ro->spt_sys_eprobe[dir][p->arg];
+			need_dir[dir] = 1;
 		}
-		if (ro->spt_sys_eprobe[dir][p->arg])
+		if (*slot)
 			continue;	/* this probe's ECBs are in already */
 		if (nep + 1 >= SPT_MAX_EPROBES) {
 			snprintf(err, errlen, "too many enabled probes (at most %d)",
@@ -88,8 +96,7 @@ static int fill_tables(struct spectrace_bpf *skel, const struct enabling *e, int
 		nep++;
 		ro->spt_eprobes[nep].first = first;
 		ro->spt_eprobes[nep].count = count;
-		ro->spt_sys_eprobe[dir][p->arg] = nep;
-		need_dir[dir] = 1;
+		*slot = nep;
 	}
 	return 0;
 }
@@ -128,6 +135,9 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 		return ret;
 	}
 	tr->skel = skel;
+	ret = ktr_setup(&tr->ktr, skel->obj, &o->ktr, stderr, err, errlen);
+	if (ret)
+		return ret;
 	ret = fill_tables(skel, e, need_dir, err, errlen);
 	if (ret)
 		return ret;
@@ -136,8 +146,11 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 			 e->ninsns, SPT_MAX_INSNS);
 		return -E2BIG;
 	}
-	if (e->ninsns)
+	if (e->ninsns) {
 		memcpy((void *)skel->rodata->spt_insns, e->insns, e->ninsns * sizeof(*e->insns));
+		memcpy((void *)skel->rodata->spt_insn_act, e->insn_act,
+		       e->ninsns * sizeof(*e->insn_act));
+	}
 	skel->rodata->spt_boot_to_wall = boot_to_wall();
 	skel->rodata->spt_bufsize = tr->bufsize;
 	skel->rodata->spt_ncpus = (__u32)tr->ncpus;
@@ -207,6 +220,20 @@ void load_gate(struct tracer *tr, int open)
 	__atomic_store_n(&tr->skel->bss->spt_gate, open ? 1 : 0, __ATOMIC_SEQ_CST);
 }
 
+int load_dtrace_probe(struct tracer *tr, int which, int cpu)
+{
+	LIBBPF_OPTS(bpf_test_run_opts, opts, .flags = BPF_F_TEST_RUN_ON_CPU, .cpu = (__u32)cpu);
+	__u64 args[1] = { (__u64)which };
+
+	if (!tr->skel->rodata->spt_dtrace_eprobe[which])
+		return 0;
+	opts.ctx_in = args;
+	opts.ctx_size_in = sizeof(args);
+	if (bpf_prog_test_run_opts(bpf_program__fd(tr->skel->progs.spt_dtrace), &opts))
+		return -errno;
+	return 0;
+}
+
 int load_switch(struct tracer *tr, int cpu)
 {
 	LIBBPF_OPTS(bpf_test_run_opts, opts, .flags = BPF_F_TEST_RUN_ON_CPU, .cpu = (__u32)cpu);
@@ -267,4 +294,5 @@ void load_close(struct tracer *tr)
 	tr->bufs = NULL;
 	spectrace_bpf__destroy(tr->skel);
 	tr->skel = NULL;
+	ktr_close(&tr->ktr);
 }

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "enab.h"
+#include "ktr.h"
 #include "opt.h"
 
 struct spectrace_bpf;
@@ -26,6 +27,7 @@ struct tracer {
 	struct bpf_link *links[2];
 	int nlinks;
 	int switch_fd;		/* the switch program */
+	struct ktr ktr;		/* the KTR flight recorder, when joined */
 };
 
 /* Open, size, fill and load. Returns 0 or -errno with ERR set. */
@@ -37,6 +39,13 @@ int load_attach(struct tracer *tr, char *err, size_t errlen);
 
 /* Open (1) or close (0) the gate that lets probes record. */
 void load_gate(struct tracer *tr, int open);
+
+/*
+ * Fire dtrace:::BEGIN or END (SPT_DTRACE_*) on CPU, whatever the gate: the
+ * caller runs BEGIN before it opens the gate and END after it closed it.
+ * Returns 0 or -errno; a probe nobody enabled does nothing.
+ */
+int load_dtrace_probe(struct tracer *tr, int which, int cpu);
 
 /*
  * Run the switch program on CPU. Returns SPT_SWITCH_DONE, SPT_SWITCH_BUSY,

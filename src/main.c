@@ -21,6 +21,7 @@
 #include "consume.h"
 #include "dis.h"
 #include "enab.h"
+#include "ktrdump.h"
 #include "load.h"
 #include "opt.h"
 #include "parse.h"
@@ -58,6 +59,9 @@ static const char usage_text[] =
 	"                  in hz, or a time with ns, us, ms, s, m, h, d suffix\n"
 	"                  (default 1hz)\n"
 	"  quiet           same as -q\n"
+	"  ktr_mask=classes, ktr_cpumask=cpus, ktr_entries=n, ktr_verbose\n"
+	"                  log spectrace's own events of these classes (BUF,SPEC or\n"
+	"                  0x6) into the KTR flight recorder; see spectrace ktrdump -h\n"
 	"\n"
 	"A record that does not fit in the active buffer is dropped and counted:\n"
 	"spectrace reports \"N drops on CPU C\" on stderr. SIGINT or SIGTERM stop\n"
@@ -317,6 +321,7 @@ static int build_enabling(struct cmdline *cl, const struct probe_table *t,
 	size_t i, k, d, c = 0;
 
 	en->insns = img->insns;
+	en->insn_act = img->insn_act;
 	en->ninsns = img->ninsns;
 	for (i = 0; i < cl->nsrcs; i++) {
 		struct source *src = &cl->srcs[i];
@@ -422,9 +427,13 @@ static int trace(const struct cmdline *cl, const struct enabling *en, const stru
 		return 1;
 	}
 	c.img = img;
-	load_gate(&tr, 1);
-	print_matched(cl);
-	ret = consume_run(&c, &stop_flag);
+	ret = consume_begin(&c);
+	if (!ret) {
+		if (!c.exited)
+			load_gate(&tr, 1);
+		print_matched(cl);
+		ret = consume_run(&c, &stop_flag);
+	}
 	missed = load_missed(&tr);
 	if (missed)
 		errmsg("%llu probe firing%s skipped by the kernel (BPF recursion on a CPU)",
@@ -456,6 +465,8 @@ int main(int argc, char **argv)
 	char err[512];
 	int ret;
 
+	if (argc > 1 && !strcmp(argv[1], "ktrdump"))
+		return ktrdump_main(argc - 1, argv + 1);
 	memset(&cl, 0, sizeof(cl));
 	memset(&en, 0, sizeof(en));
 	memset(&img, 0, sizeof(img));

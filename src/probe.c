@@ -17,6 +17,9 @@
 #include <sys/mount.h>
 #include <sys/stat.h>
 
+#include <linux/types.h>
+
+#include "abi/buf.h"
 #include "probe.h"
 #include "syscall_tab.h"
 
@@ -207,12 +210,40 @@ out:
 	return ret;
 }
 
+/* The dtrace provider: BEGIN, END and ERROR, ids 1..3 as in DTrace. */
+static int load_dtrace(struct probe_table *t)
+{
+	static const char *const names[] = { "BEGIN", "END", "ERROR" };
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		struct probe *p = table_add(t);
+
+		if (!p)
+			return -ENOMEM;
+		p->id = (uint32_t)i + 1;
+		p->kind = PROBE_DTRACE;
+		p->arg = i;
+		p->prov = "dtrace";
+		p->mod = "";
+		p->func = "";
+		p->name = names[i];
+	}
+	return 0;
+}
+
 int probe_table_load(struct probe_table *t, const char *tracefs, char *err, size_t errlen)
 {
 	char root[256];
 	int ret;
 
 	memset(t, 0, sizeof(*t));
+	ret = load_dtrace(t);
+	if (ret) {
+		snprintf(err, errlen, "out of memory");
+		probe_table_free(t);
+		return ret;
+	}
 	if (!tracefs) {
 		ret = probe_tracefs_root(root, sizeof(root));
 		if (ret) {

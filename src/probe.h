@@ -25,12 +25,13 @@ struct probe_desc {
 enum probe_kind {
 	PROBE_SYSCALL_ENTRY,
 	PROBE_SYSCALL_RETURN,
+	PROBE_DTRACE,		/* arg: SPT_DTRACE_BEGIN, _END or _ERROR */
 };
 
 struct probe {
 	uint32_t id;		/* as shown by -l and in records' default output */
 	enum probe_kind kind;
-	int arg;		/* syscall number for the syscall provider */
+	int arg;		/* syscall number (syscall), which probe (dtrace) */
 	const char *prov;
 	const char *mod;
 	const char *func;

@@ -5,6 +5,7 @@
  * A clause that runs past max_steps is stopped with an ILLOP fault, as the
  * kernel's bpf_loop bound would stop it.
  */
+#include <errno.h>
 #include <stdint.h>
 #include <string.h>
 #include <linux/types.h>
@@ -15,6 +16,7 @@ static inline __u64 spt_env_builtin(struct spt_env *env, __u32 id);
 static inline __u8 *spt_env_globals(struct spt_env *env);
 static inline __u64 spt_env_tls_load(struct spt_env *env, __u32 var);
 static inline void spt_env_tls_store(struct spt_env *env, __u32 var, __u64 v);
+static inline int spt_env_read(struct spt_env *env, __u64 addr, __u32 size, __u64 *v);
 #include "vm.h"
 
 #include "vmhost.h"
@@ -38,6 +40,15 @@ static inline void spt_env_tls_store(struct spt_env *env, __u32 var, __u64 v)
 {
 	if (var < VMHOST_TLS_MAX)
 		env->tls[var] = v;
+}
+
+static inline int spt_env_read(struct spt_env *env, __u64 addr, __u32 size, __u64 *v)
+{
+	if (addr < env->mem_base || addr - env->mem_base > env->mem_len ||
+	    env->mem_len - (addr - env->mem_base) < size)
+		return -EFAULT;
+	memcpy(v, env->mem + (addr - env->mem_base), size);
+	return 0;
 }
 
 int vmhost_run(struct spt_vm *vm, const struct spt_insn *insns, uint32_t base,

@@ -20,6 +20,10 @@ struct spt_env {
 	uint8_t globals[SPT_GLOBALS_MAX + 8];
 	/* self-> variables of the one thread a test runs: var -> value, 0 unset */
 	uint64_t tls[VMHOST_TLS_MAX];
+	/* kernel memory a test lets LDX read: [mem_base, mem_base + mem_len) */
+	uint64_t mem_base;
+	const uint8_t *mem;
+	size_t mem_len;
 };
 
 /*

@@ -60,6 +60,25 @@ struct spt_cpu {
 };
 _Static_assert(sizeof(struct spt_cpu) == 64, "one cache line per CPU");
 
+/*
+ * A record with this EPID reports a fault (the consumer prints dtrace's
+ * "error on enabled probe ID ..." message): 24 bytes after the header,
+ *   u32 epid, u32 action (0: predicate, 1..: statements),
+ *   u32 byte offset of the instruction in its action, u32 fault (SPT_FLT_*),
+ *   u64 value (the address, for BADADDR).
+ */
+#define SPT_EPID_FAULT 0xfffffffeu
+
+struct spt_fault_rec {
+	struct spt_rec hdr;
+	__u32 epid;
+	__u32 action;
+	__u32 offset;
+	__u32 fault;
+	__u64 value;
+};
+_Static_assert(sizeof(struct spt_fault_rec) == 32, "fault record layout");
+
 /* Return values of the switch program (BPF_PROG_TEST_RUN retval). */
 #define SPT_SWITCH_DONE 0
 #define SPT_SWITCH_BUSY 1	/* a record is in flight on that CPU: try again */
@@ -88,6 +107,11 @@ _Static_assert(sizeof(struct spt_ecb) == 16, "ECB layout");
  * below bufsize; records themselves never use the slack.
  */
 #define SPT_BUF_SLACK 1024
+
+/* The dtrace provider's probes: index of spt_dtrace_eprobe, ctx[0] of spt_dtrace. */
+#define SPT_DTRACE_BEGIN 0
+#define SPT_DTRACE_END 1
+#define SPT_DTRACE_ERROR 2
 
 /* Directions of the syscall provider's probes, first index of spt_sys_eprobe. */
 #define SPT_SYS_ENTRY 0

@@ -79,6 +79,8 @@ enum spt_op {
 	SPT_OP_EXIT,	/* stop tracing with status r[a] (also REC'd by cg) */
 	SPT_OP_LDS,	/* r[dst] = self-> variable imm of this thread, 0 if unset */
 	SPT_OP_STS,	/* self-> variable imm = r[a]; storing 0 deletes it */
+	SPT_OP_LDX,	/* r[dst] = b bytes (1, 2, 4, 8) at kernel address r[a], zero-extended;
+			 * an unreadable address faults BADADDR */
 	SPT_OP_NOPS	/* number of opcodes */
 };
 

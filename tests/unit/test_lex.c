@@ -137,7 +137,8 @@ Test(lex, keywords)
 		{ "switch", LEX_KW_SWITCH }, { "this", LEX_KW_THIS },
 		{ "translator", LEX_KW_TRANSLATOR }, { "typedef", LEX_KW_TYPEDEF },
 		{ "union", LEX_KW_UNION }, { "unsigned", LEX_KW_UNSIGNED }, { "void", LEX_KW_VOID },
-		{ "volatile", LEX_KW_VOLATILE }, { "while", LEX_KW_WHILE }, { "xlate", LEX_KW_XLATE },
+		{ "volatile", LEX_KW_VOLATILE }, { "while", LEX_KW_WHILE },
+		{ "xlate", LEX_KW_XLATE },
 	};
 	size_t i;
 

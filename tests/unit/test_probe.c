@@ -137,20 +137,27 @@ Test(probe, table_from_tracefs)
 	touch(path, "enable");
 
 	cr_assert_eq(probe_table_load(&t, root, err, sizeof(err)), 0, "%s", err);
-	cr_assert_eq(t.n, 4, "unknown syscalls are left out");
+	cr_assert_eq(t.n, 3 + 4, "dtrace's three, and unknown syscalls are left out");
+	cr_assert_str_eq(t.probes[0].prov, "dtrace");
+	cr_assert_str_eq(t.probes[0].name, "BEGIN");
+	cr_assert_eq(t.probes[0].id, 1);
+	cr_assert_str_eq(t.probes[1].name, "END");
+	cr_assert_str_eq(t.probes[2].name, "ERROR");
+	cr_assert_eq(t.probes[2].id, 3);
 	/* Syscall-number order, entry before return. */
-	cr_assert_str_eq(t.probes[0].func, "read");
-	cr_assert_str_eq(t.probes[0].name, "entry");
-	cr_assert_eq(t.probes[0].id, PROBE_FIRST_SYSCALL_ID);
-	cr_assert_eq(t.probes[1].kind, PROBE_SYSCALL_RETURN);
-	cr_assert_str_eq(t.probes[1].name, "return");
-	cr_assert_str_eq(t.probes[2].func, "openat");
-	cr_assert_eq(t.probes[2].arg, 257);
+	cr_assert_str_eq(t.probes[3].func, "read");
+	cr_assert_str_eq(t.probes[3].name, "entry");
+	cr_assert_eq(t.probes[3].id, PROBE_FIRST_SYSCALL_ID);
+	cr_assert_eq(t.probes[4].kind, PROBE_SYSCALL_RETURN);
+	cr_assert_str_eq(t.probes[4].name, "return");
+	cr_assert_str_eq(t.probes[5].func, "openat");
+	cr_assert_eq(t.probes[5].arg, 257);
 	p = probe_table_find(&t, PROBE_FIRST_SYSCALL_ID + 3);
 	cr_assert_not_null(p);
 	cr_assert_str_eq(p->func, "openat");
 	cr_assert_str_eq(p->name, "return");
-	cr_assert_null(probe_table_find(&t, 1));
+	cr_assert_str_eq(probe_table_find(&t, 1)->name, "BEGIN");
+	cr_assert_null(probe_table_find(&t, 99));
 	probe_table_free(&t);
 
 	snprintf(path, sizeof(path), "rm -rf '%s'", root);

@@ -84,13 +84,24 @@ tracer_stop() {
 	TPID=
 }
 
+# Ids of the maps of the KTR flight recorder pinned in its default directory
+# and in $SPECTRACE_KTR_DIR: they outlive tracers on purpose.
+ktr_pinned_ids() {
+	local f
+	for f in /sys/fs/bpf/spectrace/* ${SPECTRACE_KTR_DIR:+"$SPECTRACE_KTR_DIR"/*}; do
+		[ -e "$f" ] && bpftool map show pinned "$f" 2>/dev/null | sed -n 's/^\([0-9]*\):.*/\1/p'
+	done
+}
+
 # No program or map of ours may survive the tracer. Freeing is asynchronous
 # after the last fd closes, so allow a moment.
 check_no_leftovers() {
-	local left=
+	local left= pinned
 	for _ in $(seq 1 40); do
-		left=$( (bpftool prog show; bpftool map show; bpftool link show) 2>/dev/null |
-			grep -E 'name (spt_|spectrac)' || true)
+		pinned=$(ktr_pinned_ids | paste -sd '|')
+		left=$( (bpftool prog show; bpftool map show | grep -Ev "^(${pinned:-none}):";
+			 bpftool link show) 2>/dev/null |
+			grep -E 'name (spt_|spectrac|\.data\.spt_)' || true)
 		[ -z "$left" ] && break
 		sleep 0.1
 	done

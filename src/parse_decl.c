@@ -1,0 +1,483 @@
+/* SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0) */
+/*
+ * The D parser, continued: pragmas, type names and top-level declarations.
+ *
+ * Type names follow C: specifiers in any order ("int long unsigned"),
+ * checked for conflicts as they come, then reduced to one canonical name
+ * ("unsigned long"). Qualifiers after a '*' are accepted and dropped.
+ *
+ * Pragmas: "#pragma D option name[=value]" and the D directives dtrace keeps
+ * (attributes, binding, depends_on) become items; #pragma error stops the
+ * compilation; ident and non-D pragmas are ignored, as dtrace does.
+ *
+ * Same rules as parse.c: the first error sticks, memory is the arena's.
+ */
+#include <string.h>
+
+#include "parse_priv.h"
+
+PARSE_VEC_ARRAY(vec_types, struct ast_type)
+
+/* Pragmas */
+
+static bool is_blank_char(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
+}
+
+static const char *skip_blanks(const char *s)
+{
+	while (is_blank_char(*s))
+		s++;
+	return s;
+}
+
+/* The next blank-separated word of *S: false when there is none. */
+static bool next_word(const char **s, const char **w, size_t *n)
+{
+	const char *q = skip_blanks(*s);
+
+	*w = q;
+	while (*q && !is_blank_char(*q))
+		q++;
+	*n = (size_t)(q - *w);
+	*s = q;
+	return *n > 0;
+}
+
+static bool word_is(const char *w, size_t n, const char *lit)
+{
+	return strlen(lit) == n && memcmp(w, lit, n) == 0;
+}
+
+static struct ast_item *new_pragma(struct parser *p, const struct lex_token *t,
+				   enum ast_pragma_kind kind, const char *name, size_t namelen)
+{
+	struct ast_item *it = parse_alloc(p, sizeof(*it));
+
+	if (!it)
+		return NULL;
+	it->kind = AST_ITEM_PRAGMA;
+	it->loc = parse_loc(t);
+	it->u.pragma.kind = kind;
+	it->u.pragma.text = t->str;
+	it->u.pragma.name = arena_strndup(&p->cc->arena, name, namelen);
+	if (!it->u.pragma.name || !parse_vec_push(p, &p->items, it)) {
+		parse_nomem(p);
+		return NULL;
+	}
+	return it;
+}
+
+static bool pragma_option(struct parser *p, const struct lex_token *t, const char *args)
+{
+	const char *s = args, *w, *eq;
+	struct ast_item *it;
+	size_t n, namelen, i;
+
+	if (!next_word(&s, &w, &n) || *skip_blanks(s))
+		goto malformed;
+	eq = memchr(w, '=', n);
+	namelen = eq ? (size_t)(eq - w) : n;
+	if (!namelen)
+		goto malformed;
+	for (i = 0; i < namelen; i++) {
+		if (!(w[i] == '_' || (w[i] >= '0' && w[i] <= '9') || (w[i] >= 'a' && w[i] <= 'z') ||
+		      (w[i] >= 'A' && w[i] <= 'Z')))
+			goto malformed;
+	}
+	it = new_pragma(p, t, AST_PRAGMA_OPTION, w, namelen);
+	if (!it)
+		return false;
+	if (eq) {
+		it->u.pragma.value = arena_strndup(&p->cc->arena, eq + 1, n - namelen - 1);
+		if (!it->u.pragma.value) {
+			parse_nomem(p);
+			return false;
+		}
+	}
+	return true;
+malformed:
+	parse_error_at(p, DIAG_PRAGMA_MALFORM, parse_loc(t),
+		 "malformed #pragma D option: expected name[=value]");
+	return false;
+}
+
+bool parse_pragma(struct parser *p, const struct lex_token *t)
+{
+	static const struct {
+		const char *word;
+		enum ast_pragma_kind kind;
+	} kept[] = {
+		{ "attributes", AST_PRAGMA_ATTRIBUTES },
+		{ "binding", AST_PRAGMA_BINDING },
+		{ "depends_on", AST_PRAGMA_DEPENDS_ON },
+	};
+	const char *s = t->str, *w, *args;
+	struct ast_item *it;
+	bool is_d;
+	size_t n, i;
+
+	if (!next_word(&s, &w, &n))
+		return true;
+	is_d = word_is(w, n, "D");
+	if (is_d && !next_word(&s, &w, &n)) {
+		parse_error_at(p, DIAG_PRAGMA_MALFORM, parse_loc(t),
+			       "malformed #pragma D: missing directive");
+		return false;
+	}
+	args = skip_blanks(s);
+
+	if (word_is(w, n, "error")) {
+		parse_error_at(p, DIAG_PRAGERR, parse_loc(t), "#pragma error: %s", args);
+		return false;
+	}
+	if (word_is(w, n, "line")) {
+		parse_error_at(p, DIAG_UNSUPPORTED, parse_loc(t), "not supported: #pragma line");
+		return false;
+	}
+	/* Non-D pragmas are ignored, as C says unknown ones are. */
+	if (!is_d || word_is(w, n, "ident"))
+		return true;
+	if (word_is(w, n, "option"))
+		return pragma_option(p, t, args);
+	for (i = 0; i < sizeof(kept) / sizeof(kept[0]); i++) {
+		if (!word_is(w, n, kept[i].word))
+			continue;
+		if (!*args) {
+			parse_error_at(p, DIAG_PRAGMA_MALFORM, parse_loc(t),
+				 "malformed #pragma D %s: missing arguments", kept[i].word);
+			return false;
+		}
+		it = new_pragma(p, t, kept[i].kind, w, n);
+		if (!it)
+			return false;
+		it->u.pragma.value = args;
+		return true;
+	}
+	parse_error_at(p, DIAG_PRAGMA_INVAL, parse_loc(t), "invalid D pragma: %.*s", (int)n, w);
+	return false;
+}
+
+/* Type names */
+
+enum spec_base {
+	BASE_NONE,
+	BASE_CHAR,
+	BASE_SHORT,
+	BASE_OTHER,		/* void, string, a typedef, struct/union/enum */
+};
+
+struct spec {
+	enum spec_base base;
+	enum lex_kw sign;	/* LEX_KW_NONE, LEX_KW_SIGNED or LEX_KW_UNSIGNED */
+	bool has_int;
+	unsigned int nlong;
+};
+
+static bool spec_empty(const struct spec *s)
+{
+	return s->base == BASE_NONE && s->sign == LEX_KW_NONE && !s->has_int && !s->nlong;
+}
+
+static const char *int_type_name(const struct spec *s)
+{
+	bool u = s->sign == LEX_KW_UNSIGNED;
+
+	if (s->base == BASE_CHAR)
+		return u ? "unsigned char" : s->sign == LEX_KW_SIGNED ? "signed char" : "char";
+	if (s->base == BASE_SHORT)
+		return u ? "unsigned short" : "short";
+	if (s->nlong == 2)
+		return u ? "unsigned long long" : "long long";
+	if (s->nlong == 1)
+		return u ? "unsigned long" : "long";
+	return u ? "unsigned int" : "int";
+}
+
+/* struct/union/enum TAG, at the keyword. */
+static bool parse_tagged(struct parser *p, struct ast_type *ty)
+{
+	const struct lex_token *t = parse_peek(p);
+	const char *word = lex_kw_str(t->kw);
+	size_t wlen = strlen(word), tlen;
+	struct ast_loc loc = parse_loc(t);
+	char *name;
+
+	ty->kind = t->kw == LEX_KW_STRUCT ? AST_TYPE_STRUCT :
+		   t->kw == LEX_KW_UNION ? AST_TYPE_UNION : AST_TYPE_ENUM;
+	parse_next(p);
+	t = parse_peek(p);
+	if (t->kind == LEX_IDENT && (t->kw == LEX_KW_NONE || t->kw == LEX_KW_TYPENAME)) {
+		tlen = strlen(t->str);
+		name = parse_alloc(p, wlen + 1 + tlen + 1);
+		if (!name)
+			return false;
+		memcpy(name, word, wlen);
+		name[wlen] = ' ';
+		memcpy(name + wlen + 1, t->str, tlen + 1);
+		ty->name = name;
+		parse_next(p);
+		t = parse_peek(p);
+	}
+	if (t->kind == LEX_LBRACE) {
+		parse_error_at(p, DIAG_UNSUPPORTED, loc, "not supported: %s definitions", word);
+		return false;
+	}
+	if (!ty->name) {
+		parse_syntax_error(p, t);
+		return false;
+	}
+	return true;
+}
+
+/*
+ * Declaration specifiers: qualifiers and one base type, checked as C does
+ * ("long short" is an error, "int long unsigned" is unsigned long).
+ */
+static bool parse_type_spec(struct parser *p, struct ast_type *ty)
+{
+	struct spec s = { .base = BASE_NONE, .sign = LEX_KW_NONE };
+	const struct lex_token *t = parse_peek(p);
+	bool combo;
+
+	memset(ty, 0, sizeof(*ty));
+	ty->loc = parse_loc(t);
+	for (;;) {
+		t = parse_peek(p);
+		if (t->kind != LEX_IDENT)
+			break;
+		combo = false;
+		switch (t->kw) {
+		case LEX_KW_CONST:
+			ty->quals |= AST_QUAL_CONST;
+			break;
+		case LEX_KW_VOLATILE:
+			ty->quals |= AST_QUAL_VOLATILE;
+			break;
+		case LEX_KW_RESTRICT:
+			ty->quals |= AST_QUAL_RESTRICT;
+			break;
+		case LEX_KW_SIGNED:
+		case LEX_KW_UNSIGNED:
+			combo = s.sign != LEX_KW_NONE || s.base == BASE_OTHER;
+			s.sign = t->kw;
+			break;
+		case LEX_KW_CHAR:
+			combo = s.base != BASE_NONE || s.has_int || s.nlong;
+			s.base = BASE_CHAR;
+			break;
+		case LEX_KW_SHORT:
+			combo = s.base != BASE_NONE || s.nlong;
+			s.base = BASE_SHORT;
+			break;
+		case LEX_KW_INT:
+			combo = s.has_int || (s.base != BASE_NONE && s.base != BASE_SHORT);
+			s.has_int = true;
+			break;
+		case LEX_KW_LONG:
+			combo = s.nlong == 2 || s.base != BASE_NONE;
+			s.nlong++;
+			break;
+		case LEX_KW_VOID:
+		case LEX_KW_STRING:
+			combo = !spec_empty(&s);
+			s.base = BASE_OTHER;
+			ty->kind = t->kw == LEX_KW_VOID ? AST_TYPE_VOID : AST_TYPE_STRING;
+			ty->name = t->str;
+			break;
+		case LEX_KW_FLOAT:
+		case LEX_KW_DOUBLE:
+			parse_error_at(p, DIAG_UNSUPPORTED, parse_loc(t),
+				       "not supported: floating-point types");
+			return false;
+		case LEX_KW_TYPENAME:
+			/* After a type, a typedef name is the declarator's name. */
+			if (!spec_empty(&s))
+				goto out;
+			s.base = BASE_OTHER;
+			ty->kind = AST_TYPE_TYPEDEF;
+			ty->name = t->str;
+			break;
+		case LEX_KW_STRUCT:
+		case LEX_KW_UNION:
+		case LEX_KW_ENUM:
+			if (!spec_empty(&s))
+				goto combo;
+			s.base = BASE_OTHER;
+			/* It consumes its tokens, the tag included. */
+			if (!parse_tagged(p, ty))
+				return false;
+			continue;
+		default:
+			goto out;
+		}
+		if (combo)
+			goto combo;
+		parse_next(p);
+	}
+out:
+	if (spec_empty(&s)) {
+		parse_syntax_error(p, t);
+		return false;
+	}
+	if (s.base != BASE_OTHER) {
+		ty->kind = AST_TYPE_INT;
+		ty->name = int_type_name(&s);
+	}
+	return true;
+combo:
+	parse_error_at(p, DIAG_DECL_COMBO, parse_loc(t), "invalid type combination");
+	return false;
+}
+
+static void parse_pointers(struct parser *p, struct ast_type *ty)
+{
+	const struct lex_token *t;
+
+	for (;; parse_next(p)) {
+		t = parse_peek(p);
+		if (t->kind == LEX_STAR)
+			ty->ptr++;
+		else if (!(ty->ptr && t->kind == LEX_IDENT && (t->kw == LEX_KW_CONST ||
+			   t->kw == LEX_KW_VOLATILE || t->kw == LEX_KW_RESTRICT)))
+			return;
+	}
+}
+
+bool parse_type_name(struct parser *p, struct ast_type *ty)
+{
+	if (!parse_type_spec(p, ty))
+		return false;
+	parse_pointers(p, ty);
+	return !p->err;
+}
+
+/* Declarations */
+
+static const char *unsupported_decl(enum lex_kw kw)
+{
+	switch (kw) {
+	case LEX_KW_TYPEDEF:
+		return "typedef";
+	case LEX_KW_INLINE:
+		return "inline definitions";
+	case LEX_KW_TRANSLATOR:
+		return "translators";
+	case LEX_KW_PROVIDER:
+		return "provider definitions";
+	case LEX_KW_EXTERN:
+		return "extern declarations";
+	case LEX_KW_STATIC:
+		return "static declarations";
+	case LEX_KW_REGISTER:
+		return "register declarations";
+	case LEX_KW_AUTO:
+		return "auto declarations";
+	default:
+		return NULL;
+	}
+}
+
+/* At the '[' after a declarator's name. */
+static bool parse_dims(struct parser *p, struct ast_decl *d)
+{
+	const struct lex_token *t;
+	struct parse_vec keys = { 0 };
+	struct ast_type *ty;
+
+	parse_next(p);
+	t = parse_peek(p);
+	if (t->kind == LEX_RBRACKET) {
+		parse_error_at(p, DIAG_DECL_ARRNULL, parse_loc(t),
+			 "array declaration requires a dimension or key types");
+		return false;
+	}
+	if (t->kind == LEX_INT) {
+		d->has_dim = true;
+		d->dim = t->value;
+		parse_next(p);
+		return parse_expect(p, LEX_RBRACKET);
+	}
+	for (;;) {
+		if (!parse_is_type_start(t)) {
+			parse_syntax_error(p, t);
+			return false;
+		}
+		ty = parse_alloc(p, sizeof(*ty));
+		if (!ty || !parse_type_name(p, ty) || !parse_vec_push(p, &keys, ty))
+			return false;
+		t = parse_peek(p);
+		parse_next(p);
+		if (t->kind == LEX_RBRACKET)
+			break;
+		if (t->kind != LEX_COMMA) {
+			parse_syntax_error(p, t);
+			return false;
+		}
+		t = parse_peek(p);
+	}
+	d->keys = vec_types(p, &keys);
+	d->nkeys = keys.n;
+	return !p->err;
+}
+
+bool parse_decl(struct parser *p)
+{
+	const struct lex_token *t = parse_peek_in(p, LEX_MODE_CLAUSE);
+	enum ast_scope scope = AST_SCOPE_GLOBAL;
+	struct ast_loc start = parse_loc(t);
+	struct ast_type base;
+	struct ast_item *it;
+	struct ast_decl *d;
+	const char *what;
+
+	if (t->kw == LEX_KW_SELF || t->kw == LEX_KW_THIS) {
+		scope = t->kw == LEX_KW_SELF ? AST_SCOPE_SELF : AST_SCOPE_THIS;
+		parse_next(p);
+	}
+	t = parse_peek(p);
+	if (t->kind == LEX_IDENT && (what = unsupported_decl(t->kw))) {
+		parse_error_at(p, DIAG_UNSUPPORTED, parse_loc(t), "not supported: %s", what);
+		return false;
+	}
+	if (!parse_is_type_start(t)) {
+		parse_syntax_error(p, t);
+		return false;
+	}
+	if (!parse_type_spec(p, &base))
+		return false;
+	for (;;) {
+		it = parse_alloc(p, sizeof(*it));
+		if (!it)
+			return false;
+		it->kind = AST_ITEM_DECL;
+		it->loc = start;
+		d = &it->u.decl;
+		d->scope = scope;
+		d->type = base;
+		parse_pointers(p, &d->type);
+		t = parse_peek(p);
+		if (t->kind != LEX_IDENT || t->kw != LEX_KW_NONE) {
+			parse_syntax_error(p, t);
+			return false;
+		}
+		d->name = t->str;
+		d->name_loc = parse_loc(t);
+		parse_next(p);
+		if (parse_peek(p)->kind == LEX_LBRACKET && !parse_dims(p, d))
+			return false;
+		if (!parse_vec_push(p, &p->items, it))
+			return false;
+		t = parse_peek(p);
+		if (t->kind == LEX_SEMI) {
+			parse_next(p);
+			return true;
+		}
+		if (t->kind != LEX_COMMA) {
+			parse_syntax_error(p, t);
+			return false;
+		}
+		parse_next(p);
+	}
+}

@@ -1,0 +1,204 @@
+/* SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0) */
+/*
+ * Unit tests of compile diagnostics: the list and dtrace's printed shape.
+ */
+#include <errno.h>
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+
+static struct diag_list dl;
+
+static void setup(void)
+{
+	diag_list_init(&dl);
+}
+
+static void teardown(void)
+{
+	diag_list_fini(&dl);
+}
+
+TestSuite(diag, .init = setup, .fini = teardown);
+
+/* What diag_print writes, in a string the caller frees. */
+static char *printed(const char *spec)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+
+	cr_assert_not_null(fp);
+	cr_assert_eq(diag_print(fp, &dl, spec), 0);
+	fclose(fp);
+	return buf;
+}
+
+static void expect_printed(const char *spec, const char *want)
+{
+	char *s = printed(spec);
+
+	cr_assert_str_eq(s, want);
+	free(s);
+}
+
+Test(diag, empty_list)
+{
+	cr_assert_eq(dl.n, 0);
+	cr_assert_not(dl.nomem);
+	expect_printed(NULL, "");
+	expect_printed("BEGIN", "");
+}
+
+Test(diag, add_records_fields)
+{
+	char file[] = "foo.d";
+
+	cr_assert_eq(diag_add(&dl, DIAG_SYNTAX, file, 7, 12, "syntax error near \"%s\"", "}"), 0);
+	/* The file name is copied. */
+	file[0] = 'X';
+	cr_assert_eq(dl.n, 1);
+	cr_assert_str_eq(dl.v[0].tag, "D_SYNTAX");
+	cr_assert_str_eq(dl.v[0].file, "foo.d");
+	cr_assert_eq(dl.v[0].line, 7);
+	cr_assert_eq(dl.v[0].col, 12);
+	cr_assert_str_eq(dl.v[0].msg, "syntax error near \"}\"");
+}
+
+Test(diag, null_file_and_tag)
+{
+	cr_assert_eq(diag_add(&dl, NULL, NULL, 1, 1, "x"), 0);
+	cr_assert_null(dl.v[0].file);
+	cr_assert_str_eq(dl.v[0].tag, "D_UNKNOWN");
+}
+
+Test(diag, no_column_without_line)
+{
+	diag_add(&dl, DIAG_EMPTY, "a.d", 0, 5, "empty D program translation unit");
+	cr_assert_eq(dl.v[0].line, 0);
+	cr_assert_eq(dl.v[0].col, 0);
+}
+
+Test(diag, message_is_one_line)
+{
+	diag_add(&dl, DIAG_SYNTAX, NULL, 1, 1, "%s", "first\nsecond\r\nthird\n\n");
+	cr_assert_str_eq(dl.v[0].msg, "first second  third");
+	diag_add(&dl, DIAG_SYNTAX, NULL, 1, 1, "%s", "");
+	cr_assert_str_eq(dl.v[1].msg, "");
+}
+
+Test(diag, format_arguments)
+{
+	diag_add(&dl, DIAG_INT_OFLOW, "t.d", 3, 4, "constant %s results in integer overflow",
+		 "18446744073709551616");
+	diag_add(&dl, DIAG_CHR_OFLOW, "t.d", 3, 4, "%d %u %c %.*s %%", -1, 2U, 'c', 2, "abc");
+	cr_assert_str_eq(dl.v[0].msg, "constant 18446744073709551616 results in integer overflow");
+	cr_assert_str_eq(dl.v[1].msg, "-1 2 c ab %");
+}
+
+Test(diag, many_entries_in_order)
+{
+	char want[32];
+	size_t i;
+
+	for (i = 0; i < 100; i++)
+		cr_assert_eq(diag_add(&dl, DIAG_SYNTAX, "t.d", (unsigned int)i + 1, 1, "e%zu", i),
+			     0);
+	cr_assert_eq(dl.n, 100);
+	for (i = 0; i < 100; i++) {
+		snprintf(want, sizeof(want), "e%zu", i);
+		cr_assert_str_eq(dl.v[i].msg, want);
+		cr_assert_eq(dl.v[i].line, i + 1);
+	}
+}
+
+Test(diag, print_script_with_column)
+{
+	diag_add(&dl, DIAG_SYNTAX, "foo.d", 7, 12, "syntax error near \"}\"");
+	expect_printed(NULL, "spectrace: failed to compile script foo.d: [D_SYNTAX] line 7 "
+		       "column 12: syntax error near \"}\"\n");
+	/* The -n text is for entries without a file only. */
+	expect_printed("BEGIN", "spectrace: failed to compile script foo.d: [D_SYNTAX] line 7 "
+		       "column 12: syntax error near \"}\"\n");
+}
+
+Test(diag, print_script_line_only)
+{
+	diag_add(&dl, DIAG_SYNTAX, "foo.d", 7, 0, "syntax error near \"}\"");
+	expect_printed(NULL, "spectrace: failed to compile script foo.d: [D_SYNTAX] line 7: "
+		       "syntax error near \"}\"\n");
+}
+
+Test(diag, print_script_no_position)
+{
+	diag_add(&dl, DIAG_EMPTY, "empty.d", 0, 0, "empty D program translation unit");
+	expect_printed(NULL, "spectrace: failed to compile script empty.d: [D_EMPTY] "
+		       "empty D program translation unit\n");
+}
+
+Test(diag, print_probe_specifier)
+{
+	diag_add(&dl, DIAG_SYNTAX, NULL, 1, 13, "syntax error near \";\"");
+	expect_printed("BEGIN { x = ; }", "spectrace: invalid probe specifier BEGIN { x = ; }: "
+		       "[D_SYNTAX] line 1 column 13: syntax error near \";\"\n");
+}
+
+Test(diag, print_without_file_or_spec)
+{
+	diag_add(&dl, DIAG_PRAGMA_MALFORM, NULL, 2, 0, "malformed #pragma D: missing directive");
+	expect_printed(NULL, "spectrace: [D_PRAGMA_MALFORM] line 2: "
+		       "malformed #pragma D: missing directive\n");
+}
+
+Test(diag, print_several)
+{
+	diag_add(&dl, DIAG_SYNTAX, "a.d", 1, 2, "one");
+	diag_add(&dl, DIAG_UNSUPPORTED, "b.d", 3, 4, "not supported: if statements");
+	expect_printed(NULL, "spectrace: failed to compile script a.d: [D_SYNTAX] line 1 "
+		       "column 2: one\n"
+		       "spectrace: failed to compile script b.d: [D_UNSUPPORTED] line 3 column 4: "
+		       "not supported: if statements\n");
+}
+
+Test(diag, print_reports_lost_entries)
+{
+	diag_add(&dl, DIAG_SYNTAX, "a.d", 1, 2, "one");
+	dl.nomem = true;
+	expect_printed(NULL, "spectrace: failed to compile script a.d: [D_SYNTAX] line 1 "
+		       "column 2: one\n"
+		       "spectrace: out of memory while reporting errors\n");
+}
+
+Test(diag, print_write_error)
+{
+	FILE *fp = fopen("/dev/full", "w");
+
+	cr_assert_not_null(fp);
+	diag_add(&dl, DIAG_SYNTAX, "a.d", 1, 2, "one");
+	cr_assert_eq(diag_print(fp, &dl, NULL), -EIO);
+	fclose(fp);
+}
+
+Test(diag, fini_resets)
+{
+	diag_add(&dl, DIAG_SYNTAX, "a.d", 1, 2, "one");
+	dl.nomem = true;
+	diag_list_fini(&dl);
+	cr_assert_eq(dl.n, 0);
+	cr_assert_null(dl.v);
+	cr_assert_not(dl.nomem);
+	cr_assert_eq(diag_add(&dl, DIAG_SYNTAX, "a.d", 1, 2, "again"), 0);
+	cr_assert_eq(dl.n, 1);
+}
+
+Test(diag, tag_names)
+{
+	cr_assert_str_eq(DIAG_SYNTAX, "D_SYNTAX");
+	cr_assert_str_eq(DIAG_PRAGMA_MALFORM, "D_PRAGMA_MALFORM");
+	cr_assert_str_eq(DIAG_PRAGCTL_INVAL, "D_PRAGCTL_INVAL");
+	cr_assert_str_eq(DIAG_INT_OFLOW, "D_INT_OFLOW");
+	cr_assert_str_eq(DIAG_UNSUPPORTED, "D_UNSUPPORTED");
+}
