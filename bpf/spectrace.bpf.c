@@ -228,7 +228,7 @@ static __always_inline int emit(struct spt_cpu *st, __u32 cpu, __u32 epid, __u32
 				const __u8 *rec)
 {
 	struct spt_rec *hdr;
-	__u32 key, idx, i;
+	__u32 key, idx;
 	__u64 off;
 	__u8 *buf;
 
@@ -250,13 +250,14 @@ static __always_inline int emit(struct spt_cpu *st, __u32 cpu, __u32 epid, __u32
 	hdr = (struct spt_rec *)(buf + off);
 	hdr->epid = epid;
 	hdr->size = size;
-	if (rec) {
-		for (i = 1; i < SPT_REC_MAX / 8; i++) {
-			if (i >= size / 8)
-				break;
-			((__u64 *)hdr)[i] = ((const __u64 *)rec)[i];
-		}
-	}
+	/*
+	 * One helper call rather than a word loop: a loop bounded by
+	 * SPT_REC_MAX / 8 made the verifier walk every iteration of it, for
+	 * half a second per program.
+	 */
+	if (rec && size > sizeof(*hdr))
+		bpf_probe_read_kernel(hdr + 1, (size - sizeof(*hdr)) & (SPT_REC_MAX - 1),
+				      rec + sizeof(*hdr));
 	st->off[idx] = off + size;
 	return 0;
 drop:
@@ -313,13 +314,25 @@ __noinline int spt_run_ecb(__u32 idx, __u32 cpu, __u32 in_error)
 /*
  * A clause faulted (its state is in S): run the ERROR clauses with the
  * fault as arguments, then record the fault for the consumer's message.
- * The probe's own arguments are restored for its later clauses.
+ * The probe's own arguments are restored for its later clauses. A global
+ * function: inlined into the ECB loop, its own loop made the verifier walk
+ * 64 x 64 iterations.
  */
-static __always_inline void fire_error(struct spt_scratch *s, struct spt_cpu *st, __u32 cpu)
+__noinline int spt_fire_error(__u32 cpu)
 {
 	const volatile struct spt_eprobe *p;
-	__u32 ep = spt_dtrace_eprobe[SPT_DTRACE_ERROR], i, act = s->env.flt_act;
+	__u32 ep = spt_dtrace_eprobe[SPT_DTRACE_ERROR], i, act, zero = 0;
 	__u64 saved[6], rec[4];
+	struct spt_scratch *s;
+	struct spt_cpu *st;
+
+	if (cpu >= SPT_MAX_CPUS)
+		return 0;
+	st = &spt_cpus[cpu];
+	s = bpf_map_lookup_elem(&spt_scratch, &zero);
+	if (!s)
+		return 0;
+	act = s->env.flt_act;
 
 	for (i = 0; i < 6; i++)
 		saved[i] = s->env.args[i];
@@ -340,7 +353,7 @@ static __always_inline void fire_error(struct spt_scratch *s, struct spt_cpu *st
 		for (i = 0; i < 6; i++)
 			s->env.args[i] = saved[i];
 	}
-	emit(st, cpu, SPT_EPID_FAULT, sizeof(rec), (const __u8 *)rec);
+	return emit(st, cpu, SPT_EPID_FAULT, sizeof(rec), (const __u8 *)rec);
 }
 
 /*
@@ -389,7 +402,7 @@ static __always_inline int fire(__u32 ep, const __u64 *args, __u64 err, int forc
 	s->env.fixed = 0;
 	for (i = 0; i < SPT_MAX_ECB_PER_PROBE && i < n; i++) {
 		if (spt_run_ecb(first + i, cpu, 0) == SPT_RUN_FAULT)
-			fire_error(s, st, cpu);
+			spt_fire_error(cpu);
 		/* exit() stops every later clause, on this CPU and all others. */
 		if (spt_exited) {
 			spt_gate = 0;

@@ -259,7 +259,8 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 		*(__u64 *)(vm->thisv + ((__u32)imm & (SPT_THIS_MAX - 8))) = a;
 		return 0;
 	case SPT_OP_REC:
-		p = vm->rec + ((__u32)imm & (SPT_REC_MAX - 1));
+		/* Fields are naturally aligned: the offset is rounded down to the width. */
+		p = vm->rec + ((__u32)imm & (SPT_REC_MAX - 1) & ~((__u32)in->b - 1));
 		switch (in->b) {
 		case 1:
 			*p = (__u8)a;

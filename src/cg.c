@@ -670,7 +670,8 @@ static int assign(struct cg *g, const struct ast_expr *e, struct ct *t)
 	r = expr(g, e->u.binary.rhs, &rt);
 	if (r < 0)
 		return -1;
-	if (lvalue_var(g, lhs, &v, op == AST_OP_ASSIGN, &rt)) {
+	/* x op= e and x++ create x like x = e does, starting from 0. */
+	if (lvalue_var(g, lhs, &v, true, &rt)) {
 		reg_free(g, r);
 		return -1;
 	}
@@ -708,7 +709,7 @@ static int incdec(struct cg *g, const struct ast_expr *e, struct ct *t)
 	struct cg_var *v;
 	int r, one, res;
 
-	if (lvalue_var(g, e->u.unary.operand, &v, false, NULL))
+	if (lvalue_var(g, e->u.unary.operand, &v, true, NULL))
 		return -1;
 	r = reg_alloc(g, e->loc);
 	one = reg_alloc(g, e->loc);

@@ -154,6 +154,15 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 	skel->rodata->spt_boot_to_wall = boot_to_wall();
 	skel->rodata->spt_bufsize = tr->bufsize;
 	skel->rodata->spt_ncpus = (__u32)tr->ncpus;
+	/*
+	 * Each program that runs clauses carries its own copy of the VM, and
+	 * verifying one costs about a tenth of a second: load only those the
+	 * enabling needs.
+	 */
+	bpf_program__set_autoload(skel->progs.spt_vm_test, false);
+	bpf_program__set_autoload(skel->progs.spt_dtrace,
+				  skel->rodata->spt_dtrace_eprobe[SPT_DTRACE_BEGIN] ||
+					  skel->rodata->spt_dtrace_eprobe[SPT_DTRACE_END]);
 	bpf_program__set_autoload(skel->progs.spt_sys_enter, need_dir[SPT_SYS_ENTRY]);
 	bpf_program__set_autoload(skel->progs.spt_sys_exit, need_dir[SPT_SYS_RETURN]);
 
@@ -225,7 +234,8 @@ int load_dtrace_probe(struct tracer *tr, int which, int cpu)
 	LIBBPF_OPTS(bpf_test_run_opts, opts, .flags = BPF_F_TEST_RUN_ON_CPU, .cpu = (__u32)cpu);
 	__u64 args[1] = { (__u64)which };
 
-	if (!tr->skel->rodata->spt_dtrace_eprobe[which])
+	if (!tr->skel->rodata->spt_dtrace_eprobe[which] ||
+	    !bpf_program__autoload(tr->skel->progs.spt_dtrace))
 		return 0;
 	opts.ctx_in = args;
 	opts.ctx_size_in = sizeof(args);

@@ -20,6 +20,9 @@ static long call(const char *name)
 		return syscall(SYS_openat, AT_FDCWD, "/nonexistent/spectrace-trigger", O_RDONLY);
 	if (!strcmp(name, "sched_get_priority_max"))
 		return syscall(SYS_sched_get_priority_max, SCHED_OTHER);
+	/* An invalid policy: the syscall fails with EINVAL. */
+	if (!strcmp(name, "sched_get_priority_max_bad"))
+		return syscall(SYS_sched_get_priority_max, -1);
 	if (!strcmp(name, "sched_get_priority_min"))
 		return syscall(SYS_sched_get_priority_min, SCHED_OTHER);
 	if (!strcmp(name, "getppid"))

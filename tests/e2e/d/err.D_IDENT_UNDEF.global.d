@@ -1,0 +1,5 @@
+/* ASSERTION: a global must be assigned before it is read. */
+BEGIN
+{
+	trace(nosuch);
+}

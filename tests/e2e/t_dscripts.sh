@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0)
+# ASSERTION: each D script in tests/e2e/d/ gives its expected output.
+#
+#   tst.NAME.d          run with spectrace -s; stdout must equal tst.NAME.expected
+#   tst.NAME.status     expected exit status (default 0)
+#   tst.NAME.trigger    "SYSCALL COUNT" for triggers/sysloop, run once tracing
+#                       is on; the tracer is then stopped with SIGINT unless
+#                       the script exits by itself
+#   tst.NAME.args       extra spectrace arguments (macro arguments, -x ...)
+#   err.TAG.NAME.d      must fail to compile: exit 1, stderr must equal
+#                       err.TAG.NAME.expected (the path shown as NAME.d)
+#
+# The one normaliser: the CPU column of default output becomes "N".
+. "$(dirname "$0")/lib/common.bash"
+e2e_init "$1"
+dir=$(cd "$(dirname "$0")/d" && pwd)
+
+normalise() { sed -E 's/^ {0,2}[0-9]{1,3} ( +[0-9]+ +[^ ]*:[^ ]* )/  N \1/'; }
+
+for t in "$dir"/tst.*.d; do
+	name=$(basename "$t" .d)
+	base="$dir/$name"
+	want_status=0
+	[ -f "$base.status" ] && want_status=$(cat "$base.status")
+	args=()
+	[ -f "$base.args" ] && read -r -a args <"$base.args"
+	: >"$TMP/err"
+	(cd "$dir" && exec "$SPT" -s "$name.d" "${args[@]}") >"$TMP/out" 2>"$TMP/err" &
+	TPID=$!
+	if [ -f "$base.trigger" ]; then
+		for _ in $(seq 1 200); do
+			grep -q matched "$TMP/err" && break
+			kill -0 "$TPID" 2>/dev/null || break
+			sleep 0.05
+		done
+		# shellcheck disable=SC2046
+		"$TRIG/sysloop" $(cat "$base.trigger") >/dev/null
+		sleep 0.2
+		kill -0 "$TPID" 2>/dev/null && kill -INT "$TPID"
+	fi
+	# A script must end by itself (exit()) or after its trigger; bound the wait.
+	for _ in $(seq 1 100); do
+		kill -0 "$TPID" 2>/dev/null || break
+		sleep 0.1
+	done
+	if kill -0 "$TPID" 2>/dev/null; then
+		kill -INT "$TPID"
+		not_ok "$name: did not finish"
+	fi
+	wait "$TPID"
+	rc=$?
+	TPID=
+	check "$name: exit status" "$rc" "$want_status"
+	check "$name: output" "$(normalise <"$TMP/out")" "$(cat "$base.expected")"
+	if grep -q -E 'drops? on CPU|malformed' "$TMP/err"; then
+		not_ok "$name: $(cat "$TMP/err")"
+	fi
+done
+
+for t in "$dir"/err.*.d; do
+	name=$(basename "$t" .d)
+	tag=$(echo "$name" | cut -d. -f2)
+	out=$(cd "$dir" && "$SPT" -e -s "$name.d" 2>&1)
+	rc=$?
+	check "$name: exit status" "$rc" 1
+	check "$name: message" "$out" "$(cat "$dir/$name.expected")"
+	case "$out" in
+	*"[$tag]"*) ok "$name: tag $tag" ;;
+	*) not_ok "$name: tag $tag not in: $out" ;;
+	esac
+done
+check_no_leftovers
+e2e_done
