@@ -29,6 +29,7 @@ struct enabling {
 	const struct spt_insn *insns;	/* bytecode of all clauses, owned by the caller */
 	const uint32_t *insn_act;	/* per instruction: action << 16 | offset */
 	size_t ninsns;
+	int with_vmtest;		/* also load the differential-test program */
 };
 
 /*

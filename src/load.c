@@ -159,7 +159,7 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 	 * verifying one costs about a tenth of a second: load only those the
 	 * enabling needs.
 	 */
-	bpf_program__set_autoload(skel->progs.spt_vm_test, false);
+	bpf_program__set_autoload(skel->progs.spt_vm_test, e->with_vmtest);
 	bpf_program__set_autoload(skel->progs.spt_dtrace,
 				  skel->rodata->spt_dtrace_eprobe[SPT_DTRACE_BEGIN] ||
 					  skel->rodata->spt_dtrace_eprobe[SPT_DTRACE_END]);
@@ -241,6 +241,24 @@ int load_dtrace_probe(struct tracer *tr, int which, int cpu)
 	opts.ctx_size_in = sizeof(args);
 	if (bpf_prog_test_run_opts(bpf_program__fd(tr->skel->progs.spt_dtrace), &opts))
 		return -errno;
+	return 0;
+}
+
+int load_vm_test(struct tracer *tr, uint32_t ecb, const uint64_t *builtins, struct spt_vm *out)
+{
+	LIBBPF_OPTS(bpf_test_run_opts, opts);
+	__u64 args[1] = { ecb };
+	int i;
+
+	for (i = 0; i < SPT_B_NBUILTINS; i++)
+		tr->skel->bss->spt_test_out.env.fixed_b[i] = builtins[i];
+	opts.ctx_in = args;
+	opts.ctx_size_in = sizeof(args);
+	if (bpf_prog_test_run_opts(bpf_program__fd(tr->skel->progs.spt_vm_test), &opts))
+		return -errno;
+	if (opts.retval)
+		return -EINVAL;
+	memcpy(out, &tr->skel->bss->spt_test_out.vm, sizeof(*out));
 	return 0;
 }
 

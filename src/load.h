@@ -47,6 +47,16 @@ void load_gate(struct tracer *tr, int open);
  */
 int load_dtrace_probe(struct tracer *tr, int which, int cpu);
 
+struct spt_vm;
+
+/*
+ * Differential tests (the enabling asked for with_vmtest): run the clause
+ * of ECB number ECB (its index in the kernel's table, i.e. EPID - 1 when
+ * every probe has one clause) in the kernel VM with BUILTINS
+ * (SPT_B_NBUILTINS values) and copy the VM's final state to OUT.
+ */
+int load_vm_test(struct tracer *tr, uint32_t ecb, const uint64_t *builtins, struct spt_vm *out);
+
 /*
  * Run the switch program on CPU. Returns SPT_SWITCH_DONE, SPT_SWITCH_BUSY,
  * or -errno (-ENXIO: CPU offline).

@@ -1,0 +1,141 @@
+/* SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0) */
+/*
+ * The differential test: every clause of a corpus runs in the host VM and
+ * in the kernel VM (BPF_PROG_TEST_RUN of spt_vm_test), with the same
+ * builtin values; final state, fault, registers and record must be equal.
+ * Needs root and a BPF-capable kernel; skipped otherwise.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <linux/types.h>
+#include <criterion/criterion.h>
+
+#include "abi/buf.h"
+#include "cg.h"
+#include "compile.h"
+#include "enab.h"
+#include "load.h"
+#include "parse.h"
+#include "vmhost.h"
+
+static const char *const corpus[] = {
+	"trace(1 + 2 * 3 - 4 / 2 % 3);",
+	"trace(-7 / 2); trace(-7 % 2); trace(7 / -2); trace((unsigned long)-8 / 3);",
+	"trace(1 << 63); trace((1 << 63) >> 63); trace((long)(1ULL << 63) >> 63);",
+	"trace(0xdeadbeefcafe & 0xffff0000ffff); trace(5 | 8); trace(5 ^ 1); trace(~0);",
+	"trace(3 < 4); trace(-1 < 0U); trace(4 <= 4); trace(5 > 6); trace(5 >= 5);",
+	"trace(1 == 1); trace(1 != 1); trace(!0); trace(!5);",
+	"trace(1 && 0); trace(0 || 3); trace(1 ^^ 0); trace(1 ^^ 1);",
+	"trace(arg0 > 0 ? arg0 : -arg0); trace(arg1 ? 10 : 20);",
+	"trace((char)0x1ff); trace((unsigned char)0x1ff); trace((short)0x18000);",
+	"trace((int)0x80000000); trace((unsigned int)-1); trace((long long)-1);",
+	"trace(pid); trace(tid); trace(ppid); trace(uid); trace(gid); trace(cpu);",
+	"trace(arg0); trace(arg1); trace(arg5); trace(arg9); trace(errno);",
+	"trace(timestamp); trace(walltimestamp); trace(epid); trace(id);",
+	"x = arg1 * 6; x += 3; x <<= 2; x--; trace(x); trace(x++); trace(++x);",
+	"this->a = 40; this->b = this->a + 2; trace(this->b);",
+	"self->n = 9; self->n *= 3; trace(self->n); self->n = 0; trace(self->n);",
+	"trace(sizeof(int)); trace(sizeof(long)); trace(sizeof(arg0)); trace(sizeof pid);",
+	"trace(0x7fffffffffffffff + 1); trace(18446744073709551615U);",
+	"trace(arg0 / (arg1 - 7));",
+	"trace(*(char *)NULL);",
+	"printf(\"%d %u %x\", arg0, arg1, pid);",
+	"exit(arg1 - 4);",
+};
+
+static void run_corpus(void)
+{
+	uint64_t builtins[SPT_B_NBUILTINS];
+	struct probe begin = { 1, PROBE_DTRACE, 0, "dtrace", "", "", "BEGIN" };
+	struct probe_table table = { &begin, 1, 1 };
+	static char text[16384];
+	struct compile_ctx cc;
+	struct ast_program *prog;
+	struct enabling en;
+	struct tracer tr;
+	struct image img;
+	struct opts o;
+	struct cg *g;
+	char err[256];
+	size_t i, n = sizeof(corpus) / sizeof(corpus[0]);
+	int ret;
+
+	memset(builtins, 0, sizeof(builtins));
+	builtins[SPT_B_ARG0] = (uint64_t)-5;
+	builtins[SPT_B_ARG0 + 1] = 7;
+	builtins[SPT_B_ARG0 + 5] = 0x123456789ULL;
+	builtins[SPT_B_PID] = 1234;
+	builtins[SPT_B_TID] = 1235;
+	builtins[SPT_B_PPID] = 1;
+	builtins[SPT_B_UID] = 1000;
+	builtins[SPT_B_GID] = 100;
+	builtins[SPT_B_TIMESTAMP] = 123456789012345ULL;
+	builtins[SPT_B_WALLTIMESTAMP] = 1796083906000000000ULL;
+	builtins[SPT_B_CPU] = 1;
+	builtins[SPT_B_ERRNO] = 22;
+	builtins[SPT_B_EPID] = 3;
+	builtins[SPT_B_ID] = 1;
+
+	text[0] = '\0';
+	for (i = 0; i < n; i++) {
+		strcat(text, "BEGIN { ");
+		strcat(text, corpus[i]);
+		strcat(text, " }\n");
+	}
+	opt_init(&o);
+	compile_ctx_init(&cc);
+	prog = parse_program(&cc, "corpus.d", text, strlen(text));
+	if (!prog)
+		diag_print(stderr, &cc.diags, NULL);
+	cr_assert_not_null(prog);
+	g = cg_new(&cc, &o, NULL, 0, &img);
+	cr_assert_not_null(g);
+	ret = cg_add(g, prog);
+	if (ret)
+		diag_print(stderr, &cc.diags, NULL);
+	cr_assert_eq(cg_finish(g), 0);
+	cr_assert_eq(img.nclauses, n);
+
+	memset(&en, 0, sizeof(en));
+	for (i = 0; i < n; i++)
+		cr_assert_eq(enab_add(&en, &table, "dtrace:::BEGIN", (unsigned int)i,
+				      img.clauses[i].recsize, img.clauses[i].prog), 1);
+	en.insns = img.insns;
+	en.insn_act = img.insn_act;
+	en.ninsns = img.ninsns;
+	en.with_vmtest = 1;
+	cr_assert_eq(load_tracer(&tr, &o, &en, err, sizeof(err)), 0, "load: %s", err);
+
+	for (i = 0; i < n; i++) {
+		static struct spt_vm hvm, kvm;
+		static struct spt_env env;
+		const struct img_clause *cl = &img.clauses[i];
+		int r;
+
+		memset(&env, 0, sizeof(env));
+		memcpy(env.builtin, builtins, sizeof(builtins));
+		memset(&hvm, 0, sizeof(hvm));
+		vmhost_run(&hvm, img.insns, cl->prog, &env, 4096);
+		cr_assert_eq(load_vm_test(&tr, (uint32_t)i, builtins, &kvm), 0, "%s", corpus[i]);
+		cr_expect_eq(kvm.state, hvm.state, "state of: %s", corpus[i]);
+		cr_expect_eq(kvm.fault, hvm.fault, "fault of: %s", corpus[i]);
+		cr_expect_eq(kvm.fault_val, hvm.fault_val, "fault value of: %s", corpus[i]);
+		for (r = 1; r < SPT_NREGS; r++)
+			cr_expect_eq(kvm.r[r], hvm.r[r], "r%d of: %s", r, corpus[i]);
+		if (hvm.state == SPT_VM_DONE)
+			cr_expect_eq(memcmp(kvm.rec + 8, hvm.rec + 8, cl->recsize - 8), 0,
+				     "record of: %s", corpus[i]);
+	}
+	load_close(&tr);
+	enab_free(&en);
+	cg_image_free(&img);
+	compile_ctx_fini(&cc);
+}
+
+Test(kvm, host_and_kernel_agree)
+{
+	if (geteuid() != 0 || access("/sys/kernel/btf/vmlinux", R_OK))
+		cr_skip_test("needs root and a kernel with BTF");
+	run_corpus();
+}
