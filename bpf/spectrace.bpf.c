@@ -29,6 +29,12 @@ static __always_inline __u8 *spt_env_globals(struct spt_kenv *env);
 static __always_inline __u64 spt_env_tls_load(struct spt_kenv *env, __u32 var);
 static __always_inline void spt_env_tls_store(struct spt_kenv *env, __u32 var, __u64 v);
 static __always_inline int spt_env_read(struct spt_kenv *env, __u64 addr, __u32 size, __u64 *v);
+static __always_inline const __u8 *spt_env_strtab(struct spt_kenv *env);
+static __always_inline int spt_env_strcmp(struct spt_kenv *env, const __u8 *x, const __u8 *y);
+static __always_inline __u64 spt_env_strlen(struct spt_kenv *env, const __u8 *x);
+static __always_inline void spt_env_strcpy(struct spt_kenv *env, __u8 *dst, const __u8 *src);
+static __always_inline int spt_env_copyinstr(struct spt_kenv *env, __u8 *dst, __u64 uaddr);
+static __always_inline void spt_env_execname(struct spt_kenv *env, __u8 *dst);
 #include "vm.h"
 
 /* Upper bound of instructions one clause may execute (bpf_loop count). */
@@ -66,6 +72,8 @@ const volatile struct spt_eprobe spt_eprobes[SPT_MAX_EPROBES];
 const volatile struct spt_ecb spt_ecbs[SPT_MAX_ECBS];
 
 const volatile struct spt_insn spt_insns[SPT_MAX_INSNS];
+/* String literals and probe names; SPT_STRSIZE of slack for reads near the end. */
+const volatile __u8 spt_strtab[SPT_STRTAB_MAX + SPT_STRSIZE];
 /* Per instruction: action number << 16 | its offset in instructions within the action. */
 const volatile __u32 spt_insn_act[SPT_MAX_INSNS];
 /* Offset from the boot clock to the wall clock, for walltimestamp. */
@@ -83,7 +91,7 @@ struct {
 	__uint(type, BPF_MAP_TYPE_ARRAY);
 	__uint(max_entries, 1);
 	__type(key, __u32);
-	__type(value, __u8[SPT_GLOBALS_MAX + 8]);
+	__type(value, __u8[SPT_GLOBALS_MAX + SPT_STRSIZE]);
 } spt_globals SEC(".maps");
 
 /*
@@ -158,6 +166,11 @@ static __always_inline __u64 spt_env_builtin(struct spt_kenv *env, __u32 id)
 		return env->epid;
 	case SPT_B_ID:
 		return env->probe;
+	case SPT_B_PROBEPROV:
+	case SPT_B_PROBEMOD:
+	case SPT_B_PROBEFUNC:
+	case SPT_B_PROBENAME:
+		return env->pstr[(id - SPT_B_PROBEPROV) & 3];
 	}
 	return 0;
 }
@@ -195,6 +208,55 @@ static __always_inline int spt_env_read(struct spt_kenv *env, __u64 addr, __u32 
 	if (size > 8)
 		return -1;
 	return bpf_probe_read_kernel(v, size, (const void *)addr);
+}
+
+static __always_inline const __u8 *spt_env_strtab(struct spt_kenv *env)
+{
+	return (const __u8 *)spt_strtab;
+}
+
+/*
+ * String loops are bounded by SPT_STRSIZE and end at the first NUL; the
+ * verifier walks each once per program (a few thousand instructions).
+ */
+static __always_inline int spt_env_strcmp(struct spt_kenv *env, const __u8 *x, const __u8 *y)
+{
+	__u32 i;
+
+	for (i = 0; i < SPT_STRSIZE; i++) {
+		__u8 a = x[i], b = y[i];
+
+		if (a != b)
+			return a < b ? -1 : 1;
+		if (!a)
+			break;
+	}
+	return 0;
+}
+
+static __always_inline __u64 spt_env_strlen(struct spt_kenv *env, const __u8 *x)
+{
+	__u32 i;
+
+	for (i = 0; i < SPT_STRSIZE - 1; i++)
+		if (!x[i])
+			break;
+	return i;
+}
+
+static __always_inline void spt_env_strcpy(struct spt_kenv *env, __u8 *dst, const __u8 *src)
+{
+	bpf_probe_read_kernel_str(dst, SPT_STRSIZE, src);
+}
+
+static __always_inline int spt_env_copyinstr(struct spt_kenv *env, __u8 *dst, __u64 uaddr)
+{
+	return bpf_probe_read_user_str(dst, SPT_STRSIZE, (const void *)uaddr) < 0 ? -1 : 0;
+}
+
+static __always_inline void spt_env_execname(struct spt_kenv *env, __u8 *dst)
+{
+	bpf_get_current_comm(dst, 16);
 }
 
 struct vm_loop {
@@ -289,6 +351,10 @@ __noinline int spt_run_ecb(__u32 idx, __u32 cpu, __u32 in_error)
 		return 0;
 	s->env.epid = e->epid;
 	s->env.probe = e->probe;
+	s->env.pstr[0] = e->pstr[0];
+	s->env.pstr[1] = e->pstr[1];
+	s->env.pstr[2] = e->pstr[2];
+	s->env.pstr[3] = e->pstr[3];
 	vm_run(s, prog);
 	if (s->vm.state == SPT_VM_FAULT) {
 		CTR3(SPT_KTR_FAULT, "fault: epid %u, fault %u at pc %u", e->epid, s->vm.fault,

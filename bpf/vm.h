@@ -10,7 +10,13 @@
  * includer defines SPT_VM_IMPL and supplies, before including this file:
  *   SPT_VM_ENV (default struct spt_env)             its run context type
  *   __u64 spt_env_builtin(SPT_VM_ENV *, __u32 id)   builtin variables
- *   __u8 *spt_env_globals(SPT_VM_ENV *)             SPT_GLOBALS_MAX + 8 bytes
+ *   __u8 *spt_env_globals(SPT_VM_ENV *)             SPT_GLOBALS_MAX + SPT_STRSIZE bytes
+ *   const __u8 *spt_env_strtab(SPT_VM_ENV *)        SPT_STRTAB_MAX + SPT_STRSIZE bytes
+ *   int spt_env_strcmp(SPT_VM_ENV *, const __u8 *, const __u8 *)  at most SPT_STRSIZE
+ *   __u64 spt_env_strlen(SPT_VM_ENV *, const __u8 *)
+ *   void spt_env_strcpy(SPT_VM_ENV *, __u8 *dst, const __u8 *src)  SPT_STRSIZE, NUL-padded
+ *   int spt_env_copyinstr(SPT_VM_ENV *, __u8 *dst, __u64 uaddr)    0 or <0
+ *   void spt_env_execname(SPT_VM_ENV *, __u8 *dst)                  16 bytes
  *   __u64 spt_env_tls_load(SPT_VM_ENV *, __u32 var)          self-> read, 0 if unset
  *   void spt_env_tls_store(SPT_VM_ENV *, __u32 var, __u64 v)  self-> write, 0 deletes
  *   int spt_env_read(SPT_VM_ENV *, __u64 addr, __u32 size, __u64 *v)  kernel memory, 0 or <0
@@ -31,9 +37,29 @@
 #endif
 
 #define SPT_MAX_INSNS 8192	/* bytecode of all clauses (power of two) */
-#define SPT_REC_MAX 1024	/* record area: largest record (power of two) */
-#define SPT_THIS_MAX 512	/* this-> variables of a clause (power of two) */
-#define SPT_GLOBALS_MAX 4096	/* global variables (power of two) */
+#define SPT_REC_MAX 4096	/* record area: largest record (power of two) */
+#define SPT_THIS_MAX 2048	/* this-> variables of a clause (power of two) */
+#define SPT_GLOBALS_MAX 16384	/* global variables (power of two) */
+
+/*
+ * Strings. A string value is at most SPT_STRSIZE bytes with its NUL. A
+ * string register holds a reference: an offset into the string space,
+ * which is the concatenation of
+ *   [0, SPT_STRTAB_MAX)              the string table (literals, probe names)
+ *   [SPT_SREF_VM, + SPT_VMSTR_SIZE)  the VM's string slots (slot 0: execname)
+ *   [SPT_SREF_GLOBALS, + GLOBALS)    global variables
+ *   [SPT_SREF_THIS, + THIS)          this-> variables
+ * Every region has SPT_STRSIZE bytes of slack after it, so a string read
+ * of SPT_STRSIZE bytes at any masked offset stays inside.
+ */
+#define SPT_STRSIZE 256
+#define SPT_STRTAB_MAX 16384
+#define SPT_NSTR 8
+#define SPT_VMSTR_SIZE (SPT_NSTR * SPT_STRSIZE)
+#define SPT_SREF_VM SPT_STRTAB_MAX
+#define SPT_SREF_GLOBALS (SPT_SREF_VM + SPT_VMSTR_SIZE)
+#define SPT_SREF_THIS (SPT_SREF_GLOBALS + SPT_GLOBALS_MAX)
+#define SPT_SREF_END (SPT_SREF_THIS + SPT_THIS_MAX)
 
 enum spt_vm_state {
 	SPT_VM_RUN = 0,	/* executing */
@@ -53,8 +79,9 @@ struct spt_vm {
 	__u32 exiting;		/* EXIT ran */
 	__u64 fault_val;	/* address or value of the fault */
 	__s64 exit_status;	/* status given to exit() */
-	__u8 rec[SPT_REC_MAX + 8];	/* record being built, header at 0 */
-	__u8 thisv[SPT_THIS_MAX + 8];	/* this-> variables */
+	__u8 rec[SPT_REC_MAX + SPT_STRSIZE];	/* record being built, header at 0 */
+	__u8 thisv[SPT_THIS_MAX + SPT_STRSIZE];	/* this-> variables */
+	__u8 str[SPT_VMSTR_SIZE + SPT_STRSIZE];	/* string slots */
 };
 
 #endif /* SPT_VM_H */
@@ -98,6 +125,26 @@ static __always_inline __u64 spt_vm_ext(__u64 v, __u32 bits, int sign)
 	if (sign)
 		return (__u64)((__s64)(v << sh) >> sh);
 	return (v << sh) >> sh;
+}
+
+/* The bytes of string reference REF, or NULL if it is out of the space. */
+static __always_inline __u8 *spt_vm_sref(struct spt_vm *vm, SPT_VM_ENV *env, __u64 ref)
+{
+	__u8 *g;
+
+	if (ref < SPT_STRTAB_MAX)
+		return (__u8 *)spt_env_strtab(env) + (ref & (SPT_STRTAB_MAX - 1));
+	if (ref < SPT_SREF_GLOBALS)
+		return vm->str + ((ref - SPT_SREF_VM) & (SPT_VMSTR_SIZE - 1));
+	if (ref < SPT_SREF_THIS) {
+		g = spt_env_globals(env);
+		if (!g)
+			return NULL;
+		return g + ((ref - SPT_SREF_GLOBALS) & (SPT_GLOBALS_MAX - 1));
+	}
+	if (ref < SPT_SREF_END)
+		return vm->thisv + ((ref - SPT_SREF_THIS) & (SPT_THIS_MAX - 1));
+	return NULL;
 }
 
 /*
@@ -286,6 +333,52 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 	case SPT_OP_STS:
 		spt_env_tls_store(env, (__u32)imm, a);
 		return 0;
+	case SPT_OP_SCMP: {
+		__u8 *x = spt_vm_sref(vm, env, a), *y = spt_vm_sref(vm, env, b);
+
+		if (!x || !y)
+			goto illop;
+		v = (__u64)(__s64)spt_env_strcmp(env, x, y);
+		break;
+	}
+	case SPT_OP_SLEN:
+		p = spt_vm_sref(vm, env, a);
+		if (!p)
+			goto illop;
+		v = spt_env_strlen(env, p);
+		break;
+	case SPT_OP_SCPY: {
+		/* Copy string r[a] to the string reference imm (a variable's storage). */
+		__u8 *src = spt_vm_sref(vm, env, a), *dst;
+
+		dst = spt_vm_sref(vm, env, (__u32)imm);
+		if (!src || !dst || (__u32)imm < SPT_SREF_VM)
+			goto illop;
+		spt_env_strcpy(env, dst, src);
+		return 0;
+	}
+	case SPT_OP_RECS: {
+		__u8 *src = spt_vm_sref(vm, env, a);
+
+		if (!src)
+			goto illop;
+		spt_env_strcpy(env, vm->rec + ((__u32)imm & (SPT_REC_MAX - 1)), src);
+		return 0;
+	}
+	case SPT_OP_CPYIN:
+		/* r[dst] = copyinstr(r[a]) into string slot b. */
+		p = vm->str + ((__u32)(in->b & (SPT_NSTR - 1)) * SPT_STRSIZE);
+		if (spt_env_copyinstr(env, p, a)) {
+			spt_vm_fault(vm, pc, SPT_FLT_BADADDR, a);
+			return 1;
+		}
+		v = SPT_SREF_VM + (__u32)(in->b & (SPT_NSTR - 1)) * SPT_STRSIZE;
+		break;
+	case SPT_OP_EXECN:
+		/* execname: the task's comm in string slot 0. */
+		spt_env_execname(env, vm->str);
+		v = SPT_SREF_VM;
+		break;
 	case SPT_OP_LDX:
 		if (in->b != 1 && in->b != 2 && in->b != 4 && in->b != 8)
 			goto illop;

@@ -68,6 +68,7 @@ static const struct ct ct_int = { CT_INT, 4, true, 0, 0, false };
 static const struct ct ct_int64 = { CT_INT, 8, true, 0, 0, false };
 static const struct ct ct_uint64 = { CT_INT, 8, false, 0, 0, false };
 static const struct ct ct_uint32 = { CT_INT, 4, false, 0, 0, false };
+static const struct ct ct_str = { CT_STR, SPT_STRSIZE, false, 0, 0, false };
 
 struct cg_var {
 	const char *name;
@@ -94,6 +95,8 @@ struct cg {
 	struct img_clause *cl;
 	size_t fcap, acap;
 	uint32_t act;		/* action being compiled: 0 predicate, 1.. statements */
+	unsigned int strslot;	/* string slots used by the clause (slot 0 is execname) */
+	size_t stcap;		/* string table capacity */
 	size_t act_start;	/* its first instruction */
 	uint32_t recoff;	/* next free byte of its record */
 	bool records;		/* it has a data-recording action */
@@ -204,6 +207,54 @@ static int load_const(struct cg *g, uint64_t v, struct ast_loc loc)
 		emit(g, SPT_OP_NOP, 0, 0, 0, (int32_t)(uint32_t)(v >> 32));
 	}
 	return r;
+}
+
+/* The string table offset of S (LEN bytes, no NUL inside), added once. */
+static int strtab_intern(struct cg *g, const char *str, size_t len, struct ast_loc loc)
+{
+	struct image *img = g->img;
+	uint32_t off;
+
+	if (len >= SPT_STRSIZE)
+		return cg_error(g, DIAG_UNSUPPORTED, loc,
+				"string longer than strsize (%d bytes with its NUL)", SPT_STRSIZE);
+	for (off = 0; off + len < img->strtab_len; off++)
+		if (!memcmp(img->strtab + off, str, len) && !img->strtab[off + len])
+			return (int)off;
+	if (img->strtab_len + len + 1 > SPT_STRTAB_MAX)
+		return cg_error(g, DIAG_UNSUPPORTED, loc, "too many string literals (at most %d bytes)",
+				SPT_STRTAB_MAX);
+	if (img->strtab_len + len + 1 > g->stcap) {
+		size_t cap = g->stcap ? g->stcap * 2 : 1024;
+		uint8_t *nt;
+
+		while (cap < img->strtab_len + len + 1)
+			cap *= 2;
+		nt = realloc(img->strtab, cap);
+		if (!nt)
+			return cg_nomem(g);
+		img->strtab = nt;
+		g->stcap = cap;
+	}
+	off = img->strtab_len;
+	memcpy(img->strtab + off, str, len);
+	img->strtab[off + len] = 0;
+	img->strtab_len += (uint32_t)len + 1;
+	return (int)off;
+}
+
+static int load_string(struct cg *g, const char *str, size_t len, struct ast_loc loc,
+		       struct ct *t)
+{
+	int off;
+
+	if (memchr(str, 0, len))
+		len = strlen(str);
+	off = strtab_intern(g, str, len, loc);
+	if (off < 0)
+		return -1;
+	*t = ct_str;
+	return load_const(g, (uint64_t)off, loc);
 }
 
 /* Narrow register R to type T in place (sign- or zero-extension). */
@@ -349,11 +400,15 @@ static const struct builtin builtins[] = {
 	{ "errno", SPT_B_ERRNO, { CT_INT, 4, true, 0, 0, false } },
 	{ "epid", SPT_B_EPID, { CT_INT, 4, false, 0, 0, false } },
 	{ "id", SPT_B_ID, { CT_INT, 4, false, 0, 0, false } },
+	{ "probeprov", SPT_B_PROBEPROV, { CT_STR, SPT_STRSIZE, false, 0, 0, false } },
+	{ "probemod", SPT_B_PROBEMOD, { CT_STR, SPT_STRSIZE, false, 0, 0, false } },
+	{ "probefunc", SPT_B_PROBEFUNC, { CT_STR, SPT_STRSIZE, false, 0, 0, false } },
+	{ "probename", SPT_B_PROBENAME, { CT_STR, SPT_STRSIZE, false, 0, 0, false } },
 };
 
 /* Builtins D has that spectrace does not provide yet. */
 static const char *const builtins_missing[] = {
-	"execname", "probeprov", "probemod", "probefunc", "probename", "curthread",
+	"curthread",
 	"caller", "stack", "ustack", "uregs", "args", "curpsinfo", "curlwpsinfo",
 	"ipl", "root", "cwd", "zonename", "ucaller", "uarg0",
 };
@@ -398,12 +453,14 @@ static struct cg_var *var_new(struct cg *g, enum ast_scope scope, const char *na
 {
 	struct cg_var *v;
 
-	if (t->kind == CT_STR) {
+	uint32_t size = t->kind == CT_STR ? SPT_STRSIZE : 8;
+
+	if (t->kind == CT_STR && scope == AST_SCOPE_SELF) {
 		cg_error(g, DIAG_UNSUPPORTED, loc, "not supported yet: string variables (%s%s)",
 			 scope_prefix(scope), name);
 		return NULL;
 	}
-	if (t->kind != CT_INT) {
+	if (t->kind != CT_INT && t->kind != CT_STR) {
 		cg_error(g, DIAG_OP_INCOMPAT, loc, "cannot assign a void value to %s%s",
 			 scope_prefix(scope), name);
 		return NULL;
@@ -417,23 +474,23 @@ static struct cg_var *var_new(struct cg *g, enum ast_scope scope, const char *na
 	v->scope = scope;
 	v->type = *t;
 	if (scope == AST_SCOPE_GLOBAL) {
-		if (g->global_bytes + 8 > SPT_GLOBALS_MAX) {
+		if (g->global_bytes + size > SPT_GLOBALS_MAX) {
 			free(v);
-			cg_error(g, DIAG_UNSUPPORTED, loc, "too many global variables (at most %d)",
-				 SPT_GLOBALS_MAX / 8);
+			cg_error(g, DIAG_UNSUPPORTED, loc,
+				 "too many global variables (at most %d bytes)", SPT_GLOBALS_MAX);
 			return NULL;
 		}
 		v->slot = g->global_bytes;
-		g->global_bytes += 8;
+		g->global_bytes += size;
 	} else if (scope == AST_SCOPE_THIS) {
-		if (g->this_bytes + 8 > SPT_THIS_MAX) {
+		if (g->this_bytes + size > SPT_THIS_MAX) {
 			free(v);
 			cg_error(g, DIAG_UNSUPPORTED, loc,
-				 "too many clause-local variables (at most %d)", SPT_THIS_MAX / 8);
+				 "too many clause-local variables (at most %d bytes)", SPT_THIS_MAX);
 			return NULL;
 		}
 		v->slot = g->this_bytes;
-		g->this_bytes += 8;
+		g->this_bytes += size;
 	} else {
 		v->slot = g->nself++;
 	}
@@ -442,11 +499,22 @@ static struct cg_var *var_new(struct cg *g, enum ast_scope scope, const char *na
 	return v;
 }
 
+/* The string reference of a string variable's storage. */
+static int32_t var_sref(const struct cg_var *v)
+{
+	return (int32_t)((v->scope == AST_SCOPE_GLOBAL ? SPT_SREF_GLOBALS : SPT_SREF_THIS) +
+			 v->slot);
+}
+
 static void var_load(struct cg *g, const struct cg_var *v, int r)
 {
 	enum spt_op op = v->scope == AST_SCOPE_GLOBAL ? SPT_OP_LDG
 			 : v->scope == AST_SCOPE_THIS ? SPT_OP_LDT : SPT_OP_LDS;
 
+	if (v->type.kind == CT_STR) {
+		emit(g, SPT_OP_LDI, r, 0, 0, var_sref(v));
+		return;
+	}
 	emit(g, op, r, 0, 0, (int32_t)v->slot);
 }
 
@@ -455,10 +523,15 @@ static void var_store(struct cg *g, const struct cg_var *v, int r)
 	enum spt_op op = v->scope == AST_SCOPE_GLOBAL ? SPT_OP_STG
 			 : v->scope == AST_SCOPE_THIS ? SPT_OP_STT : SPT_OP_STS;
 
+	if (v->type.kind == CT_STR) {
+		emit(g, SPT_OP_SCPY, 0, r, 0, var_sref(v));
+		return;
+	}
 	emit(g, op, 0, r, 0, (int32_t)v->slot);
 }
 
 static int expr(struct cg *g, const struct ast_expr *e, struct ct *t);
+static int subr(struct cg *g, const struct ast_expr *e, struct ct *t);
 
 static int expr_int(struct cg *g, const struct ast_expr *e, struct ct *t, const char *what)
 {
@@ -514,12 +587,9 @@ static int macro_value(struct cg *g, const struct ast_expr *e, struct ct *t)
 	}
 	errno = 0;
 	v = strtoll(g->macros[n - 1], &end, 0);
-	if (e->u.macro.string || *end || errno || !*g->macros[n - 1]) {
-		cg_error(g, DIAG_UNSUPPORTED, e->loc,
-			 "not supported yet: string macro argument $%s (\"%s\")", name,
-			 g->macros[n - 1]);
-		return -1;
-	}
+	/* $$n is always a string; $n is one when it is not an integer. */
+	if (e->u.macro.string || *end || errno || !*g->macros[n - 1])
+		return load_string(g, g->macros[n - 1], strlen(g->macros[n - 1]), e->loc, t);
 	*t = ct_int64;
 	return load_const(g, (uint64_t)v, e->loc);
 }
@@ -536,6 +606,14 @@ static int ident(struct cg *g, const struct ast_expr *e, struct ct *t)
 		*t = ct_uint64;
 		t->ptr = 1;
 		return load_const(g, 0, e->loc);
+	}
+	if (scope == AST_SCOPE_GLOBAL && !strcmp(name, "execname")) {
+		r = reg_alloc(g, e->loc);
+		if (r < 0)
+			return -1;
+		emit(g, SPT_OP_EXECN, r, 0, 0, 0);
+		*t = ct_str;
+		return r;
 	}
 	if (scope == AST_SCOPE_GLOBAL && (b = builtin_find(name))) {
 		r = reg_alloc(g, e->loc);
@@ -683,6 +761,11 @@ static int assign(struct cg *g, const struct ast_expr *e, struct ct *t)
 				"operands have incompatible types: \"%s\" = \"%s\"",
 				type_name(&v->type, b1, sizeof(b1)), type_name(&rt, b2, sizeof(b2)));
 	}
+	if (op != AST_OP_ASSIGN && v->type.kind == CT_STR) {
+		reg_free(g, r);
+		return cg_error(g, DIAG_OP_INT, e->loc, "operator %s= requires integer operands",
+				ast_op_str(op));
+	}
 	if (op != AST_OP_ASSIGN) {
 		rl = reg_alloc(g, e->loc);
 		if (rl < 0) {
@@ -773,7 +856,18 @@ static int unary(struct cg *g, const struct ast_expr *e, struct ct *t)
 		*t = (struct ct){ CT_INT, ot.psize, ot.psign, 0, 0, false };
 		narrow(g, r, t);
 		return r;
-	case AST_OP_ADDR: case AST_OP_STRINGOF:
+	case AST_OP_STRINGOF:
+		r = expr(g, e->u.unary.operand, &ot);
+		if (r < 0)
+			return -1;
+		if (ot.kind != CT_STR) {
+			reg_free(g, r);
+			return cg_error(g, DIAG_UNSUPPORTED, e->loc,
+					"not supported yet: stringof of an integer");
+		}
+		*t = ot;
+		return r;
+	case AST_OP_ADDR:
 		return cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported yet: operator %s",
 				ast_op_str(op));
 	default:
@@ -863,10 +957,10 @@ static int ternary(struct cg *g, const struct ast_expr *e, struct ct *t)
 	emit(g, SPT_OP_MOV, rc, r2, 0, 0);
 	reg_free(g, r2);
 	patch_here(g, je);
-	if (t1.kind != t2.kind || t1.kind != CT_INT)
+	if (t1.kind != t2.kind || (t1.kind != CT_INT && t1.kind != CT_STR))
 		return cg_error(g, DIAG_OP_INCOMPAT, e->loc,
-				"?: operands must have compatible integer types");
-	*t = arith_type(&t1, &t2);
+				"?: operands must have compatible types");
+	*t = t1.kind == CT_STR ? ct_str : arith_type(&t1, &t2);
 	return rc;
 }
 
@@ -897,10 +991,98 @@ static int call_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 	if (!strcmp(name, "trace") || !strcmp(name, "printf") || !strcmp(name, "exit"))
 		return cg_error(g, DIAG_ACT_EXPR, e->loc,
 				"%s( ) is an action and may only be used as a statement", name);
+	if (!strcmp(name, "copyinstr") || !strcmp(name, "strlen") || !strcmp(name, "stringof"))
+		return subr(g, e, t);
 	if (in_list(name, strfuncs, sizeof(strfuncs) / sizeof(strfuncs[0])))
 		return cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported yet: %s( )", name);
 	return cg_error(g, DIAG_IDENT_UNDEF, e->loc,
 			"failed to resolve %s: Unknown function name", name);
+}
+
+/* LHS (string, in RA) op RHS for ==, !=, <, <=, >, >=: strcmp's sign, compared with 0. */
+static int string_compare(struct cg *g, const struct ast_expr *e, int ra, struct ct *t)
+{
+	enum ast_op op = e->u.binary.op;
+	struct ct tb, tz = ct_int, tc = ct_int;
+	int rb, rz;
+
+	if (op != AST_OP_EQ && op != AST_OP_NE && op != AST_OP_LT && op != AST_OP_LE &&
+	    op != AST_OP_GT && op != AST_OP_GE) {
+		reg_free(g, ra);
+		return cg_error(g, DIAG_OP_INT, e->loc, "operator %s requires integer operands",
+				ast_op_str(op));
+	}
+	rb = expr(g, e->u.binary.rhs, &tb);
+	if (rb < 0)
+		return -1;
+	if (tb.kind != CT_STR) {
+		reg_free(g, ra);
+		reg_free(g, rb);
+		return cg_error(g, DIAG_OP_INCOMPAT, e->loc,
+				"operands have incompatible types: \"string\" %s \"integer\"",
+				ast_op_str(op));
+	}
+	emit(g, SPT_OP_SCMP, ra, ra, rb, 0);
+	rz = rb;
+	emit(g, SPT_OP_LDI, rz, 0, 0, 0);
+	binop(g, op, ra, rz, &tc, &tz, t, e->loc);
+	reg_free(g, rz);
+	return g->err ? -1 : ra;
+}
+
+/* A string slot for the clause's next string-producing subroutine. */
+static int str_slot(struct cg *g, struct ast_loc loc)
+{
+	if (g->strslot + 1 >= SPT_NSTR)
+		return cg_error(g, DIAG_UNSUPPORTED, loc,
+				"too many string subroutine calls in one clause (at most %d)",
+				SPT_NSTR - 1);
+	return (int)++g->strslot;
+}
+
+/* Subroutines that return values: copyinstr, strlen, stringof. */
+static int subr(struct cg *g, const struct ast_expr *e, struct ct *t)
+{
+	const char *name = e->u.call.name;
+	struct ct at;
+	int r, slot;
+
+	if (e->u.call.nargs != 1)
+		return cg_error(g, DIAG_PROTO_LEN, e->loc,
+				"%s( ) prototype mismatch: %zu args passed, 1 expected", name,
+				e->u.call.nargs);
+	r = expr(g, e->u.call.args[0], &at);
+	if (r < 0)
+		return -1;
+	if (!strcmp(name, "copyinstr")) {
+		if (at.kind != CT_INT) {
+			reg_free(g, r);
+			return cg_error(g, DIAG_PROTO_ARG, e->u.call.args[0]->loc,
+					"copyinstr( ) argument #1 is incompatible with prototype: prototype: uintptr_t, argument: string");
+		}
+		slot = str_slot(g, e->loc);
+		if (slot < 0)
+			return -1;
+		emit(g, SPT_OP_CPYIN, r, r, slot, 0);
+		*t = ct_str;
+		return r;
+	}
+	if (at.kind != CT_STR) {
+		reg_free(g, r);
+		if (!strcmp(name, "stringof"))
+			return cg_error(g, DIAG_UNSUPPORTED, e->loc,
+					"not supported yet: stringof( ) of an integer");
+		return cg_error(g, DIAG_PROTO_ARG, e->u.call.args[0]->loc,
+				"%s( ) argument #1 is incompatible with prototype: prototype: string, argument: integer",
+				name);
+	}
+	if (!strcmp(name, "strlen")) {
+		emit(g, SPT_OP_SLEN, r, r, 0, 0);
+		*t = ct_uint64;
+		return r;
+	}
+	*t = ct_str;	/* stringof( ) of a string */
+	return r;
 }
 
 static int expr(struct cg *g, const struct ast_expr *e, struct ct *t)
@@ -919,8 +1101,7 @@ static int expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 			*t = ct_int64;
 		return load_const(g, e->u.c.value, e->loc);
 	case AST_STRING:
-		cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported yet: strings");
-		return -1;
+		return load_string(g, e->u.str.s, e->u.str.len, e->loc, t);
 	case AST_IDENT:
 		return ident(g, e, t);
 	case AST_MACRO:
@@ -935,9 +1116,16 @@ static int expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 		if (e->u.binary.op == AST_OP_LAND || e->u.binary.op == AST_OP_LOR ||
 		    e->u.binary.op == AST_OP_LXOR)
 			return logical(g, e, t);
-		ra = expr_int(g, e->u.binary.lhs, &ta, ast_op_str(e->u.binary.op));
+		ra = expr(g, e->u.binary.lhs, &ta);
 		if (ra < 0)
 			return -1;
+		if (ta.kind == CT_STR)
+			return string_compare(g, e, ra, t);
+		if (ta.kind != CT_INT) {
+			reg_free(g, ra);
+			return cg_error(g, DIAG_OP_INT, e->u.binary.lhs->loc,
+					"%s requires an integer operand", ast_op_str(e->u.binary.op));
+		}
 		rb = expr_int(g, e->u.binary.rhs, &tb, ast_op_str(e->u.binary.op));
 		if (rb < 0)
 			return -1;
@@ -981,7 +1169,7 @@ static int field_add(struct cg *g, enum img_ftype type, unsigned int size, struc
 	struct img_clause *cl = g->cl;
 	struct img_field *f;
 
-	if (g->recoff + 8 > SPT_REC_MAX)
+	if (g->recoff + (type == IMG_STR ? size : 8) > SPT_REC_MAX)
 		return cg_error(g, DIAG_UNSUPPORTED, loc,
 				"clause records more than %d bytes", SPT_REC_MAX);
 	if (cl->nfields == g->fcap) {
@@ -998,7 +1186,7 @@ static int field_add(struct cg *g, enum img_ftype type, unsigned int size, struc
 	f->size = size;
 	/* Integers are recorded as 8 bytes, narrowed and extended to their type. */
 	f->offset = g->recoff;
-	g->recoff += 8;
+	g->recoff += type == IMG_STR ? size : 8;
 	g->records = true;
 	return 0;
 }
@@ -1033,6 +1221,13 @@ static int record_int(struct cg *g, const struct ast_expr *e, struct ct *t)
 
 	if (r < 0)
 		return -1;
+	if (t->kind == CT_STR) {
+		if (field_add(g, IMG_STR, SPT_STRSIZE, e->loc))
+			return -1;
+		emit(g, SPT_OP_RECS, 0, r, 0, (int32_t)g->cl->fields[g->cl->nfields - 1].offset);
+		reg_free(g, r);
+		return 0;
+	}
 	if (t->kind != CT_INT) {
 		reg_free(g, r);
 		return 1;
@@ -1154,11 +1349,11 @@ static int act_printf(struct cg *g, const struct ast_expr *e)
 			ret = record_int(g, e->u.call.args[ai], &t);
 			if (ret < 0)
 				return -1;
-			if (ret > 0 || want_str)
+			if (ret > 0 || want_str != (t.kind == CT_STR))
 				return cg_error(g, DIAG_PRINTF_ARG_TYPE, e->u.call.args[ai]->loc,
 						"printf( ) argument #%zu is incompatible with conversion #%zu prototype: conversion: %%%c, argument: %s",
 						ai + 1, i + 1, pc->conv,
-						want_str && ret == 0 ? "integer" : type_name(&t, b, sizeof(b)));
+						t.kind == CT_INT && !t.ptr ? "integer" : type_name(&t, b, sizeof(b)));
 		}
 	}
 	g->cl->acts[g->cl->nacts - 1].nfields = (uint32_t)nv;
@@ -1201,6 +1396,7 @@ static int clause(struct cg *g, const struct ast_clause *c)
 	g->fcap = g->acap = 0;
 	g->recoff = sizeof(struct spt_rec);
 	g->records = false;
+	g->strslot = 0;
 	g->regs = 0;
 	cl->descs = calloc(c->nprobes, sizeof(*cl->descs));
 	if (!cl->descs)
@@ -1295,6 +1491,7 @@ void cg_image_free(struct image *img)
 	free(img->clauses);
 	free(img->insns);
 	free(img->insn_act);
+	free(img->strtab);
 	memset(img, 0, sizeof(*img));
 }
 

@@ -30,6 +30,8 @@ struct enabling {
 	const uint32_t *insn_act;	/* per instruction: action << 16 | offset */
 	size_t ninsns;
 	int with_vmtest;		/* also load the differential-test program */
+	const uint8_t *strtab;		/* the image's string table */
+	uint32_t strtab_len;
 };
 
 /*

@@ -66,6 +66,8 @@ struct image {
 	struct img_clause *clauses;
 	size_t nclauses;
 	uint32_t globals_size;	/* bytes of global variables used */
+	uint8_t *strtab;	/* string literals, NUL-terminated; offsets are references */
+	uint32_t strtab_len;
 };
 
 #endif /* SPT_IMAGE_H */

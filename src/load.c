@@ -47,12 +47,41 @@ static size_t page_round(size_t n)
  * Fill the .rodata probe tables: ECBs grouped by probe (clauses in program
  * order within a probe) and the syscall-number index.
  */
+/*
+ * Add S to the kernel's string table after the image's strings, once;
+ * returns its offset, or -1 when the table is full.
+ */
+static int strtab_add(struct spectrace_bpf__rodata *ro, uint32_t *len, const char *s)
+{
+	volatile __u8 *tab = ro->spt_strtab;
+	size_t n = strlen(s) + 1;
+	uint32_t off;
+
+	for (off = 0; off + n <= *len; off++)
+		if (!memcmp((const void *)(tab + off), s, n))
+			return (int)off;
+	if (*len + n > SPT_STRTAB_MAX)
+		return -1;
+	memcpy((void *)(tab + *len), s, n);
+	off = *len;
+	*len += (uint32_t)n;
+	return (int)off;
+}
+
 static int fill_tables(struct spectrace_bpf *skel, const struct enabling *e, int *need_dir,
 		       char *err, size_t errlen)
 {
 	struct spectrace_bpf__rodata *ro = skel->rodata;
-	uint32_t nep = 0, necb = 0;
+	uint32_t nep = 0, necb = 0, slen = e->strtab_len;
 	size_t i, j;
+
+	if (slen > SPT_STRTAB_MAX) {
+		snprintf(err, errlen, "too many string literals (%u bytes, at most %d)", slen,
+			 SPT_STRTAB_MAX);
+		return -E2BIG;
+	}
+	if (slen)
+		memcpy((void *)ro->spt_strtab, e->strtab, slen);
 
 	for (i = 0; i < e->n; i++) {
 		const struct probe *p = e->ecbs[i].probe;
@@ -90,6 +119,21 @@ static int fill_tables(struct spectrace_bpf *skel, const struct enabling *e, int
 			ro->spt_ecbs[necb].size = e->ecbs[j].size;
 			ro->spt_ecbs[necb].prog = e->ecbs[j].prog;
 			ro->spt_ecbs[necb].probe = p->id;
+			{
+				const char *names[4] = { p->prov, p->mod, p->func, p->name };
+				int k, off;
+
+				for (k = 0; k < 4; k++) {
+					off = strtab_add(ro, &slen, names[k]);
+					if (off < 0) {
+						snprintf(err, errlen,
+							 "string table full (%d bytes) with probe names",
+							 SPT_STRTAB_MAX);
+						return -E2BIG;
+					}
+					ro->spt_ecbs[necb].pstr[k] = (__u16)off;
+				}
+			}
 			necb++;
 			count++;
 		}

@@ -323,6 +323,8 @@ static int build_enabling(struct cmdline *cl, const struct probe_table *t,
 	en->insns = img->insns;
 	en->insn_act = img->insn_act;
 	en->ninsns = img->ninsns;
+	en->strtab = img->strtab;
+	en->strtab_len = img->strtab_len;
 	for (i = 0; i < cl->nsrcs; i++) {
 		struct source *src = &cl->srcs[i];
 

@@ -7,8 +7,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <linux/types.h>
+
 #include "fmt.h"
 #include "print.h"
+#include "vm.h"
 
 void print_init(struct printer *pr, FILE *out, bool quiet)
 {
@@ -51,9 +54,29 @@ static uint64_t field_value(const struct img_field *f, const uint8_t *data)
 	return v;
 }
 
+/* A string field, cut at its NUL or at its size, whichever comes first. */
+static int field_str(const struct img_field *f, const uint8_t *data, const char **s)
+{
+	const uint8_t *p = data + f->offset;
+	const uint8_t *nul = memchr(p, 0, f->size);
+
+	*s = (const char *)p;
+	return nul ? (int)(nul - p) : (int)f->size;
+}
+
 /* trace() of an integer: dtrace's widths by size, none when quiet. */
 static void print_trace(struct printer *pr, const struct img_field *f, const uint8_t *data)
 {
+	if (f->type == IMG_STR) {
+		const char *str;
+		int n = field_str(f, data, &str);
+
+		if (pr->quiet)
+			fprintf(pr->out, "%.*s", n, str);
+		else
+			fprintf(pr->out, "  %-33.*s", n, str);
+		return;
+	}
 	static const int widths[9] = { 0, 3, 5, 0, 8, 0, 0, 0, 16 };
 	uint64_t v = field_value(f, data);
 	int w = pr->quiet ? 0 : widths[f->size <= 8 ? f->size : 8];
@@ -69,6 +92,7 @@ static void print_trace(struct printer *pr, const struct img_field *f, const uin
 static void print_printf(struct printer *pr, const struct img_action *a, const struct img_clause *cl,
 			 const uint8_t *data)
 {
+	static char strs[64][SPT_STRSIZE + 1];
 	struct fmt_arg args[64];
 	uint32_t i;
 
@@ -76,8 +100,20 @@ static void print_printf(struct printer *pr, const struct img_action *a, const s
 		const struct img_field *f = &cl->fields[a->first + i];
 
 		args[i].is_str = f->type == IMG_STR;
-		args[i].v = field_value(f, data);
+		args[i].v = 0;
 		args[i].s = NULL;
+		if (args[i].is_str) {
+			const char *str;
+			int n = field_str(f, data, &str);
+
+			if (n > SPT_STRSIZE)
+				n = SPT_STRSIZE;
+			memcpy(strs[i], str, (size_t)n);
+			strs[i][n] = '\0';
+			args[i].s = strs[i];
+		} else {
+			args[i].v = field_value(f, data);
+		}
 	}
 	fmt_print(pr->out, &a->fmt, args, i);
 }

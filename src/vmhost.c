@@ -17,6 +17,12 @@ static inline __u8 *spt_env_globals(struct spt_env *env);
 static inline __u64 spt_env_tls_load(struct spt_env *env, __u32 var);
 static inline void spt_env_tls_store(struct spt_env *env, __u32 var, __u64 v);
 static inline int spt_env_read(struct spt_env *env, __u64 addr, __u32 size, __u64 *v);
+static inline const __u8 *spt_env_strtab(struct spt_env *env);
+static inline int spt_env_strcmp(struct spt_env *env, const __u8 *x, const __u8 *y);
+static inline __u64 spt_env_strlen(struct spt_env *env, const __u8 *x);
+static inline void spt_env_strcpy(struct spt_env *env, __u8 *dst, const __u8 *src);
+static inline int spt_env_copyinstr(struct spt_env *env, __u8 *dst, __u64 uaddr);
+static inline void spt_env_execname(struct spt_env *env, __u8 *dst);
 #include "vm.h"
 
 #include "vmhost.h"
@@ -49,6 +55,63 @@ static inline int spt_env_read(struct spt_env *env, __u64 addr, __u32 size, __u6
 		return -EFAULT;
 	memcpy(v, env->mem + (addr - env->mem_base), size);
 	return 0;
+}
+
+static inline const __u8 *spt_env_strtab(struct spt_env *env)
+{
+	static const __u8 empty[SPT_STRTAB_MAX + SPT_STRSIZE];
+
+	return env->strtab ? env->strtab : empty;
+}
+
+static inline int spt_env_strcmp(struct spt_env *env, const __u8 *x, const __u8 *y)
+{
+	int r = strncmp((const char *)x, (const char *)y, SPT_STRSIZE);
+
+	(void)env;
+	return r < 0 ? -1 : r > 0;
+}
+
+static inline __u64 spt_env_strlen(struct spt_env *env, const __u8 *x)
+{
+	(void)env;
+	return strnlen((const char *)x, SPT_STRSIZE - 1);
+}
+
+/* As bpf_probe_read_kernel_str: up to the NUL, always terminated, no padding. */
+static inline void spt_env_strcpy(struct spt_env *env, __u8 *dst, const __u8 *src)
+{
+	size_t n = strnlen((const char *)src, SPT_STRSIZE - 1);
+
+	(void)env;
+	memmove(dst, src, n);
+	dst[n] = 0;
+}
+
+/* User memory is the test's "kernel memory" window too. */
+static inline int spt_env_copyinstr(struct spt_env *env, __u8 *dst, __u64 uaddr)
+{
+	size_t i;
+
+	for (i = 0; i < SPT_STRSIZE - 1; i++) {
+		__u64 c;
+
+		if (spt_env_read(env, uaddr + i, 1, &c)) {
+			if (!i)
+				return -EFAULT;
+			break;
+		}
+		dst[i] = (__u8)c;
+		if (!c)
+			return 0;
+	}
+	dst[i] = 0;
+	return 0;
+}
+
+static inline void spt_env_execname(struct spt_env *env, __u8 *dst)
+{
+	memcpy(dst, env->comm, sizeof(env->comm));
 }
 
 int vmhost_run(struct spt_vm *vm, const struct spt_insn *insns, uint32_t base,

@@ -17,7 +17,9 @@
 
 struct spt_env {
 	uint64_t builtin[SPT_B_NBUILTINS];
-	uint8_t globals[SPT_GLOBALS_MAX + 8];
+	uint8_t globals[SPT_GLOBALS_MAX + SPT_STRSIZE];
+	const uint8_t *strtab;	/* SPT_STRTAB_MAX + SPT_STRSIZE bytes */
+	char comm[16];		/* execname */
 	/* self-> variables of the one thread a test runs: var -> value, 0 unset */
 	uint64_t tls[VMHOST_TLS_MAX];
 	/* kernel memory a test lets LDX read: [mem_base, mem_base + mem_len) */

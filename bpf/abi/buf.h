@@ -95,8 +95,10 @@ struct spt_ecb {
 	__u32 size;	/* record size in bytes, multiple of 8, 0: no record; writer: loader */
 	__u32 prog;	/* first instruction of the clause in spt_insns, or SPT_ECB_NOPROG */
 	__u32 probe;	/* probe id, for the id builtin; writer: loader */
+	__u16 pstr[4];	/* string-table offsets of the probe's provider, module,
+			 * function and name, for probeprov...probename; writer: loader */
 };
-_Static_assert(sizeof(struct spt_ecb) == 16, "ECB layout");
+_Static_assert(sizeof(struct spt_ecb) == 24, "ECB layout");
 
 /* spt_ecb.prog of a clause without bytecode: it records its EPID only. */
 #define SPT_ECB_NOPROG 0xffffffffu
@@ -106,7 +108,7 @@ _Static_assert(sizeof(struct spt_ecb) == 16, "ECB layout");
  * verifier can check a record copy of up to SPT_REC_MAX bytes at any offset
  * below bufsize; records themselves never use the slack.
  */
-#define SPT_BUF_SLACK 1024
+#define SPT_BUF_SLACK 4096
 
 /* The dtrace provider's probes: index of spt_dtrace_eprobe, ctx[0] of spt_dtrace. */
 #define SPT_DTRACE_BEGIN 0

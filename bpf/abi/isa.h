@@ -81,6 +81,12 @@ enum spt_op {
 	SPT_OP_STS,	/* self-> variable imm = r[a]; storing 0 deletes it */
 	SPT_OP_LDX,	/* r[dst] = b bytes (1, 2, 4, 8) at kernel address r[a], zero-extended;
 			 * an unreadable address faults BADADDR */
+	SPT_OP_SCMP,	/* r[dst] = strcmp(string r[a], string r[b]): <0, 0, >0 */
+	SPT_OP_SLEN,	/* r[dst] = strlen(string r[a]) */
+	SPT_OP_SCPY,	/* the string storage at reference imm = string r[a] */
+	SPT_OP_RECS,	/* record area at offset imm = string r[a], SPT_STRSIZE bytes */
+	SPT_OP_CPYIN,	/* r[dst] = copyinstr(user address r[a]) in string slot b */
+	SPT_OP_EXECN,	/* r[dst] = execname (string slot 0) */
 	SPT_OP_NOPS	/* number of opcodes */
 };
 
@@ -99,6 +105,10 @@ enum spt_builtin {
 	SPT_B_ERRNO,
 	SPT_B_EPID,
 	SPT_B_ID,
+	SPT_B_PROBEPROV,	/* string references to the probe's names */
+	SPT_B_PROBEMOD,
+	SPT_B_PROBEFUNC,
+	SPT_B_PROBENAME,
 	SPT_B_NBUILTINS
 };
 

@@ -14,6 +14,7 @@ struct spt_kenv {
 	__u32 probe;		/* its probe id */
 	__u64 err;		/* errno of the firing */
 	__u32 fixed;		/* non-zero in test runs: builtins from fixed_b[] */
+	__u32 pstr[4];		/* probeprov..probename string references */
 	__u32 flt_epid;		/* last fault: the EPID whose clause faulted */
 	__u32 flt_act;		/* and spt_insn_act[] of the faulting instruction */
 	__u32 pad;

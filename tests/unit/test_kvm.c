@@ -6,6 +6,7 @@
  * Needs root and a BPF-capable kernel; skipped otherwise.
  */
 #include <stdio.h>
+#include <sys/prctl.h>
 #include <string.h>
 #include <unistd.h>
 #include <linux/types.h>
@@ -42,7 +43,15 @@ static const char *const corpus[] = {
 	"trace(*(char *)NULL);",
 	"printf(\"%d %u %x\", arg0, arg1, pid);",
 	"exit(arg1 - 4);",
+	"trace(\"abc\"); trace(probefunc); trace(strlen(\"four\")); trace(\"b\" > \"a\");",
+	"s = \"hello\"; this->t = s; printf(\"%s %d %s\", s, s == \"hello\", this->t);",
+	"trace(execname); trace(execname == \"nosuch\");",
+	"trace(copyinstr(arg2)); trace(strlen(copyinstr(arg2)));",
+	"trace(copyinstr(8));",
 };
+
+/* A user string both VMs read: the kernel through copyinstr, the host through its window. */
+static const char user_string[] = "/tmp/spectrace-differential";
 
 static void run_corpus(void)
 {
@@ -50,6 +59,7 @@ static void run_corpus(void)
 	struct probe begin = { 1, PROBE_DTRACE, 0, "dtrace", "", "", "BEGIN" };
 	struct probe_table table = { &begin, 1, 1 };
 	static char text[16384];
+	static uint8_t strtab[SPT_STRTAB_MAX + SPT_STRSIZE];
 	struct compile_ctx cc;
 	struct ast_program *prog;
 	struct enabling en;
@@ -64,6 +74,7 @@ static void run_corpus(void)
 	memset(builtins, 0, sizeof(builtins));
 	builtins[SPT_B_ARG0] = (uint64_t)-5;
 	builtins[SPT_B_ARG0 + 1] = 7;
+	builtins[SPT_B_ARG0 + 2] = (uint64_t)(uintptr_t)user_string;
 	builtins[SPT_B_ARG0 + 5] = 0x123456789ULL;
 	builtins[SPT_B_PID] = 1234;
 	builtins[SPT_B_TID] = 1235;
@@ -104,9 +115,13 @@ static void run_corpus(void)
 	en.insns = img.insns;
 	en.insn_act = img.insn_act;
 	en.ninsns = img.ninsns;
+	en.strtab = img.strtab;
+	en.strtab_len = img.strtab_len;
 	en.with_vmtest = 1;
 	cr_assert_eq(load_tracer(&tr, &o, &en, err, sizeof(err)), 0, "load: %s", err);
 
+	memset(strtab, 0, sizeof(strtab));
+	memcpy(strtab, img.strtab, img.strtab_len);
 	for (i = 0; i < n; i++) {
 		static struct spt_vm hvm, kvm;
 		static struct spt_env env;
@@ -115,6 +130,11 @@ static void run_corpus(void)
 
 		memset(&env, 0, sizeof(env));
 		memcpy(env.builtin, builtins, sizeof(builtins));
+		env.strtab = strtab;
+		prctl(PR_GET_NAME, env.comm);
+		env.mem_base = (uint64_t)(uintptr_t)user_string;
+		env.mem = (const uint8_t *)user_string;
+		env.mem_len = sizeof(user_string);
 		memset(&hvm, 0, sizeof(hvm));
 		vmhost_run(&hvm, img.insns, cl->prog, &env, 4096);
 		cr_assert_eq(load_vm_test(&tr, (uint32_t)i, builtins, &kvm), 0, "%s", corpus[i]);
@@ -123,9 +143,19 @@ static void run_corpus(void)
 		cr_expect_eq(kvm.fault_val, hvm.fault_val, "fault value of: %s", corpus[i]);
 		for (r = 1; r < SPT_NREGS; r++)
 			cr_expect_eq(kvm.r[r], hvm.r[r], "r%d of: %s", r, corpus[i]);
-		if (hvm.state == SPT_VM_DONE)
-			cr_expect_eq(memcmp(kvm.rec + 8, hvm.rec + 8, cl->recsize - 8), 0,
-				     "record of: %s", corpus[i]);
+		for (r = 0; hvm.state == SPT_VM_DONE && r < (int)cl->nfields; r++) {
+			const struct img_field *f = &cl->fields[r];
+
+			/* Bytes after a string's NUL are whatever the scratch held. */
+			if (f->type == IMG_STR)
+				cr_expect_eq(strncmp((char *)kvm.rec + f->offset,
+						     (char *)hvm.rec + f->offset, f->size), 0,
+					     "string field %d of: %s (%.20s vs %.20s)", r, corpus[i],
+					     kvm.rec + f->offset, hvm.rec + f->offset);
+			else
+				cr_expect_eq(memcmp(kvm.rec + f->offset, hvm.rec + f->offset, 8),
+					     0, "field %d of: %s", r, corpus[i]);
+		}
 	}
 	load_close(&tr);
 	enab_free(&en);
