@@ -35,6 +35,10 @@ static __always_inline __u64 spt_env_strlen(struct spt_kenv *env, const __u8 *x)
 static __always_inline void spt_env_strcpy(struct spt_kenv *env, __u8 *dst, const __u8 *src);
 static __always_inline int spt_env_copyinstr(struct spt_kenv *env, __u8 *dst, __u64 uaddr);
 static __always_inline void spt_env_execname(struct spt_kenv *env, __u8 *dst);
+static __always_inline const __u8 *spt_env_assoc_get(struct spt_kenv *env, const __u8 *key);
+static __always_inline int spt_env_assoc_put(struct spt_kenv *env, const __u8 *key,
+					     const __u8 *val);
+static __always_inline void spt_env_assoc_del(struct spt_kenv *env, const __u8 *key);
 #include "vm.h"
 
 /* Upper bound of instructions one clause may execute (bpf_loop count). */
@@ -109,6 +113,22 @@ struct {
 	__type(key, struct spt_tls_key);
 	__type(value, __u64);
 } spt_tls SEC(".maps");
+
+/* Associative arrays: (array id, tuple) -> value; see bpf/vm.h. */
+struct spt_akey {
+	__u8 b[SPT_KEY_SIZE];
+};
+
+struct spt_aval {
+	__u8 b[SPT_AVAL_SIZE];
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 1);	/* set from dynvarsize by the loader */
+	__type(key, struct spt_akey);
+	__type(value, struct spt_aval);
+} spt_assoc SEC(".maps");
 
 struct spt_cpu spt_cpus[SPT_MAX_CPUS];
 /* exit(): the status, and non-zero once a clause called it. */
@@ -259,6 +279,22 @@ static __always_inline void spt_env_execname(struct spt_kenv *env, __u8 *dst)
 	bpf_get_current_comm(dst, 16);
 }
 
+static __always_inline const __u8 *spt_env_assoc_get(struct spt_kenv *env, const __u8 *key)
+{
+	return bpf_map_lookup_elem(&spt_assoc, key);
+}
+
+static __always_inline int spt_env_assoc_put(struct spt_kenv *env, const __u8 *key,
+					     const __u8 *val)
+{
+	return bpf_map_update_elem(&spt_assoc, key, val, BPF_ANY);
+}
+
+static __always_inline void spt_env_assoc_del(struct spt_kenv *env, const __u8 *key)
+{
+	bpf_map_delete_elem(&spt_assoc, key);
+}
+
 struct vm_loop {
 	struct spt_scratch *s;
 };
@@ -366,6 +402,10 @@ __noinline int spt_run_ecb(__u32 idx, __u32 cpu, __u32 in_error)
 		s->env.flt_epid = e->epid;
 		s->env.flt_act = spt_insn_act[(prog + s->vm.fault_pc) & (SPT_MAX_INSNS - 1)];
 		return SPT_RUN_FAULT;
+	}
+	if (s->vm.dyndrop) {
+		s->vm.dyndrop = 0;
+		st->dyndrops++;
 	}
 	if (s->vm.exiting) {
 		s->vm.exiting = 0;

@@ -17,6 +17,9 @@
  *   void spt_env_strcpy(SPT_VM_ENV *, __u8 *dst, const __u8 *src)  SPT_STRSIZE, NUL-padded
  *   int spt_env_copyinstr(SPT_VM_ENV *, __u8 *dst, __u64 uaddr)    0 or <0
  *   void spt_env_execname(SPT_VM_ENV *, __u8 *dst)                  16 bytes
+ *   const __u8 *spt_env_assoc_get(SPT_VM_ENV *, const __u8 *key)    value or NULL
+ *   int spt_env_assoc_put(SPT_VM_ENV *, const __u8 *key, const __u8 *val)  0 or <0
+ *   void spt_env_assoc_del(SPT_VM_ENV *, const __u8 *key)
  *   __u64 spt_env_tls_load(SPT_VM_ENV *, __u32 var)          self-> read, 0 if unset
  *   void spt_env_tls_store(SPT_VM_ENV *, __u32 var, __u64 v)  self-> write, 0 deletes
  *   int spt_env_read(SPT_VM_ENV *, __u64 addr, __u32 size, __u64 *v)  kernel memory, 0 or <0
@@ -61,6 +64,15 @@
 #define SPT_SREF_THIS (SPT_SREF_GLOBALS + SPT_GLOBALS_MAX)
 #define SPT_SREF_END (SPT_SREF_THIS + SPT_THIS_MAX)
 
+/*
+ * Associative arrays: one hash map for all of them, keyed by SPT_KEY_SIZE
+ * bytes (array id, then the tuple: 8 bytes per integer, SPT_STRSIZE per
+ * string, zero-filled so equal tuples are equal keys) with SPT_STRSIZE-byte
+ * values (an integer in the first 8, or a string).
+ */
+#define SPT_KEY_SIZE 576
+#define SPT_AVAL_SIZE SPT_STRSIZE
+
 enum spt_vm_state {
 	SPT_VM_RUN = 0,	/* executing */
 	SPT_VM_DONE,	/* RET reached: write the record */
@@ -77,11 +89,15 @@ struct spt_vm {
 	__u32 fault;		/* SPT_FLT_* when state is SPT_VM_FAULT */
 	__u32 fault_pc;		/* instruction that faulted, relative to base */
 	__u32 exiting;		/* EXIT ran */
+	__u32 dyndrop;		/* a store into an associative array found no space */
+	__u32 pad;
 	__u64 fault_val;	/* address or value of the fault */
 	__s64 exit_status;	/* status given to exit() */
 	__u8 rec[SPT_REC_MAX + SPT_STRSIZE];	/* record being built, header at 0 */
 	__u8 thisv[SPT_THIS_MAX + SPT_STRSIZE];	/* this-> variables */
 	__u8 str[SPT_VMSTR_SIZE + SPT_STRSIZE];	/* string slots */
+	__u8 key[SPT_KEY_SIZE + SPT_STRSIZE];	/* associative-array key being built */
+	__u8 aval[SPT_AVAL_SIZE + 8];		/* value being stored */
 };
 
 #endif /* SPT_VM_H */
@@ -379,6 +395,58 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 		spt_env_execname(env, vm->str);
 		v = SPT_SREF_VM;
 		break;
+	case SPT_OP_KINIT:
+		/* Straight-line stores: a loop here costs the verifier a state per pass. */
+		__builtin_memset(vm->key, 0, SPT_KEY_SIZE);
+		*(__u64 *)vm->key = (__u32)imm;
+		return 0;
+	case SPT_OP_KINT:
+		*(__u64 *)(vm->key + ((__u32)imm & (SPT_KEY_SIZE - 1 - 7) & ~7u)) = a;
+		return 0;
+	case SPT_OP_KSTR: {
+		__u8 *src = spt_vm_sref(vm, env, a);
+
+		if (!src || (__u32)imm > SPT_KEY_SIZE - SPT_STRSIZE)
+			goto illop;
+		spt_env_strcpy(env, vm->key + ((__u32)imm & 1023), src);
+		return 0;
+	}
+	case SPT_OP_ALDI: {
+		const __u8 *val = spt_env_assoc_get(env, vm->key);
+
+		v = val ? *(const __u64 *)val : 0;
+		break;
+	}
+	case SPT_OP_ALDS: {
+		const __u8 *val = spt_env_assoc_get(env, vm->key);
+
+		p = vm->str + ((__u32)(in->b & (SPT_NSTR - 1)) * SPT_STRSIZE);
+		if (val)
+			spt_env_strcpy(env, p, val);
+		else
+			p[0] = 0;
+		v = SPT_SREF_VM + (__u32)(in->b & (SPT_NSTR - 1)) * SPT_STRSIZE;
+		break;
+	}
+	case SPT_OP_ASTI:
+		if (!a) {
+			spt_env_assoc_del(env, vm->key);
+			return 0;
+		}
+		*(__u64 *)vm->aval = a;
+		if (spt_env_assoc_put(env, vm->key, vm->aval))
+			vm->dyndrop = 1;
+		return 0;
+	case SPT_OP_ASTS: {
+		__u8 *src = spt_vm_sref(vm, env, a);
+
+		if (!src)
+			goto illop;
+		spt_env_strcpy(env, vm->aval, src);
+		if (spt_env_assoc_put(env, vm->key, vm->aval))
+			vm->dyndrop = 1;
+		return 0;
+	}
 	case SPT_OP_LDX:
 		if (in->b != 1 && in->b != 2 && in->b != 4 && in->b != 8)
 			goto illop;

@@ -70,11 +70,17 @@ static const struct ct ct_uint64 = { CT_INT, 8, false, 0, 0, false };
 static const struct ct ct_uint32 = { CT_INT, 4, false, 0, 0, false };
 static const struct ct ct_str = { CT_STR, SPT_STRSIZE, false, 0, 0, false };
 
+#define CG_MAX_KEYS 8
+
 struct cg_var {
 	const char *name;
 	enum ast_scope scope;
-	struct ct type;
-	uint32_t slot;		/* byte offset (global, this->) or variable id (self->) */
+	struct ct type;		/* of the variable, or of an associative array's elements */
+	uint32_t slot;		/* byte offset (global, this->), variable id (self->), array id */
+	bool assoc;		/* an associative array: name[keys] */
+	unsigned int nkeys;
+	bool kstr[CG_MAX_KEYS];	/* key i is a string */
+	uint32_t koff[CG_MAX_KEYS];	/* its offset in the key */
 	struct cg_var *next;
 };
 
@@ -90,6 +96,7 @@ struct cg {
 	uint32_t global_bytes;
 	uint32_t this_bytes;
 	uint32_t nself;
+	uint32_t nassoc;
 	unsigned int regs;	/* bit i: ri in use */
 	/* the clause being compiled */
 	struct img_clause *cl;
@@ -630,6 +637,11 @@ static int ident(struct cg *g, const struct ast_expr *e, struct ct *t)
 		return -1;
 	}
 	v = var_find(g, scope, name);
+	if (v && v->assoc) {
+		cg_error(g, DIAG_OP_INCOMPAT, e->loc, "%s is an associative array: index it",
+			 name);
+		return -1;
+	}
 	/*
 	 * As in D, reading a self-> or this-> variable before any assignment
 	 * creates it (its value is 0 until assigned); a global must be
@@ -710,9 +722,6 @@ static int lvalue_var(struct cg *g, const struct ast_expr *lhs, struct cg_var **
 	if (lhs->kind == AST_AGG)
 		return cg_error(g, DIAG_UNSUPPORTED, lhs->loc,
 				"not supported yet: aggregations (@%s)", lhs->u.agg.name);
-	if (lhs->kind == AST_INDEX)
-		return cg_error(g, DIAG_UNSUPPORTED, lhs->loc,
-				"not supported yet: associative arrays");
 	if (lhs->kind != AST_IDENT)
 		return cg_error(g, DIAG_OP_LVAL, lhs->loc,
 				"operator requires a modifiable lvalue as an operand");
@@ -722,6 +731,9 @@ static int lvalue_var(struct cg *g, const struct ast_expr *lhs, struct cg_var **
 		return cg_error(g, DIAG_OP_LVAL, lhs->loc,
 				"%s is a read-only builtin variable", lhs->u.ident.name);
 	v = var_find(g, lhs->u.ident.scope, lhs->u.ident.name);
+	if (v && v->assoc)
+		return cg_error(g, DIAG_OP_INCOMPAT, lhs->loc,
+				"%s is an associative array: index it", v->name);
 	if (!v && lhs->u.ident.scope != AST_SCOPE_GLOBAL)
 		may_create = true;
 	if (!v && !may_create)
@@ -737,6 +749,155 @@ static int lvalue_var(struct cg *g, const struct ast_expr *lhs, struct cg_var **
 	return 0;
 }
 
+/*
+ * Index expression E (name[k1, ...]): evaluate the keys, find the array
+ * (or, when CREATE, make it with elements of type VT and keys of the types
+ * just seen) and build its key in the VM. The keys are all evaluated before
+ * the key is started, since a key may itself read an array.
+ */
+static int assoc_prepare(struct cg *g, const struct ast_expr *e, bool create, const struct ct *vt,
+			 struct cg_var **vp)
+{
+	const struct ast_expr *base = e->u.index.base;
+	int regs[CG_MAX_KEYS];
+	struct ct kt[CG_MAX_KEYS];
+	struct cg_var *v;
+	size_t i, n = e->u.index.nkeys;
+	uint32_t off = 8;
+
+	if (base->kind != AST_IDENT || base->u.ident.scope != AST_SCOPE_GLOBAL)
+		return cg_error(g, DIAG_UNSUPPORTED, e->loc,
+				"not supported yet: arrays other than global associative arrays");
+	if (n > CG_MAX_KEYS)
+		return cg_error(g, DIAG_UNSUPPORTED, e->loc,
+				"associative array key of more than %d elements", CG_MAX_KEYS);
+	for (i = 0; i < n; i++) {
+		regs[i] = expr(g, e->u.index.keys[i], &kt[i]);
+		if (regs[i] < 0)
+			return -1;
+		if (kt[i].kind != CT_INT && kt[i].kind != CT_STR)
+			return cg_error(g, DIAG_OP_INCOMPAT, e->u.index.keys[i]->loc,
+					"associative array key #%zu must be an integer or a string",
+					i + 1);
+	}
+	v = var_find(g, AST_SCOPE_GLOBAL, base->u.ident.name);
+	if (v && !v->assoc)
+		return cg_error(g, DIAG_OP_INCOMPAT, e->loc, "%s is not an associative array",
+				v->name);
+	if (!v && (!create || builtin_find(base->u.ident.name)))
+		return cg_error(g, DIAG_IDENT_UNDEF, base->loc,
+				"failed to resolve %s: Unknown variable name", base->u.ident.name);
+	if (!v) {
+		if (vt->kind != CT_INT && vt->kind != CT_STR)
+			return cg_error(g, DIAG_OP_INCOMPAT, e->loc,
+					"cannot store a void value in %s[ ]", base->u.ident.name);
+		v = calloc(1, sizeof(*v));
+		if (!v)
+			return cg_nomem(g);
+		v->name = base->u.ident.name;
+		v->scope = AST_SCOPE_GLOBAL;
+		v->type = *vt;
+		v->assoc = true;
+		v->slot = ++g->nassoc;
+		v->nkeys = (unsigned int)n;
+		for (i = 0; i < n; i++) {
+			v->kstr[i] = kt[i].kind == CT_STR;
+			v->koff[i] = off;
+			off += v->kstr[i] ? SPT_STRSIZE : 8;
+		}
+		v->next = g->vars;
+		g->vars = v;
+		if (off > SPT_KEY_SIZE)
+			return cg_error(g, DIAG_UNSUPPORTED, e->loc,
+					"associative array key larger than %d bytes", SPT_KEY_SIZE);
+	}
+	if (n != v->nkeys)
+		return cg_error(g, DIAG_PROTO_LEN, e->loc,
+				"%s[ ] prototype mismatch: %zu keys given, %u expected", v->name, n,
+				v->nkeys);
+	for (i = 0; i < n; i++)
+		if ((kt[i].kind == CT_STR) != v->kstr[i])
+			return cg_error(g, DIAG_PROTO_ARG, e->u.index.keys[i]->loc,
+					"%s[ ] key #%zu is incompatible with prototype: prototype: %s, argument: %s",
+					v->name, i + 1, v->kstr[i] ? "string" : "integer",
+					kt[i].kind == CT_STR ? "string" : "integer");
+	emit(g, SPT_OP_KINIT, 0, 0, 0, (int32_t)v->slot);
+	for (i = 0; i < n; i++) {
+		emit(g, v->kstr[i] ? SPT_OP_KSTR : SPT_OP_KINT, 0, regs[i], 0, (int32_t)v->koff[i]);
+		reg_free(g, regs[i]);
+	}
+	*vp = v;
+	return g->err;
+}
+
+static int str_slot(struct cg *g, struct ast_loc loc);
+
+/* Load the element whose key was just built into a new register. */
+static int assoc_load(struct cg *g, const struct cg_var *v, struct ast_loc loc)
+{
+	int r = reg_alloc(g, loc), slot;
+
+	if (r < 0)
+		return -1;
+	if (v->type.kind == CT_STR) {
+		slot = str_slot(g, loc);
+		if (slot < 0)
+			return -1;
+		emit(g, SPT_OP_ALDS, r, 0, slot, 0);
+	} else {
+		emit(g, SPT_OP_ALDI, r, 0, 0, 0);
+	}
+	return r;
+}
+
+static int index_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
+{
+	struct cg_var *v;
+
+	if (assoc_prepare(g, e, false, NULL, &v))
+		return -1;
+	*t = v->type;
+	return assoc_load(g, v, e->loc);
+}
+
+/* name[keys] = rhs, or op=, with the value already in register R. */
+static int assoc_assign(struct cg *g, const struct ast_expr *e, int r, const struct ct *rt,
+			struct ct *t)
+{
+	const struct ast_expr *lhs = e->u.binary.lhs;
+	enum ast_op op = e->u.binary.op;
+	struct cg_var *v;
+	struct ct lt;
+	int rl;
+
+	if (assoc_prepare(g, lhs, true, rt, &v))
+		return -1;
+	if (rt->kind != v->type.kind)
+		return cg_error(g, DIAG_OP_INCOMPAT, e->loc,
+				"operands have incompatible types: %s[ ] holds %s", v->name,
+				v->type.kind == CT_STR ? "strings" : "integers");
+	if (op != AST_OP_ASSIGN) {
+		if (v->type.kind == CT_STR)
+			return cg_error(g, DIAG_OP_INT, e->loc,
+					"operator %s= requires integer operands", ast_op_str(op));
+		rl = assoc_load(g, v, e->loc);
+		if (rl < 0)
+			return -1;
+		lt = v->type;
+		binop(g, op, rl, r, &lt, rt, &lt, e->loc);
+		reg_free(g, r);
+		r = rl;
+	}
+	if (v->type.kind == CT_INT) {
+		narrow(g, r, &v->type);
+		emit(g, SPT_OP_ASTI, 0, r, 0, 0);
+	} else {
+		emit(g, SPT_OP_ASTS, 0, r, 0, 0);
+	}
+	*t = v->type;
+	return r;
+}
+
 static int assign(struct cg *g, const struct ast_expr *e, struct ct *t)
 {
 	const struct ast_expr *lhs = e->u.binary.lhs;
@@ -748,6 +909,8 @@ static int assign(struct cg *g, const struct ast_expr *e, struct ct *t)
 	r = expr(g, e->u.binary.rhs, &rt);
 	if (r < 0)
 		return -1;
+	if (lhs->kind == AST_INDEX)
+		return assoc_assign(g, e, r, &rt, t);
 	/* x op= e and x++ create x like x = e does, starting from 0. */
 	if (lvalue_var(g, lhs, &v, true, &rt)) {
 		reg_free(g, r);
@@ -792,6 +955,35 @@ static int incdec(struct cg *g, const struct ast_expr *e, struct ct *t)
 	struct cg_var *v;
 	int r, one, res;
 
+	if (e->u.unary.operand->kind == AST_INDEX) {
+		struct ct it = ct_int64;
+
+		if (assoc_prepare(g, e->u.unary.operand, true, &it, &v))
+			return -1;
+		if (v->type.kind != CT_INT)
+			return cg_error(g, DIAG_OP_INT, e->loc, "operator %s requires an integer",
+					ast_op_str(op));
+		r = assoc_load(g, v, e->loc);
+		one = reg_alloc(g, e->loc);
+		if (r < 0 || one < 0)
+			return -1;
+		emit(g, SPT_OP_LDI, one, 0, 0, 1);
+		res = r;
+		if (post) {
+			res = reg_alloc(g, e->loc);
+			if (res < 0)
+				return -1;
+			emit(g, SPT_OP_MOV, res, r, 0, 0);
+		}
+		emit(g, inc ? SPT_OP_ADD : SPT_OP_SUB, r, r, one, 0);
+		narrow(g, r, &v->type);
+		emit(g, SPT_OP_ASTI, 0, r, 0, 0);
+		reg_free(g, one);
+		if (post)
+			reg_free(g, r);
+		*t = v->type;
+		return res;
+	}
 	if (lvalue_var(g, e->u.unary.operand, &v, true, NULL))
 		return -1;
 	r = reg_alloc(g, e->loc);
@@ -1152,8 +1344,7 @@ static int expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 	case AST_CALL:
 		return call_expr(g, e, t);
 	case AST_INDEX:
-		cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported yet: associative arrays");
-		return -1;
+		return index_expr(g, e, t);
 	case AST_MEMBER:
 		cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported yet: member access (%s%s)",
 			 e->u.member.arrow ? "->" : ".", e->u.member.name);
@@ -1463,15 +1654,50 @@ static int decl(struct cg *g, const struct ast_item *it)
 	const struct ast_decl *d = &it->u.decl;
 	struct ct t;
 
-	if (d->nkeys || d->has_dim)
+	struct cg_var *v;
+	uint32_t off = 8;
+	size_t i;
+
+	if (d->has_dim || (d->nkeys && d->scope != AST_SCOPE_GLOBAL))
 		return cg_error(g, DIAG_UNSUPPORTED, d->name_loc,
-				"not supported yet: array declarations (%s)", d->name);
+				"not supported yet: this array declaration (%s)", d->name);
 	if (type_of(g, &d->type, &t))
 		return -1;
 	if (var_find(g, d->scope, d->name))
 		return cg_error(g, "D_DECL_IDRED", d->name_loc,
 				"identifier redeclared: %s%s", scope_prefix(d->scope), d->name);
-	return var_new(g, d->scope, d->name, &t, d->name_loc) ? 0 : -1;
+	if (!d->nkeys)
+		return var_new(g, d->scope, d->name, &t, d->name_loc) ? 0 : -1;
+	if (d->nkeys > CG_MAX_KEYS)
+		return cg_error(g, DIAG_UNSUPPORTED, d->name_loc,
+				"associative array key of more than %d elements", CG_MAX_KEYS);
+	v = calloc(1, sizeof(*v));
+	if (!v)
+		return cg_nomem(g);
+	v->name = d->name;
+	v->scope = AST_SCOPE_GLOBAL;
+	v->type = t;
+	v->assoc = true;
+	v->slot = ++g->nassoc;
+	v->nkeys = (unsigned int)d->nkeys;
+	v->next = g->vars;
+	g->vars = v;
+	for (i = 0; i < d->nkeys; i++) {
+		struct ct kt;
+
+		if (type_of(g, d->keys[i], &kt))
+			return -1;
+		if (kt.kind != CT_INT && kt.kind != CT_STR)
+			return cg_error(g, DIAG_OP_INCOMPAT, d->keys[i]->loc,
+					"associative array keys must be integers or strings");
+		v->kstr[i] = kt.kind == CT_STR;
+		v->koff[i] = off;
+		off += v->kstr[i] ? SPT_STRSIZE : 8;
+	}
+	if (off > SPT_KEY_SIZE)
+		return cg_error(g, DIAG_UNSUPPORTED, d->name_loc,
+				"associative array key larger than %d bytes", SPT_KEY_SIZE);
+	return 0;
 }
 
 void cg_image_free(struct image *img)

@@ -26,12 +26,17 @@ static const char *const mnemonics[SPT_OP_NOPS] = {
 	[SPT_OP_LDB] = "ldb", [SPT_OP_LDG] = "ldg", [SPT_OP_STG] = "stg",
 	[SPT_OP_LDT] = "ldt", [SPT_OP_STT] = "stt", [SPT_OP_REC] = "rec",
 	[SPT_OP_EXIT] = "exit", [SPT_OP_LDS] = "lds", [SPT_OP_STS] = "sts",
+	[SPT_OP_LDX] = "ldx", [SPT_OP_SCMP] = "scmp", [SPT_OP_SLEN] = "slen",
+	[SPT_OP_SCPY] = "scpy", [SPT_OP_RECS] = "recs", [SPT_OP_CPYIN] = "cpyin",
+	[SPT_OP_EXECN] = "execn", [SPT_OP_KINIT] = "kinit", [SPT_OP_KINT] = "kint",
+	[SPT_OP_KSTR] = "kstr", [SPT_OP_ALDI] = "aldi", [SPT_OP_ALDS] = "alds",
+	[SPT_OP_ASTI] = "asti", [SPT_OP_ASTS] = "asts",
 };
 
 static const char *const bnames[SPT_B_NBUILTINS] = {
 	"arg0", "arg1", "arg2", "arg3", "arg4", "arg5", "arg6", "arg7", "arg8", "arg9",
 	"pid", "tid", "ppid", "uid", "gid", "timestamp", "vtimestamp", "walltimestamp",
-	"cpu", "errno", "epid", "id",
+	"cpu", "errno", "epid", "id", "probeprov", "probemod", "probefunc", "probename",
 };
 
 static void insn(FILE *out, const struct spt_insn *in, const struct spt_insn *next, size_t off)
@@ -78,6 +83,33 @@ static void insn(FILE *out, const struct spt_insn *in, const struct spt_insn *ne
 	case SPT_OP_REC:
 		fprintf(out, "rec+%d, %%r%u, %u", in->imm, in->a, in->b);
 		break;
+	case SPT_OP_RECS:
+		fprintf(out, "rec+%d, %%r%u", in->imm, in->a);
+		break;
+	case SPT_OP_SCPY:
+		fprintf(out, "sref %d, %%r%u", in->imm, in->a);
+		break;
+	case SPT_OP_SLEN: case SPT_OP_EXECN:
+		fprintf(out, "%%r%u, %%r%u", in->dst, in->a);
+		break;
+	case SPT_OP_CPYIN: case SPT_OP_ALDS:
+		fprintf(out, "%%r%u, %%r%u, slot %u", in->dst, in->a, in->b);
+		break;
+	case SPT_OP_KINIT:
+		fprintf(out, "array %d", in->imm);
+		break;
+	case SPT_OP_KINT: case SPT_OP_KSTR:
+		fprintf(out, "key+%d, %%r%u", in->imm, in->a);
+		break;
+	case SPT_OP_ALDI:
+		fprintf(out, "%%r%u", in->dst);
+		break;
+	case SPT_OP_ASTI: case SPT_OP_ASTS:
+		fprintf(out, "%%r%u", in->a);
+		break;
+	case SPT_OP_LDX:
+		fprintf(out, "%%r%u, [%%r%u], %u", in->dst, in->a, in->b);
+		break;
 	default:
 		fprintf(out, "%%r%u, %%r%u, %%r%u", in->dst, in->a, in->b);
 		break;
@@ -99,7 +131,9 @@ void dis_image(FILE *out, const struct image *img)
 			fprintf(out, " %s", cl->descs[i]);
 		fprintf(out, "\n  record %u bytes:", cl->recsize);
 		for (i = 0; i < cl->nfields; i++)
-			fprintf(out, " %s%u@%u", ftypes[cl->fields[i].type], cl->fields[i].size * 8,
+			fprintf(out, " %s%u@%u", ftypes[cl->fields[i].type],
+				cl->fields[i].type == IMG_STR ? cl->fields[i].size
+							      : cl->fields[i].size * 8,
 				cl->fields[i].offset);
 		fputc('\n', out);
 		if (cl->prog == SPT_ECB_NOPROG) {

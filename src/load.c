@@ -214,6 +214,12 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 	/* A self-> variable costs about 64 bytes of hash-map element. */
 	ret = bpf_map__set_max_entries(skel->maps.spt_tls,
 				       o->dynvarsize / 64 ? (__u32)(o->dynvarsize / 64) : 1);
+	/* An associative-array element: key, value and about 64 bytes of element. */
+	if (!ret)
+		ret = bpf_map__set_max_entries(
+			skel->maps.spt_assoc,
+			o->dynvarsize / (SPT_KEY_SIZE + SPT_AVAL_SIZE + 64) ?
+				(__u32)(o->dynvarsize / (SPT_KEY_SIZE + SPT_AVAL_SIZE + 64)) : 1);
 	if (!ret)
 		ret = bpf_map__set_value_size(skel->maps.spt_buf, (__u32)tr->stride);
 	if (!ret)

@@ -23,6 +23,9 @@ static inline __u64 spt_env_strlen(struct spt_env *env, const __u8 *x);
 static inline void spt_env_strcpy(struct spt_env *env, __u8 *dst, const __u8 *src);
 static inline int spt_env_copyinstr(struct spt_env *env, __u8 *dst, __u64 uaddr);
 static inline void spt_env_execname(struct spt_env *env, __u8 *dst);
+static inline const __u8 *spt_env_assoc_get(struct spt_env *env, const __u8 *key);
+static inline int spt_env_assoc_put(struct spt_env *env, const __u8 *key, const __u8 *val);
+static inline void spt_env_assoc_del(struct spt_env *env, const __u8 *key);
 #include "vm.h"
 
 #include "vmhost.h"
@@ -112,6 +115,43 @@ static inline int spt_env_copyinstr(struct spt_env *env, __u8 *dst, __u64 uaddr)
 static inline void spt_env_execname(struct spt_env *env, __u8 *dst)
 {
 	memcpy(dst, env->comm, sizeof(env->comm));
+}
+
+static inline const __u8 *spt_env_assoc_get(struct spt_env *env, const __u8 *key)
+{
+	size_t i;
+
+	for (i = 0; i < VMHOST_ASSOC_MAX; i++)
+		if (env->assoc[i].used && !memcmp(env->assoc[i].key, key, SPT_KEY_SIZE))
+			return env->assoc[i].val;
+	return NULL;
+}
+
+static inline int spt_env_assoc_put(struct spt_env *env, const __u8 *key, const __u8 *val)
+{
+	__u8 *v = (__u8 *)spt_env_assoc_get(env, key);
+	size_t i;
+
+	for (i = 0; !v && i < VMHOST_ASSOC_MAX; i++) {
+		if (!env->assoc[i].used) {
+			env->assoc[i].used = 1;
+			memcpy(env->assoc[i].key, key, SPT_KEY_SIZE);
+			v = env->assoc[i].val;
+		}
+	}
+	if (!v)
+		return -E2BIG;
+	memcpy(v, val, SPT_AVAL_SIZE);
+	return 0;
+}
+
+static inline void spt_env_assoc_del(struct spt_env *env, const __u8 *key)
+{
+	size_t i;
+
+	for (i = 0; i < VMHOST_ASSOC_MAX; i++)
+		if (env->assoc[i].used && !memcmp(env->assoc[i].key, key, SPT_KEY_SIZE))
+			env->assoc[i].used = 0;
 }
 
 int vmhost_run(struct spt_vm *vm, const struct spt_insn *insns, uint32_t base,

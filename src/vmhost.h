@@ -14,6 +14,7 @@
 
 /* What a probe firing would supply: builtin values and global storage. */
 #define VMHOST_TLS_MAX 64
+#define VMHOST_ASSOC_MAX 16
 
 struct spt_env {
 	uint64_t builtin[SPT_B_NBUILTINS];
@@ -26,6 +27,12 @@ struct spt_env {
 	uint64_t mem_base;
 	const uint8_t *mem;
 	size_t mem_len;
+	/* associative-array elements, in a small table */
+	struct {
+		uint8_t key[SPT_KEY_SIZE];
+		uint8_t val[SPT_AVAL_SIZE];
+		int used;
+	} assoc[VMHOST_ASSOC_MAX];
 };
 
 /*

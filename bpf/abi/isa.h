@@ -87,6 +87,13 @@ enum spt_op {
 	SPT_OP_RECS,	/* record area at offset imm = string r[a], SPT_STRSIZE bytes */
 	SPT_OP_CPYIN,	/* r[dst] = copyinstr(user address r[a]) in string slot b */
 	SPT_OP_EXECN,	/* r[dst] = execname (string slot 0) */
+	SPT_OP_KINIT,	/* start the key of associative array imm: zeroed, id at 0 */
+	SPT_OP_KINT,	/* key at offset imm = r[a], 8 bytes */
+	SPT_OP_KSTR,	/* key at offset imm = string r[a], SPT_STRSIZE bytes */
+	SPT_OP_ALDI,	/* r[dst] = integer element of the key, 0 if absent */
+	SPT_OP_ALDS,	/* r[dst] = string element of the key copied to slot b, "" if absent */
+	SPT_OP_ASTI,	/* element of the key = r[a]; storing 0 deletes it */
+	SPT_OP_ASTS,	/* element of the key = string r[a] */
 	SPT_OP_NOPS	/* number of opcodes */
 };
 

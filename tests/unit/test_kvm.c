@@ -48,6 +48,8 @@ static const char *const corpus[] = {
 	"trace(execname); trace(execname == \"nosuch\");",
 	"trace(copyinstr(arg2)); trace(strlen(copyinstr(arg2)));",
 	"trace(copyinstr(8));",
+	"a[1] = 5; a[2] = a[1] * 2; a[1]++; trace(a[1]); trace(a[2]); trace(a[3]);",
+	"sa[\"k\", 1] = \"v\"; trace(sa[\"k\", 1]); trace(sa[\"k\", 2]); c[execname]++; trace(c[execname]);",
 };
 
 /* A user string both VMs read: the kernel through copyinstr, the host through its window. */
