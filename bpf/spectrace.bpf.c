@@ -66,6 +66,9 @@ struct {
 } spt_buf SEC(".maps");
 
 const volatile __u64 spt_bufsize = 8;	/* value_size of spt_buf, multiple of 8 */
+const volatile __u32 spt_policy = SPT_POLICY_SWITCH;
+/* fill: bytes kept free in every buffer for what END records. */
+const volatile __u64 spt_end_reserve;
 const volatile __u32 spt_ncpus = 1;
 
 /* dtrace:::BEGIN, END, ERROR -> enabled probe index, 0 when not enabled. */
@@ -131,6 +134,8 @@ struct {
 } spt_assoc SEC(".maps");
 
 struct spt_cpu spt_cpus[SPT_MAX_CPUS];
+/* Set by the consumer while END runs: END may use the reserved space. */
+volatile __u32 spt_ending;
 /* exit(): the status, and non-zero once a clause called it. */
 __s64 spt_exit_status;
 __u32 spt_exited;
@@ -338,7 +343,16 @@ static __always_inline int emit(struct spt_cpu *st, __u32 cpu, __u32 epid, __u32
 	off = st->off[idx];
 	if (size < sizeof(*hdr) || size > SPT_REC_MAX || size > spt_bufsize ||
 	    off > spt_bufsize - size)
-		goto drop;
+		goto full;
+	/*
+	 * fill: a record that would eat into END's reservation marks the
+	 * buffer filled, and a filled buffer takes nothing more. END writes
+	 * with the gate closed, after the consumer's last switch, into the
+	 * other (empty) buffer of the pair, so it always has the space.
+	 */
+	if (spt_policy == SPT_POLICY_FILL && !spt_ending &&
+	    (st->filled || off + size + spt_end_reserve > spt_bufsize))
+		goto full;
 	/*
 	 * The verifier cannot relate off to size: it checks off < bufsize and
 	 * size <= SPT_REC_MAX against the entry's SPT_BUF_SLACK extra bytes.
@@ -358,6 +372,11 @@ static __always_inline int emit(struct spt_cpu *st, __u32 cpu, __u32 epid, __u32
 				      rec + sizeof(*hdr));
 	st->off[idx] = off + size;
 	return 0;
+full:
+	if (spt_policy == SPT_POLICY_FILL && !spt_ending && !st->filled) {
+		st->filled = 1;
+		CTR2(SPT_KTR_BUF, "fill: cpu %u buffer filled at offset %llu", cpu, off);
+	}
 drop:
 	st->drops++;
 	CTR4(SPT_KTR_DROP, "drop: epid %u, %u bytes, buffer %u holds %llu", epid, size, idx,

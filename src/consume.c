@@ -264,6 +264,12 @@ int consume_run(struct consumer *c, volatile sig_atomic_t *stop)
 		c->exited = load_exited(c->tr, &c->exit_status);
 		if (c->exited)
 			break;
+		/* fill: one buffer per CPU, read once tracing stopped. */
+		if (c->o->bufpolicy == OPT_BUF_FILL) {
+			if (load_filled(c->tr))
+				break;
+			continue;
+		}
 		if (since_pass < c->o->switchrate_ns)
 			continue;
 		since_pass = 0;

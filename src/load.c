@@ -197,6 +197,22 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 	}
 	skel->rodata->spt_boot_to_wall = boot_to_wall();
 	skel->rodata->spt_bufsize = tr->bufsize;
+	skel->rodata->spt_policy = o->bufpolicy == OPT_BUF_FILL ? SPT_POLICY_FILL : SPT_POLICY_SWITCH;
+	if (o->bufpolicy == OPT_BUF_FILL) {
+		uint64_t reserve = 0;
+		size_t i;
+
+		/* The worst case of END: every END clause records. */
+		for (i = 0; i < e->n; i++)
+			if (e->ecbs[i].probe->kind == PROBE_DTRACE &&
+			    e->ecbs[i].probe->arg == SPT_DTRACE_END)
+				reserve += e->ecbs[i].size;
+		if (reserve > tr->bufsize) {
+			snprintf(err, errlen, "END enablings exceed size of principal buffer");
+			return -ENOSPC;
+		}
+		skel->rodata->spt_end_reserve = reserve;
+	}
 	skel->rodata->spt_ncpus = (__u32)tr->ncpus;
 	/*
 	 * Each program that runs clauses carries its own copy of the VM, and
@@ -279,6 +295,16 @@ void load_gate(struct tracer *tr, int open)
 	__atomic_store_n(&tr->skel->bss->spt_gate, open ? 1 : 0, __ATOMIC_SEQ_CST);
 }
 
+int load_filled(const struct tracer *tr)
+{
+	int cpu;
+
+	for (cpu = 0; cpu < tr->ncpus; cpu++)
+		if (__atomic_load_n(&tr->skel->bss->spt_cpus[cpu].filled, __ATOMIC_ACQUIRE))
+			return 1;
+	return 0;
+}
+
 int load_dtrace_probe(struct tracer *tr, int which, int cpu)
 {
 	LIBBPF_OPTS(bpf_test_run_opts, opts, .flags = BPF_F_TEST_RUN_ON_CPU, .cpu = (__u32)cpu);
@@ -289,6 +315,7 @@ int load_dtrace_probe(struct tracer *tr, int which, int cpu)
 		return 0;
 	opts.ctx_in = args;
 	opts.ctx_size_in = sizeof(args);
+	tr->skel->bss->spt_ending = which == SPT_DTRACE_END;
 	if (bpf_prog_test_run_opts(bpf_program__fd(tr->skel->progs.spt_dtrace), &opts))
 		return -errno;
 	return 0;

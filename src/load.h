@@ -69,6 +69,9 @@ const uint8_t *load_buffer(const struct tracer *tr, int cpu, int idx);
 /* Per-CPU state as last published by the kernel. */
 const struct spt_cpu *load_cpu_state(const struct tracer *tr, int cpu);
 
+/* fill policy: some CPU's buffer is filled. */
+int load_filled(const struct tracer *tr);
+
 /* exit() was called: returns 1 and sets *STATUS, else 0. */
 int load_exited(const struct tracer *tr, int64_t *status);
 

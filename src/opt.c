@@ -145,7 +145,11 @@ static int set_bufpolicy(struct opts *o, const char *v, char *err, size_t errlen
 		o->bufpolicy = OPT_BUF_SWITCH;
 		return 0;
 	}
-	if (v && (!strcmp(v, "fill") || !strcmp(v, "ring"))) {
+	if (v && !strcmp(v, "fill")) {
+		o->bufpolicy = OPT_BUF_FILL;
+		return 0;
+	}
+	if (v && !strcmp(v, "ring")) {
 		set_err(err, errlen, "not supported yet: this buffer policy");
 		return -ENOTSUP;
 	}

@@ -57,8 +57,15 @@ struct spt_cpu {
 			 * CPU (NMI or preempted writer), also counted in drops */
 	__u64 errors;	/* clauses that faulted; writer: probe */
 	__u64 dyndrops;	/* dynamic-variable stores that found no space; writer: probe */
+	__u32 filled;	/* fill policy: a record did not fit, nothing more is written */
+	__u32 pad0;
+	__u64 pad[7];
 };
-_Static_assert(sizeof(struct spt_cpu) == 64, "one cache line per CPU");
+_Static_assert(sizeof(struct spt_cpu) == 128, "two cache lines per CPU");
+
+/* Principal buffer policies (spt_policy). */
+#define SPT_POLICY_SWITCH 0
+#define SPT_POLICY_FILL 1
 
 /*
  * A record with this EPID reports a fault (the consumer prints dtrace's

@@ -41,6 +41,25 @@ p=$(printed)
 check "under load: printed + dropped = fired" "$((p + d))" 200000
 check "no malformed record" "$(grep -c malformed "$TMP/err")" 0
 echo "# under load: $p printed, $d dropped"
+# fill: 2k per CPU, 8 bytes kept for END's record: 255 records, then the
+# buffer is filled, tracing stops by itself, END runs, the rest are drops.
+: >"$TMP/err"
+"$SPT" -n 'syscall::sched_get_priority_max:entry' -n 'END { printf("end\n"); }' \
+	-b 2k -x bufpolicy=fill >"$TMP/out" 2>"$TMP/err" &
+TPID=$!
+for _ in $(seq 1 200); do grep -q "matched" "$TMP/err" && break; sleep 0.05; done
+sleep 0.2
+"$TRIG/sysloop" sched_get_priority_max 1000 0 >/dev/null
+for _ in $(seq 1 100); do kill -0 "$TPID" 2>/dev/null || break; sleep 0.1; done
+if kill -0 "$TPID" 2>/dev/null; then not_ok "fill: tracer did not stop by itself"; tracer_stop INT; else wait "$TPID"; TRC=$?; TPID=; fi
+check "fill: exit status" "$TRC" 0
+check "fill: records before the buffer filled" "$(printed)" 255
+check "fill: drops" "$(drops)" 745
+check "fill: END output last" "$(tail -n 2 "$TMP/out" | head -n 1 | sed -E 's/^ +[0-9]+ +//')" "2                             :END end"
+out=$("$SPT" -n 'END { trace(1); trace(2); }' -b 16 -x bufpolicy=fill 2>&1)
+check "fill: END reservation exit status" "$?" 1
+check "fill: END reservation message" "$out" \
+	"spectrace: could not enable tracing: END enablings exceed size of principal buffer"
 check_no_leftovers
 
 e2e_done
