@@ -322,6 +322,66 @@ static __always_inline void vm_run(struct spt_scratch *s, __u32 prog)
 		spt_vm_fault(&s->vm, s->vm.pc, SPT_FLT_ILLOP, 0);
 }
 
+struct evict_ctx {
+	struct spt_cpu *st;
+	__u8 *buf;
+	__u64 limit;	/* evict records starting below this offset */
+};
+
+/* One eviction step of the ring: drop the oldest record if it is in the way. */
+static long evict_cb(__u64 i, void *ctx)
+{
+	struct evict_ctx *e = ctx;
+	struct spt_cpu *st = e->st;
+	__u64 t = st->tail;
+	__u32 rsize;
+
+	if (!st->wrapped || t >= e->limit)
+		return 1;
+	if (t >= spt_bufsize || t >= st->lap_end) {
+		st->wrapped = 0;
+		st->tail = 0;
+		return 1;
+	}
+	rsize = ((struct spt_rec *)(e->buf + t))->size;
+	if (rsize < sizeof(struct spt_rec) || rsize % 8) {
+		/* Cannot happen with records we wrote; never loop on garbage. */
+		st->wrapped = 0;
+		st->tail = 0;
+		return 1;
+	}
+	st->tail = t + rsize;
+	if (st->tail >= st->lap_end) {
+		st->wrapped = 0;
+		st->tail = 0;
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * ring: make room for SIZE bytes at the write position: wrap to the start
+ * when they do not fit at the end, and evict the oldest whole records they
+ * would overwrite. Returns the offset to write at.
+ */
+static __always_inline __u64 ring_room(struct spt_cpu *st, __u32 cpu, __u8 *buf, __u64 off,
+				       __u32 size)
+{
+	struct evict_ctx e = { .st = st, .buf = buf };
+
+	if (off + size > spt_bufsize) {
+		st->lap_end = off;
+		st->wrapped = 1;
+		st->wraps++;
+		off = 0;
+		CTR2(SPT_KTR_BUF, "ring: cpu %u wrapped at offset %llu", cpu, st->lap_end);
+	}
+	e.limit = off + size;
+	if (st->wrapped)
+		bpf_loop(SPT_REC_MAX / 8 + 2, evict_cb, &e, 0);
+	return off;
+}
+
 /*
  * Write a record of SIZE bytes: the header, then (for a clause with
  * bytecode) the data the VM built in REC after its own header. Returns 0,
@@ -341,6 +401,9 @@ static __always_inline int emit(struct spt_cpu *st, __u32 cpu, __u32 epid, __u32
 	if (!buf)
 		goto drop;
 	off = st->off[idx];
+	if (spt_policy == SPT_POLICY_RING && size >= sizeof(*hdr) && size <= SPT_REC_MAX &&
+	    size <= spt_bufsize)
+		off = ring_room(st, cpu, buf, off, size);
 	if (size < sizeof(*hdr) || size > SPT_REC_MAX || size > spt_bufsize ||
 	    off > spt_bufsize - size)
 		goto full;
@@ -604,6 +667,13 @@ int spt_switch(void *ctx)
 	}
 	next = (st->active & 1) ^ 1;
 	st->off[next] = 0;
+	/* The ring state goes with the buffer that becomes inactive. */
+	st->r_tail = st->tail;
+	st->r_lap_end = st->lap_end;
+	st->r_wrapped = st->wrapped;
+	st->tail = 0;
+	st->lap_end = 0;
+	st->wrapped = 0;
 	barrier();
 	st->active = next;
 	st->switches++;

@@ -119,10 +119,8 @@ static void report_fault(struct consumer *c, const struct spt_fault_rec *f)
 		f->offset);
 }
 
-static int walk(struct consumer *c, int cpu, const uint8_t *buf, uint64_t len)
+static int walk(struct consumer *c, int cpu, const uint8_t *buf, uint64_t off, uint64_t len)
 {
-	uint64_t off = 0;
-
 	while (off < len) {
 		const struct spt_rec *r = (const struct spt_rec *)(buf + off);
 		const struct enab_ecb *ecb;
@@ -209,7 +207,15 @@ int consume_pass(struct consumer *c)
 		}
 		st = load_cpu_state(c->tr, cpu);
 		idx = (int)(__atomic_load_n(&st->active, __ATOMIC_ACQUIRE) & 1) ^ 1;
-		r = walk(c, cpu, load_buffer(c->tr, cpu, idx), st->off[idx]);
+		if (c->o->bufpolicy == OPT_BUF_RING && st->r_wrapped) {
+			/* Oldest first: the rest of the last lap, then the current one. */
+			r = walk(c, cpu, load_buffer(c->tr, cpu, idx), st->r_tail, st->r_lap_end);
+			if (!r)
+				r = walk(c, cpu, load_buffer(c->tr, cpu, idx), 0, st->off[idx]);
+		} else {
+			r = walk(c, cpu, load_buffer(c->tr, cpu, idx),
+				 c->o->bufpolicy == OPT_BUF_RING ? st->r_tail : 0, st->off[idx]);
+		}
 		if (r && !ret)
 			ret = r;
 		report_drops(c, cpu);
@@ -246,6 +252,9 @@ int consume_begin(struct consumer *c)
 		return ret;
 	}
 	c->exited = load_exited(c->tr, &c->exit_status);
+	/* ring: BEGIN's records stay in the ring like any others. */
+	if (c->o->bufpolicy == OPT_BUF_RING)
+		return 0;
 	/* BEGIN's output comes before anything the other probes record. */
 	return consume_pass(c);
 }
@@ -270,6 +279,9 @@ int consume_run(struct consumer *c, volatile sig_atomic_t *stop)
 				break;
 			continue;
 		}
+		/* ring: nothing is read until tracing stops. */
+		if (c->o->bufpolicy == OPT_BUF_RING)
+			continue;
 		if (since_pass < c->o->switchrate_ns)
 			continue;
 		since_pass = 0;

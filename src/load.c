@@ -197,7 +197,9 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 	}
 	skel->rodata->spt_boot_to_wall = boot_to_wall();
 	skel->rodata->spt_bufsize = tr->bufsize;
-	skel->rodata->spt_policy = o->bufpolicy == OPT_BUF_FILL ? SPT_POLICY_FILL : SPT_POLICY_SWITCH;
+	skel->rodata->spt_policy = o->bufpolicy == OPT_BUF_FILL	  ? SPT_POLICY_FILL
+				   : o->bufpolicy == OPT_BUF_RING ? SPT_POLICY_RING
+								  : SPT_POLICY_SWITCH;
 	if (o->bufpolicy == OPT_BUF_FILL) {
 		uint64_t reserve = 0;
 		size_t i;

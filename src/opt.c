@@ -150,8 +150,8 @@ static int set_bufpolicy(struct opts *o, const char *v, char *err, size_t errlen
 		return 0;
 	}
 	if (v && !strcmp(v, "ring")) {
-		set_err(err, errlen, "not supported yet: this buffer policy");
-		return -ENOTSUP;
+		o->bufpolicy = OPT_BUF_RING;
+		return 0;
 	}
 	set_err(err, errlen, "invalid value for specified option");
 	return -EINVAL;

@@ -58,14 +58,27 @@ struct spt_cpu {
 	__u64 errors;	/* clauses that faulted; writer: probe */
 	__u64 dyndrops;	/* dynamic-variable stores that found no space; writer: probe */
 	__u32 filled;	/* fill policy: a record did not fit, nothing more is written */
+	/*
+	 * ring policy, of the active buffer: valid records are
+	 * [tail, lap_end) then [0, off) when wrapped, else [tail, off).
+	 */
+	__u32 wrapped;
+	__u64 tail;
+	__u64 lap_end;
+	__u64 wraps;	/* times writing wrapped to the start */
+	/* the ring state of the buffer the last switch made inactive */
+	__u64 r_tail;
+	__u64 r_lap_end;
+	__u32 r_wrapped;
 	__u32 pad0;
-	__u64 pad[7];
+	__u64 pad[1];
 };
 _Static_assert(sizeof(struct spt_cpu) == 128, "two cache lines per CPU");
 
 /* Principal buffer policies (spt_policy). */
 #define SPT_POLICY_SWITCH 0
 #define SPT_POLICY_FILL 1
+#define SPT_POLICY_RING 2
 
 /*
  * A record with this EPID reports a fault (the consumer prints dtrace's
