@@ -20,8 +20,8 @@ check "bad -x name" "$(usage -x nosuch=1 -n BEGIN)" \
 	"2|spectrace: failed to set -x nosuch=1: invalid option name"
 check "bad -x switchrate" "$(usage -x switchrate=fast -n BEGIN)" \
 	"2|spectrace: failed to set -x switchrate=fast: invalid value for specified option"
-check "ring not yet" "$(usage -x bufpolicy=ring -n BEGIN)" \
-	"2|spectrace: failed to set -x bufpolicy=ring: not supported yet: this buffer policy"
+check "bad bufpolicy" "$(usage -x bufpolicy=circular -n BEGIN)" \
+	"2|spectrace: failed to set -x bufpolicy=circular: invalid value for specified option"
 check "no probes" "$(usage)" "2|spectrace: no probes specified (see --help)"
 # Operands are macro arguments.
 check "operand is \$1" "$(usage -e -n 'syscall::openat:entry /pid == $1/' 42)" "0|"

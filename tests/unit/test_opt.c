@@ -118,6 +118,8 @@ Test(opt, set_known_options)
 	cr_assert_eq(o.switchrate_ns, 10000000ULL);
 	cr_assert_eq(opt_set(&o, "bufpolicy", "fill", err, sizeof(err)), 0);
 	cr_assert_eq(o.bufpolicy, OPT_BUF_FILL);
+	cr_assert_eq(opt_set(&o, "bufpolicy", "ring", err, sizeof(err)), 0);
+	cr_assert_eq(o.bufpolicy, OPT_BUF_RING);
 	cr_assert_eq(opt_set(&o, "bufpolicy", "switch", err, sizeof(err)), 0);
 	cr_assert_eq(o.bufpolicy, OPT_BUF_SWITCH);
 	cr_assert_eq(opt_set(&o, "quiet", NULL, err, sizeof(err)), 0);
@@ -137,8 +139,6 @@ Test(opt, set_errors)
 	cr_assert_eq(opt_set(&o, "bufsize", NULL, err, sizeof(err)), -EINVAL);
 	cr_assert_eq(opt_set(&o, "bufsize", "5g", err, sizeof(err)), -EINVAL);
 	cr_assert_eq(opt_set(&o, "switchrate", "fast", err, sizeof(err)), -EINVAL);
-	cr_assert_eq(opt_set(&o, "bufpolicy", "ring", err, sizeof(err)), -ENOTSUP);
-	cr_assert_str_eq(err, "not supported yet: this buffer policy");
 	cr_assert_eq(opt_set(&o, "bufpolicy", "circular", err, sizeof(err)), -EINVAL);
 	cr_assert_eq(o.bufsize, 4ULL << 20, "a failed set leaves the option alone");
 	cr_assert_eq(o.bufpolicy, OPT_BUF_SWITCH);
