@@ -952,46 +952,29 @@ static int incdec(struct cg *g, const struct ast_expr *e, struct ct *t)
 	enum ast_op op = e->u.unary.op;
 	bool post = op == AST_OP_POSTINC || op == AST_OP_POSTDEC;
 	bool inc = op == AST_OP_POSTINC || op == AST_OP_PREINC;
+	bool elem = e->u.unary.operand->kind == AST_INDEX;
+	struct ct it = ct_int64;
 	struct cg_var *v;
 	int r, one, res;
 
-	if (e->u.unary.operand->kind == AST_INDEX) {
-		struct ct it = ct_int64;
-
-		if (assoc_prepare(g, e->u.unary.operand, true, &it, &v))
-			return -1;
-		if (v->type.kind != CT_INT)
-			return cg_error(g, DIAG_OP_INT, e->loc, "operator %s requires an integer",
-					ast_op_str(op));
-		r = assoc_load(g, v, e->loc);
-		one = reg_alloc(g, e->loc);
-		if (r < 0 || one < 0)
-			return -1;
-		emit(g, SPT_OP_LDI, one, 0, 0, 1);
-		res = r;
-		if (post) {
-			res = reg_alloc(g, e->loc);
-			if (res < 0)
-				return -1;
-			emit(g, SPT_OP_MOV, res, r, 0, 0);
-		}
-		emit(g, inc ? SPT_OP_ADD : SPT_OP_SUB, r, r, one, 0);
-		narrow(g, r, &v->type);
-		emit(g, SPT_OP_ASTI, 0, r, 0, 0);
-		reg_free(g, one);
-		if (post)
-			reg_free(g, r);
-		*t = v->type;
-		return res;
-	}
-	if (lvalue_var(g, e->u.unary.operand, &v, true, NULL))
+	/* The lvalue: an array element (its key now built) or a variable. */
+	if (elem ? assoc_prepare(g, e->u.unary.operand, true, &it, &v)
+		 : lvalue_var(g, e->u.unary.operand, &v, true, NULL))
 		return -1;
-	r = reg_alloc(g, e->loc);
+	if (v->type.kind != CT_INT)
+		return cg_error(g, DIAG_OP_INT, e->loc, "operator %s requires an integer",
+				ast_op_str(op));
+	if (elem) {
+		r = assoc_load(g, v, e->loc);
+	} else {
+		r = reg_alloc(g, e->loc);
+		if (r >= 0)
+			var_load(g, v, r);
+	}
 	one = reg_alloc(g, e->loc);
 	if (r < 0 || one < 0)
 		return -1;
-	var_load(g, v, r);
-	emit(g, SPT_OP_LDI, one, 0, 0, v->type.ptr ? 1 : 1);
+	emit(g, SPT_OP_LDI, one, 0, 0, 1);
 	res = r;
 	if (post) {
 		res = reg_alloc(g, e->loc);
@@ -1001,7 +984,10 @@ static int incdec(struct cg *g, const struct ast_expr *e, struct ct *t)
 	}
 	emit(g, inc ? SPT_OP_ADD : SPT_OP_SUB, r, r, one, 0);
 	narrow(g, r, &v->type);
-	var_store(g, v, r);
+	if (elem)
+		emit(g, SPT_OP_ASTI, 0, r, 0, 0);
+	else
+		var_store(g, v, r);
 	reg_free(g, one);
 	if (post)
 		reg_free(g, r);
