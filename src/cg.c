@@ -16,6 +16,10 @@
  *
  * Register use: a bitmask allocator over r1..r15; an expression returns
  * the register that holds its value, which the caller frees.
+ *
+ * This file drives the compilation (programs, clauses, pragmas,
+ * declarations) and compiles the actions and their records; expressions,
+ * types and variables are in cg_expr.c, the shared state in cg_priv.h.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -28,1317 +32,10 @@
 #include "abi/buf.h"
 #include "abi/isa.h"
 #include "cg.h"
+#include "cg_priv.h"
 #include "diag.h"
 #include "fmt.h"
 #include "vm.h"
-
-#define DIAG_IDENT_UNDEF "D_IDENT_UNDEF"
-#define DIAG_PROTO_LEN "D_PROTO_LEN"
-#define DIAG_PROTO_ARG "D_PROTO_ARG"
-#define DIAG_PRED_SCALAR "D_PRED_SCALAR"
-#define DIAG_OP_INCOMPAT "D_OP_INCOMPAT"
-#define DIAG_OP_LVAL "D_OP_LVAL"
-#define DIAG_OP_INT "D_OP_INT"
-#define DIAG_PRAGMA_OPTSET "D_PRAGMA_OPTSET"
-#define DIAG_PRINTF_FMT "D_PRINTF_DSIZE"
-#define DIAG_PRINTF_ARG_TYPE "D_PRINTF_ARG_TYPE"
-#define DIAG_PRINTF_ARG_EXTRA "D_PRINTF_ARG_EXTRA"
-#define DIAG_PRINTF_ARG_PROTO "D_PRINTF_ARG_PROTO"
-#define DIAG_MACRO_UNDEF "D_MACRO_UNDEF"
-#define DIAG_REGS "D_NOREG"
-#define DIAG_ACT_EXPR "D_ACT_EXPR"
-#define DIAG_CAST "D_CAST"
-
-enum ct_kind {
-	CT_INT,
-	CT_VOID,
-	CT_STR,
-};
-
-struct ct {
-	enum ct_kind kind;
-	unsigned int size;	/* bytes: 1, 2, 4, 8 */
-	bool sign;
-	unsigned int ptr;	/* pointer levels (an 8-byte unsigned integer to the VM) */
-	unsigned int psize;	/* ptr == 1: size of the pointee, 0 for void */
-	bool psign;		/* and its signedness */
-};
-
-static const struct ct ct_int = { CT_INT, 4, true, 0, 0, false };
-static const struct ct ct_int64 = { CT_INT, 8, true, 0, 0, false };
-static const struct ct ct_uint64 = { CT_INT, 8, false, 0, 0, false };
-static const struct ct ct_uint32 = { CT_INT, 4, false, 0, 0, false };
-static const struct ct ct_str = { CT_STR, SPT_STRSIZE, false, 0, 0, false };
-
-#define CG_MAX_KEYS 8
-
-struct cg_var {
-	const char *name;
-	enum ast_scope scope;
-	struct ct type;		/* of the variable, or of an associative array's elements */
-	uint32_t slot;		/* byte offset (global, this->), variable id (self->), array id */
-	bool assoc;		/* an associative array: name[keys] */
-	unsigned int nkeys;
-	bool kstr[CG_MAX_KEYS];	/* key i is a string */
-	uint32_t koff[CG_MAX_KEYS];	/* its offset in the key */
-	struct cg_var *next;
-};
-
-struct cg {
-	struct compile_ctx *cc;
-	const char *file;
-	struct opts *o;
-	char *const *macros;
-	size_t nmacros;
-	struct image *img;
-	size_t icap;
-	struct cg_var *vars;
-	uint32_t global_bytes;
-	uint32_t this_bytes;
-	uint32_t nself;
-	uint32_t nassoc;
-	unsigned int regs;	/* bit i: ri in use */
-	/* the clause being compiled */
-	struct img_clause *cl;
-	size_t fcap, acap;
-	uint32_t act;		/* action being compiled: 0 predicate, 1.. statements */
-	unsigned int strslot;	/* string slots used by the clause (slot 0 is execname) */
-	size_t stcap;		/* string table capacity */
-	size_t act_start;	/* its first instruction */
-	uint32_t recoff;	/* next free byte of its record */
-	bool records;		/* it has a data-recording action */
-	int err;
-};
-
-__attribute__((format(printf, 4, 5))) static int cg_error(struct cg *g, const char *tag,
-							  struct ast_loc loc, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (g->err)
-		return g->err;
-	va_start(ap, fmt);
-	diag_vadd(&g->cc->diags, tag, g->file, loc.line, loc.col, fmt, ap);
-	va_end(ap);
-	g->err = -EINVAL;
-	return g->err;
-}
-
-static int cg_nomem(struct cg *g)
-{
-	if (!g->err) {
-		diag_add(&g->cc->diags, DIAG_UNKNOWN, g->file, 0, 0, "out of memory");
-		g->err = -ENOMEM;
-	}
-	return g->err;
-}
-
-/* Emit one instruction; returns its index, or -1 after an error. */
-static int emit(struct cg *g, enum spt_op op, int dst, int a, int b, int32_t imm)
-{
-	struct image *img = g->img;
-	struct spt_insn *in;
-
-	if (g->err)
-		return -1;
-	if (img->ninsns >= SPT_MAX_INSNS) {
-		cg_error(g, DIAG_UNSUPPORTED, (struct ast_loc){ 0, 0 },
-			 "program too large: more than %d instructions", SPT_MAX_INSNS);
-		return -1;
-	}
-	if (img->ninsns == g->icap) {
-		size_t cap = g->icap ? g->icap * 2 : 256;
-		struct spt_insn *ni = realloc(img->insns, cap * sizeof(*ni));
-		uint32_t *na;
-
-		if (!ni) {
-			cg_nomem(g);
-			return -1;
-		}
-		img->insns = ni;
-		na = realloc(img->insn_act, cap * sizeof(*na));
-		if (!na) {
-			cg_nomem(g);
-			return -1;
-		}
-		img->insn_act = na;
-		g->icap = cap;
-	}
-	img->insn_act[img->ninsns] = g->act << 16 | (uint32_t)(img->ninsns - g->act_start);
-	in = &img->insns[img->ninsns];
-	in->op = (__u8)op;
-	in->dst = (__u8)dst;
-	in->a = (__u8)a;
-	in->b = (__u8)b;
-	in->imm = imm;
-	return (int)img->ninsns++;
-}
-
-/* Point the branch at instruction AT to the next instruction emitted. */
-static void patch_here(struct cg *g, int at)
-{
-	if (at >= 0 && !g->err)
-		g->img->insns[at].imm = (int32_t)(g->img->ninsns - (size_t)at - 1);
-}
-
-static int reg_alloc(struct cg *g, struct ast_loc loc)
-{
-	int r;
-
-	for (r = 1; r < SPT_NREGS; r++) {
-		if (!(g->regs & (1u << r))) {
-			g->regs |= 1u << r;
-			return r;
-		}
-	}
-	cg_error(g, DIAG_REGS, loc, "expression too complex: out of registers");
-	return -1;
-}
-
-static void reg_free(struct cg *g, int r)
-{
-	if (r > 0)
-		g->regs &= ~(1u << r);
-}
-
-static int load_const(struct cg *g, uint64_t v, struct ast_loc loc)
-{
-	int r = reg_alloc(g, loc);
-
-	if (r < 0)
-		return -1;
-	if ((int64_t)v == (int64_t)(int32_t)v) {
-		emit(g, SPT_OP_LDI, r, 0, 0, (int32_t)v);
-	} else {
-		emit(g, SPT_OP_LDI64, r, 0, 0, (int32_t)(uint32_t)v);
-		emit(g, SPT_OP_NOP, 0, 0, 0, (int32_t)(uint32_t)(v >> 32));
-	}
-	return r;
-}
-
-/* The string table offset of S (LEN bytes, no NUL inside), added once. */
-static int strtab_intern(struct cg *g, const char *str, size_t len, struct ast_loc loc)
-{
-	struct image *img = g->img;
-	uint32_t off;
-
-	if (len >= SPT_STRSIZE)
-		return cg_error(g, DIAG_UNSUPPORTED, loc,
-				"string longer than strsize (%d bytes with its NUL)", SPT_STRSIZE);
-	for (off = 0; off + len < img->strtab_len; off++)
-		if (!memcmp(img->strtab + off, str, len) && !img->strtab[off + len])
-			return (int)off;
-	if (img->strtab_len + len + 1 > SPT_STRTAB_MAX)
-		return cg_error(g, DIAG_UNSUPPORTED, loc, "too many string literals (at most %d bytes)",
-				SPT_STRTAB_MAX);
-	if (img->strtab_len + len + 1 > g->stcap) {
-		size_t cap = g->stcap ? g->stcap * 2 : 1024;
-		uint8_t *nt;
-
-		while (cap < img->strtab_len + len + 1)
-			cap *= 2;
-		nt = realloc(img->strtab, cap);
-		if (!nt)
-			return cg_nomem(g);
-		img->strtab = nt;
-		g->stcap = cap;
-	}
-	off = img->strtab_len;
-	memcpy(img->strtab + off, str, len);
-	img->strtab[off + len] = 0;
-	img->strtab_len += (uint32_t)len + 1;
-	return (int)off;
-}
-
-static int load_string(struct cg *g, const char *str, size_t len, struct ast_loc loc,
-		       struct ct *t)
-{
-	int off;
-
-	if (memchr(str, 0, len))
-		len = strlen(str);
-	off = strtab_intern(g, str, len, loc);
-	if (off < 0)
-		return -1;
-	*t = ct_str;
-	return load_const(g, (uint64_t)off, loc);
-}
-
-/* Narrow register R to type T in place (sign- or zero-extension). */
-static void narrow(struct cg *g, int r, const struct ct *t)
-{
-	if (t->kind == CT_INT && !t->ptr && t->size < 8)
-		emit(g, t->sign ? SPT_OP_SEXT : SPT_OP_ZEXT, r, r, (int)(t->size * 8), 0);
-}
-
-/* Type names: D's integer types and its typedefs, LP64. */
-struct tname {
-	const char *name;
-	unsigned int size;
-	bool sign;
-};
-
-static const struct tname tnames[] = {
-	{ "char", 1, true }, { "signed char", 1, true }, { "unsigned char", 1, false },
-	{ "short", 2, true }, { "unsigned short", 2, false },
-	{ "int", 4, true }, { "unsigned int", 4, false },
-	{ "long", 8, true }, { "unsigned long", 8, false },
-	{ "long long", 8, true }, { "unsigned long long", 8, false },
-	{ "int8_t", 1, true }, { "int16_t", 2, true }, { "int32_t", 4, true },
-	{ "int64_t", 8, true }, { "uint8_t", 1, false }, { "uint16_t", 2, false },
-	{ "uint32_t", 4, false }, { "uint64_t", 8, false }, { "intptr_t", 8, true },
-	{ "uintptr_t", 8, false }, { "size_t", 8, false }, { "ssize_t", 8, true },
-	{ "pid_t", 4, true }, { "uid_t", 4, false }, { "gid_t", 4, false },
-	{ "id_t", 4, true }, { "processorid_t", 4, true }, { "_Bool", 1, false },
-};
-
-static int type_of(struct cg *g, const struct ast_type *at, struct ct *t)
-{
-	size_t i;
-
-	memset(t, 0, sizeof(*t));
-	t->ptr = at->ptr;
-	if (at->kind == AST_TYPE_STRING && !at->ptr) {
-		t->kind = CT_STR;
-		return 0;
-	}
-	if (at->kind == AST_TYPE_VOID && !at->ptr) {
-		t->kind = CT_VOID;
-		return 0;
-	}
-	if (at->ptr) {
-		struct ast_type base = *at;
-
-		/* Any pointer is an address: an unsigned 64-bit integer to the VM. */
-		base.ptr = 0;
-		if (at->ptr == 1 && at->kind != AST_TYPE_VOID && at->kind != AST_TYPE_STRING) {
-			if (type_of(g, &base, t))
-				return -1;
-			t->psize = t->size;
-			t->psign = t->sign;
-		}
-		t->kind = CT_INT;
-		t->size = 8;
-		t->sign = false;
-		t->ptr = at->ptr;
-		return 0;
-	}
-	if (at->kind == AST_TYPE_INT || at->kind == AST_TYPE_TYPEDEF) {
-		for (i = 0; i < sizeof(tnames) / sizeof(tnames[0]); i++) {
-			if (!strcmp(tnames[i].name, at->name)) {
-				t->kind = CT_INT;
-				t->size = tnames[i].size;
-				t->sign = tnames[i].sign;
-				return 0;
-			}
-		}
-	}
-	return cg_error(g, DIAG_UNSUPPORTED, at->loc, "not supported: type %s", at->name);
-}
-
-static const char *type_name(const struct ct *t, char *buf, size_t len)
-{
-	size_t i;
-
-	if (t->kind == CT_STR)
-		return "string";
-	if (t->kind == CT_VOID)
-		return "void";
-	if (t->ptr)
-		return "pointer";
-	for (i = 0; i < sizeof(tnames) / sizeof(tnames[0]); i++)
-		if (tnames[i].size == t->size && tnames[i].sign == t->sign &&
-		    strncmp(tnames[i].name, "int", 3) == 0)
-			return tnames[i].name;
-	snprintf(buf, len, "%sint%u_t", t->sign ? "" : "u", t->size * 8);
-	return buf;
-}
-
-/* C's usual arithmetic conversions, LP64. */
-static struct ct arith_type(const struct ct *a, const struct ct *b)
-{
-	struct ct x = *a, y = *b, r = ct_int;
-
-	if (x.ptr || x.size < 4) {
-		x.sign = x.ptr ? false : true;
-		x.size = x.ptr ? 8 : 4;
-	}
-	if (y.ptr || y.size < 4) {
-		y.sign = y.ptr ? false : true;
-		y.size = y.ptr ? 8 : 4;
-	}
-	x.ptr = y.ptr = 0;
-	if (x.size != y.size)
-		r = x.size > y.size ? x : y;
-	else
-		r = x.sign && y.sign ? x : (x.sign ? y : x);
-	if (x.size == y.size && (!x.sign || !y.sign))
-		r.sign = false;
-	return r;
-}
-
-/* The builtin variables of D that spectrace provides, and their types. */
-struct builtin {
-	const char *name;
-	enum spt_builtin id;
-	struct ct type;
-};
-
-static const struct builtin builtins[] = {
-	{ "arg0", SPT_B_ARG0, { CT_INT, 8, true, 0, 0, false } },
-	{ "arg1", SPT_B_ARG0 + 1, { CT_INT, 8, true, 0, 0, false } },
-	{ "arg2", SPT_B_ARG0 + 2, { CT_INT, 8, true, 0, 0, false } },
-	{ "arg3", SPT_B_ARG0 + 3, { CT_INT, 8, true, 0, 0, false } },
-	{ "arg4", SPT_B_ARG0 + 4, { CT_INT, 8, true, 0, 0, false } },
-	{ "arg5", SPT_B_ARG0 + 5, { CT_INT, 8, true, 0, 0, false } },
-	{ "arg6", SPT_B_ARG0 + 6, { CT_INT, 8, true, 0, 0, false } },
-	{ "arg7", SPT_B_ARG0 + 7, { CT_INT, 8, true, 0, 0, false } },
-	{ "arg8", SPT_B_ARG0 + 8, { CT_INT, 8, true, 0, 0, false } },
-	{ "arg9", SPT_B_ARG0 + 9, { CT_INT, 8, true, 0, 0, false } },
-	{ "pid", SPT_B_PID, { CT_INT, 4, true, 0, 0, false } },
-	{ "tid", SPT_B_TID, { CT_INT, 4, true, 0, 0, false } },
-	{ "ppid", SPT_B_PPID, { CT_INT, 4, true, 0, 0, false } },
-	{ "uid", SPT_B_UID, { CT_INT, 4, false, 0, 0, false } },
-	{ "gid", SPT_B_GID, { CT_INT, 4, false, 0, 0, false } },
-	{ "timestamp", SPT_B_TIMESTAMP, { CT_INT, 8, false, 0, 0, false } },
-	{ "vtimestamp", SPT_B_VTIMESTAMP, { CT_INT, 8, false, 0, 0, false } },
-	{ "walltimestamp", SPT_B_WALLTIMESTAMP, { CT_INT, 8, false, 0, 0, false } },
-	{ "cpu", SPT_B_CPU, { CT_INT, 4, true, 0, 0, false } },
-	{ "errno", SPT_B_ERRNO, { CT_INT, 4, true, 0, 0, false } },
-	{ "epid", SPT_B_EPID, { CT_INT, 4, false, 0, 0, false } },
-	{ "id", SPT_B_ID, { CT_INT, 4, false, 0, 0, false } },
-	{ "probeprov", SPT_B_PROBEPROV, { CT_STR, SPT_STRSIZE, false, 0, 0, false } },
-	{ "probemod", SPT_B_PROBEMOD, { CT_STR, SPT_STRSIZE, false, 0, 0, false } },
-	{ "probefunc", SPT_B_PROBEFUNC, { CT_STR, SPT_STRSIZE, false, 0, 0, false } },
-	{ "probename", SPT_B_PROBENAME, { CT_STR, SPT_STRSIZE, false, 0, 0, false } },
-};
-
-/* Builtins D has that spectrace does not provide yet. */
-static const char *const builtins_missing[] = {
-	"curthread",
-	"caller", "stack", "ustack", "uregs", "args", "curpsinfo", "curlwpsinfo",
-	"ipl", "root", "cwd", "zonename", "ucaller", "uarg0",
-};
-
-static const struct builtin *builtin_find(const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof(builtins) / sizeof(builtins[0]); i++)
-		if (!strcmp(builtins[i].name, name))
-			return &builtins[i];
-	return NULL;
-}
-
-static bool in_list(const char *name, const char *const *list, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (!strcmp(list[i], name))
-			return true;
-	return false;
-}
-
-static struct cg_var *var_find(struct cg *g, enum ast_scope scope, const char *name)
-{
-	struct cg_var *v;
-
-	for (v = g->vars; v; v = v->next)
-		if (v->scope == scope && !strcmp(v->name, name))
-			return v;
-	return NULL;
-}
-
-static const char *scope_prefix(enum ast_scope s)
-{
-	return s == AST_SCOPE_SELF ? "self->" : s == AST_SCOPE_THIS ? "this->" : "";
-}
-
-static struct cg_var *var_new(struct cg *g, enum ast_scope scope, const char *name,
-			      const struct ct *t, struct ast_loc loc)
-{
-	struct cg_var *v;
-
-	uint32_t size = t->kind == CT_STR ? SPT_STRSIZE : 8;
-
-	if (t->kind == CT_STR && scope == AST_SCOPE_SELF) {
-		cg_error(g, DIAG_UNSUPPORTED, loc, "not supported yet: string variables (%s%s)",
-			 scope_prefix(scope), name);
-		return NULL;
-	}
-	if (t->kind != CT_INT && t->kind != CT_STR) {
-		cg_error(g, DIAG_OP_INCOMPAT, loc, "cannot assign a void value to %s%s",
-			 scope_prefix(scope), name);
-		return NULL;
-	}
-	v = calloc(1, sizeof(*v));
-	if (!v) {
-		cg_nomem(g);
-		return NULL;
-	}
-	v->name = name;
-	v->scope = scope;
-	v->type = *t;
-	if (scope == AST_SCOPE_GLOBAL) {
-		if (g->global_bytes + size > SPT_GLOBALS_MAX) {
-			free(v);
-			cg_error(g, DIAG_UNSUPPORTED, loc,
-				 "too many global variables (at most %d bytes)", SPT_GLOBALS_MAX);
-			return NULL;
-		}
-		v->slot = g->global_bytes;
-		g->global_bytes += size;
-	} else if (scope == AST_SCOPE_THIS) {
-		if (g->this_bytes + size > SPT_THIS_MAX) {
-			free(v);
-			cg_error(g, DIAG_UNSUPPORTED, loc,
-				 "too many clause-local variables (at most %d bytes)", SPT_THIS_MAX);
-			return NULL;
-		}
-		v->slot = g->this_bytes;
-		g->this_bytes += size;
-	} else {
-		v->slot = g->nself++;
-	}
-	v->next = g->vars;
-	g->vars = v;
-	return v;
-}
-
-/* The string reference of a string variable's storage. */
-static int32_t var_sref(const struct cg_var *v)
-{
-	return (int32_t)((v->scope == AST_SCOPE_GLOBAL ? SPT_SREF_GLOBALS : SPT_SREF_THIS) +
-			 v->slot);
-}
-
-static void var_load(struct cg *g, const struct cg_var *v, int r)
-{
-	enum spt_op op = v->scope == AST_SCOPE_GLOBAL ? SPT_OP_LDG
-			 : v->scope == AST_SCOPE_THIS ? SPT_OP_LDT : SPT_OP_LDS;
-
-	if (v->type.kind == CT_STR) {
-		emit(g, SPT_OP_LDI, r, 0, 0, var_sref(v));
-		return;
-	}
-	emit(g, op, r, 0, 0, (int32_t)v->slot);
-}
-
-static void var_store(struct cg *g, const struct cg_var *v, int r)
-{
-	enum spt_op op = v->scope == AST_SCOPE_GLOBAL ? SPT_OP_STG
-			 : v->scope == AST_SCOPE_THIS ? SPT_OP_STT : SPT_OP_STS;
-
-	if (v->type.kind == CT_STR) {
-		emit(g, SPT_OP_SCPY, 0, r, 0, var_sref(v));
-		return;
-	}
-	emit(g, op, 0, r, 0, (int32_t)v->slot);
-}
-
-static int expr(struct cg *g, const struct ast_expr *e, struct ct *t);
-static int subr(struct cg *g, const struct ast_expr *e, struct ct *t);
-
-static int expr_int(struct cg *g, const struct ast_expr *e, struct ct *t, const char *what)
-{
-	int r = expr(g, e, t);
-
-	if (r < 0)
-		return -1;
-	if (t->kind != CT_INT) {
-		char b[32];
-
-		cg_error(g, DIAG_OP_INT, e->loc, "%s requires an integer operand, not %s", what,
-			 type_name(t, b, sizeof(b)));
-		reg_free(g, r);
-		return -1;
-	}
-	return r;
-}
-
-static uint64_t int_literal_type(const struct ast_expr *e, struct ct *t)
-{
-	uint64_t v = e->u.i.value;
-	unsigned int f = e->u.i.flags;
-	bool u = f & AST_INT_UNSIGNED, l = f & (AST_INT_LONG | AST_INT_LONGLONG);
-
-	/* C's rule: the first of int, unsigned (not for decimal), long, unsigned long. */
-	if (!l && !u && v <= INT32_MAX)
-		*t = ct_int;
-	else if (!l && (u || e->u.i.base != 10) && v <= UINT32_MAX)
-		*t = ct_uint32;
-	else if (!u && v <= INT64_MAX)
-		*t = ct_int64;
-	else
-		*t = ct_uint64;
-	return v;
-}
-
-static int macro_value(struct cg *g, const struct ast_expr *e, struct ct *t)
-{
-	const char *name = e->u.macro.name;
-	char *end;
-	unsigned long n;
-	long long v;
-
-	n = strtoul(name, &end, 10);
-	if (*end || n == 0) {
-		cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported yet: macro variable $%s",
-			 name);
-		return -1;
-	}
-	if (n > g->nmacros) {
-		cg_error(g, DIAG_MACRO_UNDEF, e->loc, "macro argument $%s is not defined", name);
-		return -1;
-	}
-	errno = 0;
-	v = strtoll(g->macros[n - 1], &end, 0);
-	/* $$n is always a string; $n is one when it is not an integer. */
-	if (e->u.macro.string || *end || errno || !*g->macros[n - 1])
-		return load_string(g, g->macros[n - 1], strlen(g->macros[n - 1]), e->loc, t);
-	*t = ct_int64;
-	return load_const(g, (uint64_t)v, e->loc);
-}
-
-static int ident(struct cg *g, const struct ast_expr *e, struct ct *t)
-{
-	const char *name = e->u.ident.name;
-	enum ast_scope scope = e->u.ident.scope;
-	const struct builtin *b;
-	struct cg_var *v;
-	int r;
-
-	if (scope == AST_SCOPE_GLOBAL && !strcmp(name, "NULL")) {
-		*t = ct_uint64;
-		t->ptr = 1;
-		return load_const(g, 0, e->loc);
-	}
-	if (scope == AST_SCOPE_GLOBAL && !strcmp(name, "execname")) {
-		r = reg_alloc(g, e->loc);
-		if (r < 0)
-			return -1;
-		emit(g, SPT_OP_EXECN, r, 0, 0, 0);
-		*t = ct_str;
-		return r;
-	}
-	if (scope == AST_SCOPE_GLOBAL && (b = builtin_find(name))) {
-		r = reg_alloc(g, e->loc);
-		if (r < 0)
-			return -1;
-		emit(g, SPT_OP_LDB, r, 0, 0, (int32_t)b->id);
-		*t = b->type;
-		return r;
-	}
-	if (scope == AST_SCOPE_GLOBAL &&
-	    in_list(name, builtins_missing, sizeof(builtins_missing) / sizeof(builtins_missing[0]))) {
-		cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported yet: builtin variable %s",
-			 name);
-		return -1;
-	}
-	v = var_find(g, scope, name);
-	if (v && v->assoc) {
-		cg_error(g, DIAG_OP_INCOMPAT, e->loc, "%s is an associative array: index it",
-			 name);
-		return -1;
-	}
-	/*
-	 * As in D, reading a self-> or this-> variable before any assignment
-	 * creates it (its value is 0 until assigned); a global must be
-	 * assigned or declared first. spectrace gives such variables type
-	 * int64_t rather than D's int, so a later 64-bit value is not cut.
-	 */
-	if (!v && scope != AST_SCOPE_GLOBAL)
-		v = var_new(g, scope, name, &ct_int64, e->loc);
-	if (!v) {
-		cg_error(g, DIAG_IDENT_UNDEF, e->loc, "failed to resolve %s%s: Unknown variable name",
-			 scope_prefix(scope), name);
-		return -1;
-	}
-	r = reg_alloc(g, e->loc);
-	if (r < 0)
-		return -1;
-	var_load(g, v, r);
-	*t = v->type;
-	return r;
-}
-
-/* Emit R = A op B for a binary arithmetic, bitwise or comparison operator. */
-static int binop(struct cg *g, enum ast_op op, int ra, int rb, const struct ct *ta,
-		 const struct ct *tb, struct ct *t, struct ast_loc loc)
-{
-	struct ct at = arith_type(ta, tb);
-	bool s = at.sign;
-	enum spt_op o;
-	int x = ra, y = ra, z = rb;
-
-	switch (op) {
-	case AST_OP_MUL: o = SPT_OP_MUL; break;
-	case AST_OP_DIV: o = s ? SPT_OP_SDIV : SPT_OP_UDIV; break;
-	case AST_OP_MOD: o = s ? SPT_OP_SREM : SPT_OP_UREM; break;
-	case AST_OP_ADD: o = SPT_OP_ADD; break;
-	case AST_OP_SUB: o = SPT_OP_SUB; break;
-	case AST_OP_SHL: o = SPT_OP_SHL; at = arith_type(ta, ta); break;
-	case AST_OP_SHR:
-		at = arith_type(ta, ta);
-		o = at.sign ? SPT_OP_ASR : SPT_OP_LSR;
-		break;
-	case AST_OP_BAND: o = SPT_OP_AND; break;
-	case AST_OP_BOR: o = SPT_OP_OR; break;
-	case AST_OP_BXOR: o = SPT_OP_XOR; break;
-	case AST_OP_EQ: o = SPT_OP_EQ; at = ct_int; break;
-	case AST_OP_NE: o = SPT_OP_NE; at = ct_int; break;
-	case AST_OP_LT: o = s ? SPT_OP_SLT : SPT_OP_ULT; at = ct_int; break;
-	case AST_OP_LE: o = s ? SPT_OP_SLE : SPT_OP_ULE; at = ct_int; break;
-	/* a > b is b < a */
-	case AST_OP_GT: o = s ? SPT_OP_SLT : SPT_OP_ULT; y = rb; z = ra; at = ct_int; break;
-	case AST_OP_GE: o = s ? SPT_OP_SLE : SPT_OP_ULE; y = rb; z = ra; at = ct_int; break;
-	default:
-		return cg_error(g, DIAG_UNSUPPORTED, loc, "not supported: operator %s",
-				ast_op_str(op));
-	}
-	emit(g, o, x, y, z, 0);
-	*t = at;
-	return 0;
-}
-
-static const char *const strfuncs[] = {
-	"copyinstr", "stringof", "strlen", "strjoin", "substr", "strchr", "strrchr",
-	"strstr", "index", "rindex", "basename", "dirname", "lltostr", "strtok",
-	"copyin", "copyinto", "speculation", "speculate", "commit", "discard",
-	"printa", "clear", "trunc", "normalize", "denormalize", "count", "sum", "avg",
-	"min", "max", "stddev", "quantize", "lquantize", "llquantize", "tracemem",
-	"stack", "ustack", "jstack", "system", "raise", "stop", "breakpoint", "panic",
-	"chill", "copyout", "copyoutstr", "ftruncate", "freopen", "rand", "progenyof",
-	"mutex_owned", "htons", "htonl", "ntohs", "ntohl", "inet_ntoa", "setopt",
-	"func", "sym", "mod", "ufunc", "usym", "umod", "uaddr", "print", "alloca", "bcopy",
-};
-
-static int lvalue_var(struct cg *g, const struct ast_expr *lhs, struct cg_var **vp,
-		      bool may_create, const struct ct *rt)
-{
-	struct cg_var *v;
-
-	if (lhs->kind == AST_AGG)
-		return cg_error(g, DIAG_UNSUPPORTED, lhs->loc,
-				"not supported yet: aggregations (@%s)", lhs->u.agg.name);
-	if (lhs->kind != AST_IDENT)
-		return cg_error(g, DIAG_OP_LVAL, lhs->loc,
-				"operator requires a modifiable lvalue as an operand");
-	if (lhs->u.ident.scope == AST_SCOPE_GLOBAL && (builtin_find(lhs->u.ident.name) ||
-	    in_list(lhs->u.ident.name, builtins_missing,
-		    sizeof(builtins_missing) / sizeof(builtins_missing[0]))))
-		return cg_error(g, DIAG_OP_LVAL, lhs->loc,
-				"%s is a read-only builtin variable", lhs->u.ident.name);
-	v = var_find(g, lhs->u.ident.scope, lhs->u.ident.name);
-	if (v && v->assoc)
-		return cg_error(g, DIAG_OP_INCOMPAT, lhs->loc,
-				"%s is an associative array: index it", v->name);
-	if (!v && lhs->u.ident.scope != AST_SCOPE_GLOBAL)
-		may_create = true;
-	if (!v && !may_create)
-		return cg_error(g, DIAG_IDENT_UNDEF, lhs->loc,
-				"failed to resolve %s%s: Unknown variable name",
-				scope_prefix(lhs->u.ident.scope), lhs->u.ident.name);
-	if (!v) {
-		v = var_new(g, lhs->u.ident.scope, lhs->u.ident.name, rt ? rt : &ct_int64, lhs->loc);
-		if (!v)
-			return -1;
-	}
-	*vp = v;
-	return 0;
-}
-
-/*
- * Index expression E (name[k1, ...]): evaluate the keys, find the array
- * (or, when CREATE, make it with elements of type VT and keys of the types
- * just seen) and build its key in the VM. The keys are all evaluated before
- * the key is started, since a key may itself read an array.
- */
-static int assoc_prepare(struct cg *g, const struct ast_expr *e, bool create, const struct ct *vt,
-			 struct cg_var **vp)
-{
-	const struct ast_expr *base = e->u.index.base;
-	int regs[CG_MAX_KEYS];
-	struct ct kt[CG_MAX_KEYS];
-	struct cg_var *v;
-	size_t i, n = e->u.index.nkeys;
-	uint32_t off = 8;
-
-	if (base->kind != AST_IDENT || base->u.ident.scope != AST_SCOPE_GLOBAL)
-		return cg_error(g, DIAG_UNSUPPORTED, e->loc,
-				"not supported yet: arrays other than global associative arrays");
-	if (n > CG_MAX_KEYS)
-		return cg_error(g, DIAG_UNSUPPORTED, e->loc,
-				"associative array key of more than %d elements", CG_MAX_KEYS);
-	for (i = 0; i < n; i++) {
-		regs[i] = expr(g, e->u.index.keys[i], &kt[i]);
-		if (regs[i] < 0)
-			return -1;
-		if (kt[i].kind != CT_INT && kt[i].kind != CT_STR)
-			return cg_error(g, DIAG_OP_INCOMPAT, e->u.index.keys[i]->loc,
-					"associative array key #%zu must be an integer or a string",
-					i + 1);
-	}
-	v = var_find(g, AST_SCOPE_GLOBAL, base->u.ident.name);
-	if (v && !v->assoc)
-		return cg_error(g, DIAG_OP_INCOMPAT, e->loc, "%s is not an associative array",
-				v->name);
-	if (!v && (!create || builtin_find(base->u.ident.name)))
-		return cg_error(g, DIAG_IDENT_UNDEF, base->loc,
-				"failed to resolve %s: Unknown variable name", base->u.ident.name);
-	if (!v) {
-		if (vt->kind != CT_INT && vt->kind != CT_STR)
-			return cg_error(g, DIAG_OP_INCOMPAT, e->loc,
-					"cannot store a void value in %s[ ]", base->u.ident.name);
-		v = calloc(1, sizeof(*v));
-		if (!v)
-			return cg_nomem(g);
-		v->name = base->u.ident.name;
-		v->scope = AST_SCOPE_GLOBAL;
-		v->type = *vt;
-		v->assoc = true;
-		v->slot = ++g->nassoc;
-		v->nkeys = (unsigned int)n;
-		for (i = 0; i < n; i++) {
-			v->kstr[i] = kt[i].kind == CT_STR;
-			v->koff[i] = off;
-			off += v->kstr[i] ? SPT_STRSIZE : 8;
-		}
-		v->next = g->vars;
-		g->vars = v;
-		if (off > SPT_KEY_SIZE)
-			return cg_error(g, DIAG_UNSUPPORTED, e->loc,
-					"associative array key larger than %d bytes", SPT_KEY_SIZE);
-	}
-	if (n != v->nkeys)
-		return cg_error(g, DIAG_PROTO_LEN, e->loc,
-				"%s[ ] prototype mismatch: %zu keys given, %u expected", v->name, n,
-				v->nkeys);
-	for (i = 0; i < n; i++)
-		if ((kt[i].kind == CT_STR) != v->kstr[i])
-			return cg_error(g, DIAG_PROTO_ARG, e->u.index.keys[i]->loc,
-					"%s[ ] key #%zu is incompatible with prototype: prototype: %s, argument: %s",
-					v->name, i + 1, v->kstr[i] ? "string" : "integer",
-					kt[i].kind == CT_STR ? "string" : "integer");
-	emit(g, SPT_OP_KINIT, 0, 0, 0, (int32_t)v->slot);
-	for (i = 0; i < n; i++) {
-		emit(g, v->kstr[i] ? SPT_OP_KSTR : SPT_OP_KINT, 0, regs[i], 0, (int32_t)v->koff[i]);
-		reg_free(g, regs[i]);
-	}
-	*vp = v;
-	return g->err;
-}
-
-static int str_slot(struct cg *g, struct ast_loc loc);
-
-/* Load the element whose key was just built into a new register. */
-static int assoc_load(struct cg *g, const struct cg_var *v, struct ast_loc loc)
-{
-	int r = reg_alloc(g, loc), slot;
-
-	if (r < 0)
-		return -1;
-	if (v->type.kind == CT_STR) {
-		slot = str_slot(g, loc);
-		if (slot < 0)
-			return -1;
-		emit(g, SPT_OP_ALDS, r, 0, slot, 0);
-	} else {
-		emit(g, SPT_OP_ALDI, r, 0, 0, 0);
-	}
-	return r;
-}
-
-static int index_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
-{
-	struct cg_var *v;
-
-	if (assoc_prepare(g, e, false, NULL, &v))
-		return -1;
-	*t = v->type;
-	return assoc_load(g, v, e->loc);
-}
-
-/* name[keys] = rhs, or op=, with the value already in register R. */
-static int assoc_assign(struct cg *g, const struct ast_expr *e, int r, const struct ct *rt,
-			struct ct *t)
-{
-	const struct ast_expr *lhs = e->u.binary.lhs;
-	enum ast_op op = e->u.binary.op;
-	struct cg_var *v;
-	struct ct lt;
-	int rl;
-
-	if (assoc_prepare(g, lhs, true, rt, &v))
-		return -1;
-	if (rt->kind != v->type.kind)
-		return cg_error(g, DIAG_OP_INCOMPAT, e->loc,
-				"operands have incompatible types: %s[ ] holds %s", v->name,
-				v->type.kind == CT_STR ? "strings" : "integers");
-	if (op != AST_OP_ASSIGN) {
-		if (v->type.kind == CT_STR)
-			return cg_error(g, DIAG_OP_INT, e->loc,
-					"operator %s= requires integer operands", ast_op_str(op));
-		rl = assoc_load(g, v, e->loc);
-		if (rl < 0)
-			return -1;
-		lt = v->type;
-		binop(g, op, rl, r, &lt, rt, &lt, e->loc);
-		reg_free(g, r);
-		r = rl;
-	}
-	if (v->type.kind == CT_INT) {
-		narrow(g, r, &v->type);
-		emit(g, SPT_OP_ASTI, 0, r, 0, 0);
-	} else {
-		emit(g, SPT_OP_ASTS, 0, r, 0, 0);
-	}
-	*t = v->type;
-	return r;
-}
-
-static int assign(struct cg *g, const struct ast_expr *e, struct ct *t)
-{
-	const struct ast_expr *lhs = e->u.binary.lhs;
-	enum ast_op op = e->u.binary.op;
-	struct cg_var *v;
-	struct ct rt, lt;
-	int r, rl;
-
-	r = expr(g, e->u.binary.rhs, &rt);
-	if (r < 0)
-		return -1;
-	if (lhs->kind == AST_INDEX)
-		return assoc_assign(g, e, r, &rt, t);
-	/* x op= e and x++ create x like x = e does, starting from 0. */
-	if (lvalue_var(g, lhs, &v, true, &rt)) {
-		reg_free(g, r);
-		return -1;
-	}
-	if (rt.kind != v->type.kind) {
-		char b1[32], b2[32];
-
-		reg_free(g, r);
-		return cg_error(g, DIAG_OP_INCOMPAT, e->loc,
-				"operands have incompatible types: \"%s\" = \"%s\"",
-				type_name(&v->type, b1, sizeof(b1)), type_name(&rt, b2, sizeof(b2)));
-	}
-	if (op != AST_OP_ASSIGN && v->type.kind == CT_STR) {
-		reg_free(g, r);
-		return cg_error(g, DIAG_OP_INT, e->loc, "operator %s= requires integer operands",
-				ast_op_str(op));
-	}
-	if (op != AST_OP_ASSIGN) {
-		rl = reg_alloc(g, e->loc);
-		if (rl < 0) {
-			reg_free(g, r);
-			return -1;
-		}
-		var_load(g, v, rl);
-		lt = v->type;
-		binop(g, op, rl, r, &lt, &rt, &rt, e->loc);
-		reg_free(g, r);
-		r = rl;
-	}
-	narrow(g, r, &v->type);
-	var_store(g, v, r);
-	*t = v->type;
-	return r;
-}
-
-static int incdec(struct cg *g, const struct ast_expr *e, struct ct *t)
-{
-	enum ast_op op = e->u.unary.op;
-	bool post = op == AST_OP_POSTINC || op == AST_OP_POSTDEC;
-	bool inc = op == AST_OP_POSTINC || op == AST_OP_PREINC;
-	bool elem = e->u.unary.operand->kind == AST_INDEX;
-	struct ct it = ct_int64;
-	struct cg_var *v;
-	int r, one, res;
-
-	/* The lvalue: an array element (its key now built) or a variable. */
-	if (elem ? assoc_prepare(g, e->u.unary.operand, true, &it, &v)
-		 : lvalue_var(g, e->u.unary.operand, &v, true, NULL))
-		return -1;
-	if (v->type.kind != CT_INT)
-		return cg_error(g, DIAG_OP_INT, e->loc, "operator %s requires an integer",
-				ast_op_str(op));
-	if (elem) {
-		r = assoc_load(g, v, e->loc);
-	} else {
-		r = reg_alloc(g, e->loc);
-		if (r >= 0)
-			var_load(g, v, r);
-	}
-	one = reg_alloc(g, e->loc);
-	if (r < 0 || one < 0)
-		return -1;
-	emit(g, SPT_OP_LDI, one, 0, 0, 1);
-	res = r;
-	if (post) {
-		res = reg_alloc(g, e->loc);
-		if (res < 0)
-			return -1;
-		emit(g, SPT_OP_MOV, res, r, 0, 0);
-	}
-	emit(g, inc ? SPT_OP_ADD : SPT_OP_SUB, r, r, one, 0);
-	narrow(g, r, &v->type);
-	if (elem)
-		emit(g, SPT_OP_ASTI, 0, r, 0, 0);
-	else
-		var_store(g, v, r);
-	reg_free(g, one);
-	if (post)
-		reg_free(g, r);
-	*t = v->type;
-	return res;
-}
-
-static int unary(struct cg *g, const struct ast_expr *e, struct ct *t)
-{
-	enum ast_op op = e->u.unary.op;
-	struct ct ot;
-	int r;
-
-	switch (op) {
-	case AST_OP_PREINC: case AST_OP_PREDEC: case AST_OP_POSTINC: case AST_OP_POSTDEC:
-		return incdec(g, e, t);
-	case AST_OP_SIZEOF: {
-		/* sizeof expr: the type's size; the operand is not evaluated. */
-		unsigned int saved = g->regs;
-		size_t ni = g->img->ninsns;
-
-		r = expr(g, e->u.unary.operand, &ot);
-		if (r < 0)
-			return -1;
-		g->img->ninsns = ni;
-		g->regs = saved;
-		if (ot.kind != CT_INT)
-			return cg_error(g, DIAG_UNSUPPORTED, e->loc,
-					"not supported yet: sizeof of a non-integer");
-		*t = ct_uint64;
-		return load_const(g, ot.ptr ? 8 : ot.size, e->loc);
-	}
-	case AST_OP_DEREF:
-		r = expr(g, e->u.unary.operand, &ot);
-		if (r < 0)
-			return -1;
-		if (ot.kind != CT_INT || ot.ptr != 1 || !ot.psize) {
-			reg_free(g, r);
-			return cg_error(g, ot.ptr > 1 ? DIAG_UNSUPPORTED : DIAG_OP_INCOMPAT, e->loc,
-					ot.ptr > 1 ? "not supported yet: dereference of a pointer to a pointer"
-						   : "operator * requires a pointer to an integer type");
-		}
-		emit(g, SPT_OP_LDX, r, r, (int)ot.psize, 0);
-		*t = (struct ct){ CT_INT, ot.psize, ot.psign, 0, 0, false };
-		narrow(g, r, t);
-		return r;
-	case AST_OP_STRINGOF:
-		r = expr(g, e->u.unary.operand, &ot);
-		if (r < 0)
-			return -1;
-		if (ot.kind != CT_STR) {
-			reg_free(g, r);
-			return cg_error(g, DIAG_UNSUPPORTED, e->loc,
-					"not supported yet: stringof of an integer");
-		}
-		*t = ot;
-		return r;
-	case AST_OP_ADDR:
-		return cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported yet: operator %s",
-				ast_op_str(op));
-	default:
-		break;
-	}
-	r = expr_int(g, e->u.unary.operand, &ot, ast_op_str(op));
-	if (r < 0)
-		return -1;
-	switch (op) {
-	case AST_OP_NEG:
-		emit(g, SPT_OP_NEG, r, r, 0, 0);
-		*t = arith_type(&ot, &ot);
-		break;
-	case AST_OP_PLUS:
-		*t = arith_type(&ot, &ot);
-		break;
-	case AST_OP_BNOT:
-		emit(g, SPT_OP_NOT, r, r, 0, 0);
-		*t = arith_type(&ot, &ot);
-		break;
-	case AST_OP_LNOT:
-		emit(g, SPT_OP_LNOT, r, r, 0, 0);
-		*t = ct_int;
-		break;
-	default:
-		reg_free(g, r);
-		return cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported: operator %s",
-				ast_op_str(op));
-	}
-	return r;
-}
-
-/* a && b, a || b: b is evaluated only when it decides; the result is 0 or 1. */
-static int logical(struct cg *g, const struct ast_expr *e, struct ct *t)
-{
-	enum ast_op op = e->u.binary.op;
-	struct ct ta, tb;
-	int r, rb, j;
-
-	r = expr_int(g, e->u.binary.lhs, &ta, ast_op_str(op));
-	if (r < 0)
-		return -1;
-	if (op == AST_OP_LXOR) {
-		rb = expr_int(g, e->u.binary.rhs, &tb, ast_op_str(op));
-		if (rb < 0)
-			return -1;
-		emit(g, SPT_OP_LNOT, r, r, 0, 0);
-		emit(g, SPT_OP_LNOT, rb, rb, 0, 0);
-		emit(g, SPT_OP_XOR, r, r, rb, 0);
-		reg_free(g, rb);
-		*t = ct_int;
-		return r;
-	}
-	emit(g, SPT_OP_LNOT, r, r, 0, 0);
-	emit(g, SPT_OP_LNOT, r, r, 0, 0);
-	j = emit(g, op == AST_OP_LAND ? SPT_OP_JZ : SPT_OP_JNZ, 0, r, 0, 0);
-	rb = expr_int(g, e->u.binary.rhs, &tb, ast_op_str(op));
-	if (rb < 0)
-		return -1;
-	emit(g, SPT_OP_LNOT, r, rb, 0, 0);
-	emit(g, SPT_OP_LNOT, r, r, 0, 0);
-	reg_free(g, rb);
-	patch_here(g, j);
-	*t = ct_int;
-	return r;
-}
-
-static int ternary(struct cg *g, const struct ast_expr *e, struct ct *t)
-{
-	struct ct tc, t1, t2;
-	int rc, r1, r2, jf, je;
-
-	rc = expr_int(g, e->u.ternary.cond, &tc, "?:");
-	if (rc < 0)
-		return -1;
-	jf = emit(g, SPT_OP_JZ, 0, rc, 0, 0);
-	r1 = expr(g, e->u.ternary.then, &t1);
-	if (r1 < 0)
-		return -1;
-	emit(g, SPT_OP_MOV, rc, r1, 0, 0);
-	reg_free(g, r1);
-	je = emit(g, SPT_OP_JMP, 0, 0, 0, 0);
-	patch_here(g, jf);
-	r2 = expr(g, e->u.ternary.otherwise, &t2);
-	if (r2 < 0)
-		return -1;
-	emit(g, SPT_OP_MOV, rc, r2, 0, 0);
-	reg_free(g, r2);
-	patch_here(g, je);
-	if (t1.kind != t2.kind || (t1.kind != CT_INT && t1.kind != CT_STR))
-		return cg_error(g, DIAG_OP_INCOMPAT, e->loc,
-				"?: operands must have compatible types");
-	*t = t1.kind == CT_STR ? ct_str : arith_type(&t1, &t2);
-	return rc;
-}
-
-static int cast(struct cg *g, const struct ast_expr *e, struct ct *t)
-{
-	struct ct to, from;
-	int r;
-
-	if (type_of(g, &e->u.cast.type, &to))
-		return -1;
-	if (to.kind != CT_INT)
-		return cg_error(g, DIAG_UNSUPPORTED, e->loc,
-				"not supported yet: cast to %s", e->u.cast.type.name);
-	r = expr_int(g, e->u.cast.operand, &from, "a cast");
-	if (r < 0)
-		return -1;
-	if (!to.ptr)
-		narrow(g, r, &to);
-	*t = to;
-	return r;
-}
-
-static int call_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
-{
-	const char *name = e->u.call.name;
-
-	(void)t;
-	if (!strcmp(name, "trace") || !strcmp(name, "printf") || !strcmp(name, "exit"))
-		return cg_error(g, DIAG_ACT_EXPR, e->loc,
-				"%s( ) is an action and may only be used as a statement", name);
-	if (!strcmp(name, "copyinstr") || !strcmp(name, "strlen") || !strcmp(name, "stringof"))
-		return subr(g, e, t);
-	if (in_list(name, strfuncs, sizeof(strfuncs) / sizeof(strfuncs[0])))
-		return cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported yet: %s( )", name);
-	return cg_error(g, DIAG_IDENT_UNDEF, e->loc,
-			"failed to resolve %s: Unknown function name", name);
-}
-
-/* LHS (string, in RA) op RHS for ==, !=, <, <=, >, >=: strcmp's sign, compared with 0. */
-static int string_compare(struct cg *g, const struct ast_expr *e, int ra, struct ct *t)
-{
-	enum ast_op op = e->u.binary.op;
-	struct ct tb, tz = ct_int, tc = ct_int;
-	int rb, rz;
-
-	if (op != AST_OP_EQ && op != AST_OP_NE && op != AST_OP_LT && op != AST_OP_LE &&
-	    op != AST_OP_GT && op != AST_OP_GE) {
-		reg_free(g, ra);
-		return cg_error(g, DIAG_OP_INT, e->loc, "operator %s requires integer operands",
-				ast_op_str(op));
-	}
-	rb = expr(g, e->u.binary.rhs, &tb);
-	if (rb < 0)
-		return -1;
-	if (tb.kind != CT_STR) {
-		reg_free(g, ra);
-		reg_free(g, rb);
-		return cg_error(g, DIAG_OP_INCOMPAT, e->loc,
-				"operands have incompatible types: \"string\" %s \"integer\"",
-				ast_op_str(op));
-	}
-	emit(g, SPT_OP_SCMP, ra, ra, rb, 0);
-	rz = rb;
-	emit(g, SPT_OP_LDI, rz, 0, 0, 0);
-	binop(g, op, ra, rz, &tc, &tz, t, e->loc);
-	reg_free(g, rz);
-	return g->err ? -1 : ra;
-}
-
-/* A string slot for the clause's next string-producing subroutine. */
-static int str_slot(struct cg *g, struct ast_loc loc)
-{
-	if (g->strslot + 1 >= SPT_NSTR)
-		return cg_error(g, DIAG_UNSUPPORTED, loc,
-				"too many string subroutine calls in one clause (at most %d)",
-				SPT_NSTR - 1);
-	return (int)++g->strslot;
-}
-
-/* Subroutines that return values: copyinstr, strlen, stringof. */
-static int subr(struct cg *g, const struct ast_expr *e, struct ct *t)
-{
-	const char *name = e->u.call.name;
-	struct ct at;
-	int r, slot;
-
-	if (e->u.call.nargs != 1)
-		return cg_error(g, DIAG_PROTO_LEN, e->loc,
-				"%s( ) prototype mismatch: %zu args passed, 1 expected", name,
-				e->u.call.nargs);
-	r = expr(g, e->u.call.args[0], &at);
-	if (r < 0)
-		return -1;
-	if (!strcmp(name, "copyinstr")) {
-		if (at.kind != CT_INT) {
-			reg_free(g, r);
-			return cg_error(g, DIAG_PROTO_ARG, e->u.call.args[0]->loc,
-					"copyinstr( ) argument #1 is incompatible with prototype: prototype: uintptr_t, argument: string");
-		}
-		slot = str_slot(g, e->loc);
-		if (slot < 0)
-			return -1;
-		emit(g, SPT_OP_CPYIN, r, r, slot, 0);
-		*t = ct_str;
-		return r;
-	}
-	if (at.kind != CT_STR) {
-		reg_free(g, r);
-		if (!strcmp(name, "stringof"))
-			return cg_error(g, DIAG_UNSUPPORTED, e->loc,
-					"not supported yet: stringof( ) of an integer");
-		return cg_error(g, DIAG_PROTO_ARG, e->u.call.args[0]->loc,
-				"%s( ) argument #1 is incompatible with prototype: prototype: string, argument: integer",
-				name);
-	}
-	if (!strcmp(name, "strlen")) {
-		emit(g, SPT_OP_SLEN, r, r, 0, 0);
-		*t = ct_uint64;
-		return r;
-	}
-	*t = ct_str;	/* stringof( ) of a string */
-	return r;
-}
-
-static int expr(struct cg *g, const struct ast_expr *e, struct ct *t)
-{
-	struct ct ta, tb;
-	int ra, rb;
-
-	if (g->err)
-		return -1;
-	switch (e->kind) {
-	case AST_INT:
-		return load_const(g, int_literal_type(e, t), e->loc);
-	case AST_CHAR:
-		*t = e->u.c.nbytes > 1 ? ct_int : (struct ct){ CT_INT, 1, true, 0, 0, false };
-		if (e->u.c.nbytes > 4)
-			*t = ct_int64;
-		return load_const(g, e->u.c.value, e->loc);
-	case AST_STRING:
-		return load_string(g, e->u.str.s, e->u.str.len, e->loc, t);
-	case AST_IDENT:
-		return ident(g, e, t);
-	case AST_MACRO:
-		return macro_value(g, e, t);
-	case AST_AGG:
-		cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported yet: aggregations (@%s)",
-			 e->u.agg.name);
-		return -1;
-	case AST_UNARY:
-		return unary(g, e, t);
-	case AST_BINARY:
-		if (e->u.binary.op == AST_OP_LAND || e->u.binary.op == AST_OP_LOR ||
-		    e->u.binary.op == AST_OP_LXOR)
-			return logical(g, e, t);
-		ra = expr(g, e->u.binary.lhs, &ta);
-		if (ra < 0)
-			return -1;
-		if (ta.kind == CT_STR)
-			return string_compare(g, e, ra, t);
-		if (ta.kind != CT_INT) {
-			reg_free(g, ra);
-			return cg_error(g, DIAG_OP_INT, e->u.binary.lhs->loc,
-					"%s requires an integer operand", ast_op_str(e->u.binary.op));
-		}
-		rb = expr_int(g, e->u.binary.rhs, &tb, ast_op_str(e->u.binary.op));
-		if (rb < 0)
-			return -1;
-		binop(g, e->u.binary.op, ra, rb, &ta, &tb, t, e->loc);
-		reg_free(g, rb);
-		return g->err ? -1 : ra;
-	case AST_TERNARY:
-		return ternary(g, e, t);
-	case AST_ASSIGN:
-		return assign(g, e, t);
-	case AST_CAST:
-		return cast(g, e, t);
-	case AST_SIZEOF_TYPE: {
-		struct ct st;
-
-		if (type_of(g, &e->u.cast.type, &st))
-			return -1;
-		if (st.kind != CT_INT)
-			return cg_error(g, DIAG_UNSUPPORTED, e->loc,
-					"not supported yet: sizeof(%s)", e->u.cast.type.name);
-		*t = ct_uint64;
-		return load_const(g, st.size, e->loc);
-	}
-	case AST_CALL:
-		return call_expr(g, e, t);
-	case AST_INDEX:
-		return index_expr(g, e, t);
-	case AST_MEMBER:
-		cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported yet: member access (%s%s)",
-			 e->u.member.arrow ? "->" : ".", e->u.member.name);
-		return -1;
-	}
-	cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported: this expression");
-	return -1;
-}
 
 /* Reserve a field of SIZE bytes in the clause's record and describe it. */
 static int field_add(struct cg *g, enum img_ftype type, unsigned int size, struct ast_loc loc)
@@ -1394,26 +91,26 @@ static struct img_action *action_add(struct cg *g, enum img_act kind)
 /* Evaluate E and record it as an integer field. */
 static int record_int(struct cg *g, const struct ast_expr *e, struct ct *t)
 {
-	int r = expr(g, e, t);
+	int r = cg_expr(g, e, t);
 
 	if (r < 0)
 		return -1;
 	if (t->kind == CT_STR) {
 		if (field_add(g, IMG_STR, SPT_STRSIZE, e->loc))
 			return -1;
-		emit(g, SPT_OP_RECS, 0, r, 0, (int32_t)g->cl->fields[g->cl->nfields - 1].offset);
-		reg_free(g, r);
+		cg_emit(g, SPT_OP_RECS, 0, r, 0, (int32_t)g->cl->fields[g->cl->nfields - 1].offset);
+		cg_reg_free(g, r);
 		return 0;
 	}
 	if (t->kind != CT_INT) {
-		reg_free(g, r);
+		cg_reg_free(g, r);
 		return 1;
 	}
-	narrow(g, r, t);
+	cg_narrow(g, r, t);
 	if (field_add(g, t->sign && !t->ptr ? IMG_INT : IMG_UINT, t->ptr ? 8 : t->size, e->loc))
 		return -1;
-	emit(g, SPT_OP_REC, 0, r, 8, (int32_t)g->cl->fields[g->cl->nfields - 1].offset);
-	reg_free(g, r);
+	cg_emit(g, SPT_OP_REC, 0, r, 8, (int32_t)g->cl->fields[g->cl->nfields - 1].offset);
+	cg_reg_free(g, r);
 	return 0;
 }
 
@@ -1439,7 +136,7 @@ static int act_trace(struct cg *g, const struct ast_expr *e)
 				e->u.call.args[0]->loc,
 				t.kind == CT_VOID ? "trace( ) argument #1 is incompatible with prototype: prototype: any, argument: %s"
 						  : "not supported yet: trace( ) of %s",
-				type_name(&t, b, sizeof(b)));
+				cg_type_name(&t, b, sizeof(b)));
 	g->cl->acts[g->cl->nacts - 1].nfields = 1;
 	return 0;
 }
@@ -1453,26 +150,26 @@ static int act_exit(struct cg *g, const struct ast_expr *e)
 		return cg_error(g, DIAG_PROTO_LEN, e->loc,
 				"exit( ) prototype mismatch: %zu args passed, 1 expected",
 				e->u.call.nargs);
-	r = expr(g, e->u.call.args[0], &t);
+	r = cg_expr(g, e->u.call.args[0], &t);
 	if (r < 0)
 		return -1;
 	if (t.kind != CT_INT) {
 		char b[32];
 
-		reg_free(g, r);
+		cg_reg_free(g, r);
 		return cg_error(g, DIAG_PROTO_ARG, e->u.call.args[0]->loc,
 				"exit( ) argument #1 is incompatible with prototype: prototype: int, argument: %s",
-				type_name(&t, b, sizeof(b)));
+				cg_type_name(&t, b, sizeof(b)));
 	}
 	if (!action_add(g, IMG_ACT_EXIT))
 		return -1;
-	narrow(g, r, &ct_int);
+	cg_narrow(g, r, &ct_int);
 	if (field_add(g, IMG_INT, 4, e->loc))
 		return -1;
 	g->cl->acts[g->cl->nacts - 1].nfields = 1;
-	emit(g, SPT_OP_REC, 0, r, 8, (int32_t)g->cl->fields[g->cl->nfields - 1].offset);
-	emit(g, SPT_OP_EXIT, 0, r, 0, 0);
-	reg_free(g, r);
+	cg_emit(g, SPT_OP_REC, 0, r, 8, (int32_t)g->cl->fields[g->cl->nfields - 1].offset);
+	cg_emit(g, SPT_OP_EXIT, 0, r, 0, 0);
+	cg_reg_free(g, r);
 	return 0;
 }
 
@@ -1530,7 +227,7 @@ static int act_printf(struct cg *g, const struct ast_expr *e)
 				return cg_error(g, DIAG_PRINTF_ARG_TYPE, e->u.call.args[ai]->loc,
 						"printf( ) argument #%zu is incompatible with conversion #%zu prototype: conversion: %%%c, argument: %s",
 						ai + 1, i + 1, pc->conv,
-						t.kind == CT_INT && !t.ptr ? "integer" : type_name(&t, b, sizeof(b)));
+						t.kind == CT_INT && !t.ptr ? "integer" : cg_type_name(&t, b, sizeof(b)));
 		}
 	}
 	g->cl->acts[g->cl->nacts - 1].nfields = (uint32_t)nv;
@@ -1555,10 +252,10 @@ static int statement(struct cg *g, const struct ast_stmt *s)
 		if (!strcmp(name, "exit"))
 			return act_exit(g, e);
 	}
-	r = expr(g, e, &t);
+	r = cg_expr(g, e, &t);
 	if (r < 0)
 		return -1;
-	reg_free(g, r);
+	cg_reg_free(g, r);
 	return 0;
 }
 
@@ -1586,17 +283,17 @@ static int clause(struct cg *g, const struct ast_clause *c)
 	g->act_start = g->img->ninsns;
 	if (c->pred) {
 		struct ct t;
-		int r = expr(g, c->pred, &t);
+		int r = cg_expr(g, c->pred, &t);
 
 		if (r < 0)
 			return -1;
 		if (t.kind != CT_INT) {
-			reg_free(g, r);
+			cg_reg_free(g, r);
 			return cg_error(g, DIAG_PRED_SCALAR, c->pred->loc,
 					"predicate result must be of scalar type");
 		}
-		emit(g, SPT_OP_PRED, 0, r, 0, 0);
-		reg_free(g, r);
+		cg_emit(g, SPT_OP_PRED, 0, r, 0, 0);
+		cg_reg_free(g, r);
 	}
 	if (c->body) {
 		for (i = 0; i < c->body->nstmts && !g->err; i++) {
@@ -1614,7 +311,7 @@ static int clause(struct cg *g, const struct ast_clause *c)
 		cl->prog = SPT_ECB_NOPROG;
 	} else {
 		cl->prog = (uint32_t)start;
-		emit(g, SPT_OP_RET, 0, 0, 0, 0);
+		cg_emit(g, SPT_OP_RET, 0, 0, 0, 0);
 	}
 	return g->err;
 }
@@ -1647,13 +344,13 @@ static int decl(struct cg *g, const struct ast_item *it)
 	if (d->has_dim || (d->nkeys && d->scope != AST_SCOPE_GLOBAL))
 		return cg_error(g, DIAG_UNSUPPORTED, d->name_loc,
 				"not supported yet: this array declaration (%s)", d->name);
-	if (type_of(g, &d->type, &t))
+	if (cg_type_of(g, &d->type, &t))
 		return -1;
-	if (var_find(g, d->scope, d->name))
+	if (cg_var_find(g, d->scope, d->name))
 		return cg_error(g, "D_DECL_IDRED", d->name_loc,
-				"identifier redeclared: %s%s", scope_prefix(d->scope), d->name);
+				"identifier redeclared: %s%s", cg_scope_prefix(d->scope), d->name);
 	if (!d->nkeys)
-		return var_new(g, d->scope, d->name, &t, d->name_loc) ? 0 : -1;
+		return cg_var_new(g, d->scope, d->name, &t, d->name_loc) ? 0 : -1;
 	if (d->nkeys > CG_MAX_KEYS)
 		return cg_error(g, DIAG_UNSUPPORTED, d->name_loc,
 				"associative array key of more than %d elements", CG_MAX_KEYS);
@@ -1671,7 +368,7 @@ static int decl(struct cg *g, const struct ast_item *it)
 	for (i = 0; i < d->nkeys; i++) {
 		struct ct kt;
 
-		if (type_of(g, d->keys[i], &kt))
+		if (cg_type_of(g, d->keys[i], &kt))
 			return -1;
 		if (kt.kind != CT_INT && kt.kind != CT_STR)
 			return cg_error(g, DIAG_OP_INCOMPAT, d->keys[i]->loc,

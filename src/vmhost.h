@@ -31,7 +31,7 @@ struct spt_env {
 	struct {
 		uint8_t key[SPT_KEY_SIZE];
 		uint8_t val[SPT_AVAL_SIZE];
-		int used;
+		uint64_t used;	/* 8 bytes: keeps every val 8-byte aligned */
 	} assoc[VMHOST_ASSOC_MAX];
 };
 

@@ -1,0 +1,117 @@
+/* SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0) */
+/*
+ * The code generator's private interface, shared by cg.c (program,
+ * clauses, actions) and cg_expr.c (types, variables, expressions).
+ */
+#ifndef SPT_CG_PRIV_H
+#define SPT_CG_PRIV_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <linux/types.h>
+
+#include "abi/isa.h"
+#include "ast.h"
+#include "compile.h"
+#include "image.h"
+#include "opt.h"
+#include "vm.h"
+
+#define DIAG_IDENT_UNDEF "D_IDENT_UNDEF"
+#define DIAG_PROTO_LEN "D_PROTO_LEN"
+#define DIAG_PROTO_ARG "D_PROTO_ARG"
+#define DIAG_PRED_SCALAR "D_PRED_SCALAR"
+#define DIAG_OP_INCOMPAT "D_OP_INCOMPAT"
+#define DIAG_OP_LVAL "D_OP_LVAL"
+#define DIAG_OP_INT "D_OP_INT"
+#define DIAG_PRAGMA_OPTSET "D_PRAGMA_OPTSET"
+#define DIAG_PRINTF_FMT "D_PRINTF_DSIZE"
+#define DIAG_PRINTF_ARG_TYPE "D_PRINTF_ARG_TYPE"
+#define DIAG_PRINTF_ARG_EXTRA "D_PRINTF_ARG_EXTRA"
+#define DIAG_PRINTF_ARG_PROTO "D_PRINTF_ARG_PROTO"
+#define DIAG_MACRO_UNDEF "D_MACRO_UNDEF"
+#define DIAG_REGS "D_NOREG"
+#define DIAG_ACT_EXPR "D_ACT_EXPR"
+#define DIAG_CAST "D_CAST"
+
+enum ct_kind {
+	CT_INT,
+	CT_VOID,
+	CT_STR,
+};
+
+struct ct {
+	enum ct_kind kind;
+	unsigned int size;	/* bytes: 1, 2, 4, 8 */
+	bool sign;
+	unsigned int ptr;	/* pointer levels (an 8-byte unsigned integer to the VM) */
+	unsigned int psize;	/* ptr == 1: size of the pointee, 0 for void */
+	bool psign;		/* and its signedness */
+};
+
+static const struct ct ct_int = { CT_INT, 4, true, 0, 0, false };
+static const struct ct ct_int64 = { CT_INT, 8, true, 0, 0, false };
+static const struct ct ct_uint64 = { CT_INT, 8, false, 0, 0, false };
+static const struct ct ct_uint32 = { CT_INT, 4, false, 0, 0, false };
+static const struct ct ct_str = { CT_STR, SPT_STRSIZE, false, 0, 0, false };
+
+#define CG_MAX_KEYS 8
+
+struct cg_var {
+	const char *name;
+	enum ast_scope scope;
+	struct ct type;		/* of the variable, or of an associative array's elements */
+	uint32_t slot;		/* byte offset (global, this->), variable id (self->), array id */
+	bool assoc;		/* an associative array: name[keys] */
+	unsigned int nkeys;
+	bool kstr[CG_MAX_KEYS];	/* key i is a string */
+	uint32_t koff[CG_MAX_KEYS];	/* its offset in the key */
+	struct cg_var *next;
+};
+
+struct cg {
+	struct compile_ctx *cc;
+	const char *file;
+	struct opts *o;
+	char *const *macros;
+	size_t nmacros;
+	struct image *img;
+	size_t icap;
+	struct cg_var *vars;
+	uint32_t global_bytes;
+	uint32_t this_bytes;
+	uint32_t nself;
+	uint32_t nassoc;
+	unsigned int regs;	/* bit i: ri in use */
+	/* the clause being compiled */
+	struct img_clause *cl;
+	size_t fcap, acap;
+	uint32_t act;		/* action being compiled: 0 predicate, 1.. statements */
+	unsigned int strslot;	/* string slots used by the clause (slot 0 is execname) */
+	size_t stcap;		/* string table capacity */
+	size_t act_start;	/* its first instruction */
+	uint32_t recoff;	/* next free byte of its record */
+	bool records;		/* it has a data-recording action */
+	int err;
+};
+
+__attribute__((format(printf, 4, 5))) int cg_error(struct cg *g, const char *tag,
+						   struct ast_loc loc, const char *fmt, ...);
+int cg_nomem(struct cg *g);
+/* Emit one instruction; returns its index, or -1 after an error. */
+int cg_emit(struct cg *g, enum spt_op op, int dst, int a, int b, int32_t imm);
+int cg_reg_alloc(struct cg *g, struct ast_loc loc);
+void cg_reg_free(struct cg *g, int r);
+/* Narrow register R to type T in place (sign- or zero-extension). */
+void cg_narrow(struct cg *g, int r, const struct ct *t);
+int cg_type_of(struct cg *g, const struct ast_type *at, struct ct *t);
+const char *cg_type_name(const struct ct *t, char *buf, size_t len);
+struct cg_var *cg_var_find(struct cg *g, enum ast_scope scope, const char *name);
+struct cg_var *cg_var_new(struct cg *g, enum ast_scope scope, const char *name,
+			  const struct ct *t, struct ast_loc loc);
+const char *cg_scope_prefix(enum ast_scope s);
+/* Type and emit expression E; returns the register holding its value, or -1. */
+int cg_expr(struct cg *g, const struct ast_expr *e, struct ct *t);
+
+#endif /* SPT_CG_PRIV_H */
