@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <linux/types.h>
 
 #include "abi/buf.h"
@@ -492,6 +493,18 @@ static int macro_value(struct cg *g, const struct ast_expr *e, struct ct *t)
 	unsigned long n;
 	long long v;
 
+	if (!strcmp(name, "pid")) {
+		/* $pid is the tracer's own process, as in dtrace. */
+		*t = (struct ct){ CT_INT, 4, true, 0, 0, false };
+		return load_const(g, (uint64_t)getpid(), e->loc);
+	}
+	if (!strcmp(name, "target")) {
+		if (!g->o->target)
+			return cg_error(g, DIAG_MACRO_UNDEF, e->loc,
+					"macro $%s is not defined: it needs -c or -p", name);
+		*t = (struct ct){ CT_INT, 4, true, 0, 0, false };
+		return load_const(g, (uint64_t)g->o->target, e->loc);
+	}
 	n = strtoul(name, &end, 10);
 	if (*end || n == 0) {
 		cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported yet: macro variable $%s",

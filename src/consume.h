@@ -31,6 +31,9 @@ struct consumer {
 	uint64_t records;	/* records consumed so far */
 	uint64_t drops;		/* drops reported so far */
 	int exited;		/* a clause called exit() */
+	int target;		/* pid that ends tracing when it exits (-c/-p), 0: none */
+	int target_child;	/* it is our child (-c): reap it */
+	int target_gone;	/* it has exited */
 	int64_t exit_status;	/* its argument */
 };
 

@@ -4,6 +4,7 @@
  * the enabling, drives loader and consumer, and maps failures to exit
  * statuses: 0 success, 1 error, 2 usage.
  */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <getopt.h>
 #include <signal.h>
@@ -11,7 +12,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <unistd.h>
+#include <wordexp.h>
+#include <sys/wait.h>
 #include <linux/types.h>
 #include <bpf/libbpf.h>
 
@@ -42,6 +46,11 @@ static const char usage_text[] =
 	"  -s script       compile and enable the D program in the file script\n"
 	"  -l              list the probes matching -n (all probes without -n)\n"
 	"                  and exit\n"
+	"  -c cmd          run cmd once tracing is on, with $target its pid; stop\n"
+	"                  tracing (END, output) when it exits; the command is\n"
+	"                  killed if spectrace stops first\n"
+	"  -p pid          follow process pid: $target is pid, tracing stops when\n"
+	"                  it exits\n"
 	"  -b bufsz        principal buffer size per CPU, same as -x bufsize\n"
 	"  -q              quiet: no column heading, no CPU/ID/FUNCTION:NAME prefix,\n"
 	"                  no probe-match messages\n"
@@ -73,6 +82,9 @@ static const char usage_text[] =
 	"CAP_BPF and CAP_PERFMON) and a kernel with BTF.\n";
 
 static const char *progname = "spectrace";
+/* -c: the command, held before exec until tracing is on. */
+static pid_t child_pid;
+static int child_go = -1;
 static int verbose;
 static volatile sig_atomic_t stop_flag;
 
@@ -132,6 +144,8 @@ struct cmdline {
 	char **macros;		/* operands: $1, $2, ... */
 	size_t nmacros;
 	int list;
+	const char *cmd;	/* -c: the command to run and trace */
+	int target_pid;		/* -p: the process to follow */
 	int compile_only;	/* -e */
 	int show_dis;		/* -S */
 };
@@ -170,7 +184,7 @@ static int parse_cmdline(struct cmdline *cl, int argc, char **argv)
 	if (!cl->srcs)
 		return -ENOMEM;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":b:ehln:qSs:Vvx:", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":b:c:ehln:p:qSs:Vvx:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'b':
 			if (opt_set(&cl->o, "bufsize", optarg, NULL, 0)) {
@@ -179,6 +193,28 @@ static int parse_cmdline(struct cmdline *cl, int argc, char **argv)
 				return -EINVAL;
 			}
 			break;
+		case 'c':
+			if (cl->cmd || cl->target_pid) {
+				errmsg("only one -c or -p is supported");
+				return -EINVAL;
+			}
+			cl->cmd = optarg;
+			break;
+		case 'p': {
+			char *end;
+			long pid = strtol(optarg, &end, 10);
+
+			if (*end || pid <= 0 || pid > INT32_MAX) {
+				errmsg("invalid process id '%s'", optarg);
+				return -EINVAL;
+			}
+			if (cl->cmd || cl->target_pid) {
+				errmsg("only one -c or -p is supported");
+				return -EINVAL;
+			}
+			cl->target_pid = (int)pid;
+			break;
+		}
 		case 'e':
 			cl->compile_only = 1;
 			break;
@@ -230,6 +266,77 @@ static int parse_cmdline(struct cmdline *cl, int argc, char **argv)
 		return -EINVAL;
 	}
 	return 0;
+}
+
+/*
+ * -c: start CMD (split into words as a shell would, without expansions
+ * that run anything) in a child that waits, before exec, until
+ * child_release() says tracing is on. Returns the pid or -1.
+ */
+static pid_t child_start(const char *cmd)
+{
+	wordexp_t we;
+	int pfd[2];
+	pid_t pid;
+	char c;
+
+	if (wordexp(cmd, &we, WRDE_NOCMD) || we.we_wordc == 0) {
+		errmsg("invalid command '%s'", cmd);
+		return -1;
+	}
+	if (pipe2(pfd, O_CLOEXEC)) {
+		errmsg("cannot create a pipe: %s", strerror(errno));
+		wordfree(&we);
+		return -1;
+	}
+	pid = fork();
+	if (pid < 0) {
+		errmsg("cannot fork: %s", strerror(errno));
+		wordfree(&we);
+		return -1;
+	}
+	if (pid == 0) {
+		close(pfd[1]);
+		/* Nothing read: the tracer gave up; do not run the command. */
+		if (read(pfd[0], &c, 1) != 1)
+			_exit(127);
+		execvp(we.we_wordv[0], we.we_wordv);
+		fprintf(stderr, "%s: failed to exec %s: %s\n", progname, we.we_wordv[0],
+			strerror(errno));
+		_exit(127);
+	}
+	close(pfd[0]);
+	wordfree(&we);
+	child_go = pfd[1];
+	return pid;
+}
+
+static void child_release(void)
+{
+	if (child_go >= 0) {
+		if (write(child_go, "g", 1) != 1)
+			errmsg("cannot start the command: %s", strerror(errno));
+		close(child_go);
+		child_go = -1;
+	}
+}
+
+/* The command must not outlive the tracer: kill it if still running. */
+static void child_reap(void)
+{
+	int status;
+
+	if (child_pid <= 0)
+		return;
+	if (child_go >= 0) {
+		close(child_go);
+		child_go = -1;
+	}
+	if (waitpid(child_pid, &status, WNOHANG) == 0) {
+		kill(child_pid, SIGKILL);
+		waitpid(child_pid, &status, 0);
+	}
+	child_pid = 0;
 }
 
 static int read_file(struct source *src)
@@ -431,11 +538,14 @@ static int trace(const struct cmdline *cl, const struct enabling *en, const stru
 		return 1;
 	}
 	c.img = img;
+	c.target = child_pid > 0 ? child_pid : cl->target_pid;
+	c.target_child = child_pid > 0;
 	ret = consume_begin(&c);
 	if (!ret) {
 		if (!c.exited)
 			load_gate(&tr, 1);
 		print_matched(cl);
+		child_release();
 		ret = consume_run(&c, &stop_flag);
 	}
 	missed = load_missed(&tr);
@@ -481,6 +591,27 @@ int main(int argc, char **argv)
 	}
 	libbpf_set_print(libbpf_print);
 	compile_ctx_init(&cc);
+	if (cl.target_pid) {
+		if (kill(cl.target_pid, 0) && errno == ESRCH) {
+			errmsg("failed to grab pid %d: No such process", cl.target_pid);
+			compile_ctx_fini(&cc);
+			free_cmdline(&cl);
+			return 1;
+		}
+		cl.o.target = cl.target_pid;
+	}
+	if (cl.cmd && !cl.compile_only && !cl.list) {
+		child_pid = child_start(cl.cmd);
+		if (child_pid < 0) {
+			compile_ctx_fini(&cc);
+			free_cmdline(&cl);
+			return 1;
+		}
+		cl.o.target = child_pid;
+	} else if (cl.cmd) {
+		/* -e or -l: the command is not run; $target still compiles. */
+		cl.o.target = getpid();
+	}
 
 	if (cl.nsrcs && compile(&cl, &cc, &img)) {
 		ret = 1;
@@ -513,6 +644,7 @@ int main(int argc, char **argv)
 out_img:
 	cg_image_free(&img);
 out_cc:
+	child_reap();
 	compile_ctx_fini(&cc);
 	free_cmdline(&cl);
 	return ret;

@@ -26,6 +26,7 @@ struct opts {
 	bool quiet;		/* -q: only explicitly traced data */
 	uint64_t dynvarsize;	/* bytes for self-> variables */
 	uint64_t strsize;	/* bytes of a string value */
+	int64_t target;		/* $target: the -c command's or -p process's pid, 0: none */
 	struct ktr_opts ktr;	/* -x ktr_*: KTR flight recorder settings */
 };
 
