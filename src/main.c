@@ -35,7 +35,8 @@
 #define EXIT_USAGE 2
 
 static const char usage_text[] =
-	"Usage: spectrace [-hlqVv] [-b bufsz] [-x opt[=val]] [-n probe-desc]... [-s script]\n"
+	"Usage: spectrace [-eFhlqSVv] [-b bufsz] [-x opt[=val]] [-c cmd | -p pid]\n"
+	"                 [-n program]... [-s script] [arg...]\n"
 	"\n"
 	"Trace the running kernel with DTrace's model on eBPF.\n"
 	"\n"
@@ -52,6 +53,8 @@ static const char usage_text[] =
 	"  -p pid          follow process pid: $target is pid, tracing stops when\n"
 	"                  it exits\n"
 	"  -b bufsz        principal buffer size per CPU, same as -x bufsize\n"
+	"  -F              flow indent: \"=> func\" on entry, \"<= func\" on return,\n"
+	"                  indented by nesting on each CPU (same as -x flowindent)\n"
 	"  -q              quiet: no column heading, no CPU/ID/FUNCTION:NAME prefix,\n"
 	"                  no probe-match messages\n"
 	"  -x opt[=val]    set a tracing option (see OPTIONS)\n"
@@ -184,7 +187,7 @@ static int parse_cmdline(struct cmdline *cl, int argc, char **argv)
 	if (!cl->srcs)
 		return -ENOMEM;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":b:c:ehln:p:qSs:Vvx:", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":b:c:eFhln:p:qSs:Vvx:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'b':
 			if (opt_set(&cl->o, "bufsize", optarg, NULL, 0)) {
@@ -217,6 +220,9 @@ static int parse_cmdline(struct cmdline *cl, int argc, char **argv)
 		}
 		case 'e':
 			cl->compile_only = 1;
+			break;
+		case 'F':
+			cl->o.flowindent = true;
 			break;
 		case 'h':
 			fputs(usage_text, stdout);
@@ -531,6 +537,7 @@ static int trace(const struct cmdline *cl, const struct enabling *en, const stru
 		return 1;
 	}
 	print_init(&pr, stdout, cl->o.quiet);
+	print_set_flow(&pr, cl->o.flowindent);
 	ret = consume_init(&c, &tr, en, &cl->o, &pr, stderr);
 	if (ret) {
 		errmsg("out of memory");

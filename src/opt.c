@@ -184,6 +184,16 @@ static int set_dynvarsize(struct opts *o, const char *v, char *err, size_t errle
 	return 0;
 }
 
+static int set_flowindent(struct opts *o, const char *v, char *err, size_t errlen)
+{
+	if (v && strcmp(v, "1") && strcmp(v, "0")) {
+		set_err(err, errlen, "invalid value for specified option");
+		return -EINVAL;
+	}
+	o->flowindent = !v || !strcmp(v, "1");
+	return 0;
+}
+
 static int set_quiet(struct opts *o, const char *v, char *err, size_t errlen)
 {
 	if (v && strcmp(v, "1") && strcmp(v, "0")) {
@@ -203,6 +213,7 @@ static const struct opt_def opt_defs[] = {
 	{ "bufpolicy", set_bufpolicy },
 	{ "bufsize", set_bufsize },
 	{ "dynvarsize", set_dynvarsize },
+	{ "flowindent", set_flowindent },
 	{ "ktr_cpumask", ktrfmt_opt_cpumask },
 	{ "ktr_entries", ktrfmt_opt_entries },
 	{ "ktr_mask", ktrfmt_opt_mask },

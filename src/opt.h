@@ -24,6 +24,7 @@ struct opts {
 	uint64_t switchrate_ns;	/* interval between buffer switches */
 	uint64_t statusrate_ns;	/* interval between checks for exit() */
 	bool quiet;		/* -q: only explicitly traced data */
+	bool flowindent;	/* -F: indent output by function entry and return */
 	uint64_t dynvarsize;	/* bytes for self-> variables */
 	uint64_t strsize;	/* bytes of a string value */
 	int64_t target;		/* $target: the -c command's or -p process's pid, 0: none */

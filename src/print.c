@@ -18,6 +18,13 @@ void print_init(struct printer *pr, FILE *out, bool quiet)
 	pr->out = out;
 	pr->quiet = quiet;
 	pr->heading_done = false;
+	pr->flow = false;
+	memset(pr->depth, 0, sizeof(pr->depth));
+}
+
+void print_set_flow(struct printer *pr, bool flow)
+{
+	pr->flow = flow;
 }
 
 static void heading(struct printer *pr)
@@ -25,14 +32,45 @@ static void heading(struct printer *pr)
 	if (pr->heading_done)
 		return;
 	pr->heading_done = true;
-	if (!pr->quiet)
+	if (pr->quiet)
+		return;
+	if (pr->flow)
+		fprintf(pr->out, "%3s %s\n", "CPU", "FUNCTION");
+	else
 		fprintf(pr->out, "%3s %6s %32s\n", "CPU", "ID", "FUNCTION:NAME");
+}
+
+/*
+ * -F: the function column, indented two spaces per level of entry/return
+ * nesting on this CPU: "=> f" on entry (then one level deeper), "<= f" on
+ * return (after one level up), "| f:name" for other probes.
+ */
+static void flow_prefix(struct printer *pr, int cpu, const struct probe *p)
+{
+	char col[2 * PROBE_FIELD_MAX + 64];
+	int *depth = &pr->depth[cpu >= 0 && cpu < PRINT_MAX_CPUS ? cpu : 0];
+
+	if (!strcmp(p->name, "entry")) {
+		snprintf(col, sizeof(col), "%*s=> %s", *depth + 1, "", p->func);
+		*depth += 2;
+	} else if (!strcmp(p->name, "return")) {
+		if (*depth >= 2)
+			*depth -= 2;
+		snprintf(col, sizeof(col), "%*s<= %s", *depth + 1, "", p->func);
+	} else {
+		snprintf(col, sizeof(col), "%*s| %s:%s", *depth + 1, "", p->func, p->name);
+	}
+	fprintf(pr->out, "%3d %-41s ", cpu, col);
 }
 
 static void prefix(struct printer *pr, int cpu, const struct probe *p)
 {
 	char fn[2 * PROBE_FIELD_MAX + 2];
 
+	if (pr->flow) {
+		flow_prefix(pr, cpu, p);
+		return;
+	}
 	snprintf(fn, sizeof(fn), "%s:%s", p->func, p->name);
 	fprintf(pr->out, "%3d %6u %32s ", cpu, p->id, fn);
 }

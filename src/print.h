@@ -10,13 +10,20 @@
 #include "image.h"
 #include "probe.h"
 
+#define PRINT_MAX_CPUS 256
+
 struct printer {
 	FILE *out;
 	bool quiet;
 	bool heading_done;	/* the column heading goes out before the first record */
+	bool flow;		/* -F: indent by entry/return nesting, per CPU */
+	int depth[PRINT_MAX_CPUS];	/* -F: nesting of each CPU */
 };
 
 void print_init(struct printer *pr, FILE *out, bool quiet);
+
+/* -F: flow-indented output, "=> func" on entry, "<= func" on return. */
+void print_set_flow(struct printer *pr, bool flow);
 
 /* A record of the default action (the EPID alone) fired by P on CPU. */
 void print_default(struct printer *pr, int cpu, const struct probe *p);

@@ -16,7 +16,7 @@
 e2e_init "$1"
 dir=$(cd "$(dirname "$0")/d" && pwd)
 
-normalise() { sed -E 's/^ {0,2}[0-9]{1,3} ( +[0-9]+ +[^ ]*:[^ ]* )/  N \1/'; }
+normalise() { sed -E -e 's/^ {0,2}[0-9]{1,3} ( +[0-9]+ +[^ ]*:[^ ]* )/  N \1/' -e 's/^ {0,2}[0-9]{1,3} ( +(=>|<=|\|) )/  N \1/'; }
 
 for t in "$dir"/tst.*.d; do
 	name=$(basename "$t" .d)

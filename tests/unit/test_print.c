@@ -66,3 +66,33 @@ Test(print, list)
 			 "  478    syscall           vmlinux                            openat entry\n");
 	free(buf);
 }
+
+Test(print, flowindent)
+{
+	static const struct probe entry = { 10, PROBE_SYSCALL_ENTRY, 2, "syscall", "vmlinux",
+					    "open", "entry" };
+	static const struct probe ret = { 11, PROBE_SYSCALL_RETURN, 2, "syscall", "vmlinux",
+					  "open", "return" };
+	static const struct probe begin = { 1, PROBE_DTRACE, 0, "dtrace", "", "", "BEGIN" };
+	struct printer pr;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	print_init(&pr, f, false);
+	print_set_flow(&pr, true);
+	print_default(&pr, 1, &entry);
+	print_default(&pr, 1, &entry);
+	print_default(&pr, 1, &ret);
+	print_default(&pr, 0, &begin);
+	print_default(&pr, 1, &ret);
+	fclose(f);
+	/* The columns of the specopen.d output in DTrace's documentation. */
+	cr_assert_str_eq(buf, "CPU FUNCTION\n"
+			      "  1  => open                                  \n"
+			      "  1    => open                                \n"
+			      "  1    <= open                                \n"
+			      "  0  | :BEGIN                                 \n"
+			      "  1  <= open                                  \n");
+	free(buf);
+}
