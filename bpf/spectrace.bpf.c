@@ -579,15 +579,18 @@ static __always_inline int fire(__u32 ep, const __u64 *args, __u64 err, int forc
 	if (!spt_gate && !force)
 		goto out;
 	CTR3(SPT_KTR_DISPATCH, "dispatch: eprobe %u, %u clauses, forced %d", ep, n, force);
-	s = bpf_map_lookup_elem(&spt_scratch, &zero);
-	if (!s)
-		goto out;
-	for (i = 0; i < 6; i++)
-		s->env.args[i] = args[i];
-	s->env.args[6] = s->env.args[7] = s->env.args[8] = s->env.args[9] = 0;
-	s->env.err = err;
-	s->env.ts = bpf_ktime_get_ns();
-	s->env.fixed = 0;
+	/* Probes whose clauses only record their EPID need no VM inputs. */
+	if (p->vm) {
+		s = bpf_map_lookup_elem(&spt_scratch, &zero);
+		if (!s)
+			goto out;
+		for (i = 0; i < 6; i++)
+			s->env.args[i] = args[i];
+		s->env.args[6] = s->env.args[7] = s->env.args[8] = s->env.args[9] = 0;
+		s->env.err = err;
+		s->env.ts = bpf_ktime_get_ns();
+		s->env.fixed = 0;
+	}
 	for (i = 0; i < SPT_MAX_ECB_PER_PROBE && i < n; i++) {
 		if (spt_run_ecb(first + i, cpu, 0) == SPT_RUN_FAULT)
 			spt_fire_error(cpu);

@@ -118,6 +118,8 @@ static int fill_tables(struct spectrace_bpf *skel, const struct enabling *e, int
 			ro->spt_ecbs[necb].epid = e->ecbs[j].epid;
 			ro->spt_ecbs[necb].size = e->ecbs[j].size;
 			ro->spt_ecbs[necb].prog = e->ecbs[j].prog;
+			if (e->ecbs[j].prog != SPT_ECB_NOPROG)
+				ro->spt_eprobes[nep + 1].vm = 1;
 			ro->spt_ecbs[necb].probe = p->id;
 			{
 				const char *names[4] = { p->prov, p->mod, p->func, p->name };

@@ -107,7 +107,10 @@ _Static_assert(sizeof(struct spt_fault_rec) == 32, "fault record layout");
 struct spt_eprobe {
 	__u32 first;	/* index of its first ECB in spt_ecbs[]; writer: loader */
 	__u32 count;	/* number of ECBs, <= SPT_MAX_ECB_PER_PROBE; writer: loader */
+	__u32 vm;	/* non-zero when some ECB runs bytecode; writer: loader */
+	__u32 pad;
 };
+_Static_assert(sizeof(struct spt_eprobe) == 16, "eprobe layout");
 
 /* Enabling control block: one clause enabled on one probe. */
 struct spt_ecb {
