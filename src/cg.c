@@ -337,8 +337,7 @@ static int decl(struct cg *g, const struct ast_item *it)
 	const struct ast_decl *d = &it->u.decl;
 	struct ct t;
 
-	struct cg_var *v;
-	uint32_t off = 8;
+	bool kstr[CG_MAX_KEYS];
 	size_t i;
 
 	if (d->has_dim || (d->nkeys && d->scope != AST_SCOPE_GLOBAL))
@@ -354,17 +353,6 @@ static int decl(struct cg *g, const struct ast_item *it)
 	if (d->nkeys > CG_MAX_KEYS)
 		return cg_error(g, DIAG_UNSUPPORTED, d->name_loc,
 				"associative array key of more than %d elements", CG_MAX_KEYS);
-	v = calloc(1, sizeof(*v));
-	if (!v)
-		return cg_nomem(g);
-	v->name = d->name;
-	v->scope = AST_SCOPE_GLOBAL;
-	v->type = t;
-	v->assoc = true;
-	v->slot = ++g->nassoc;
-	v->nkeys = (unsigned int)d->nkeys;
-	v->next = g->vars;
-	g->vars = v;
 	for (i = 0; i < d->nkeys; i++) {
 		struct ct kt;
 
@@ -373,14 +361,9 @@ static int decl(struct cg *g, const struct ast_item *it)
 		if (kt.kind != CT_INT && kt.kind != CT_STR)
 			return cg_error(g, DIAG_OP_INCOMPAT, d->keys[i]->loc,
 					"associative array keys must be integers or strings");
-		v->kstr[i] = kt.kind == CT_STR;
-		v->koff[i] = off;
-		off += v->kstr[i] ? SPT_STRSIZE : 8;
+		kstr[i] = kt.kind == CT_STR;
 	}
-	if (off > SPT_KEY_SIZE)
-		return cg_error(g, DIAG_UNSUPPORTED, d->name_loc,
-				"associative array key larger than %d bytes", SPT_KEY_SIZE);
-	return 0;
+	return cg_assoc_new(g, d->name, &t, d->nkeys, kstr, d->name_loc) ? 0 : -1;
 }
 
 void cg_image_free(struct image *img)

@@ -672,6 +672,44 @@ static int lvalue_var(struct cg *g, const struct ast_expr *lhs, struct cg_var **
 	return 0;
 }
 
+struct cg_var *cg_assoc_new(struct cg *g, const char *name, const struct ct *vt, size_t nkeys,
+			    const bool *kstr, struct ast_loc loc)
+{
+	struct cg_var *v;
+	uint32_t off = 8;
+	size_t i;
+
+	if (nkeys > CG_MAX_KEYS) {
+		cg_error(g, DIAG_UNSUPPORTED, loc, "associative array key of more than %d elements",
+			 CG_MAX_KEYS);
+		return NULL;
+	}
+	v = calloc(1, sizeof(*v));
+	if (!v) {
+		cg_nomem(g);
+		return NULL;
+	}
+	v->name = name;
+	v->scope = AST_SCOPE_GLOBAL;
+	v->type = *vt;
+	v->assoc = true;
+	v->slot = ++g->nassoc;
+	v->nkeys = (unsigned int)nkeys;
+	v->next = g->vars;
+	g->vars = v;
+	for (i = 0; i < nkeys; i++) {
+		v->kstr[i] = kstr[i];
+		v->koff[i] = off;
+		off += kstr[i] ? SPT_STRSIZE : 8;
+	}
+	if (off > SPT_KEY_SIZE) {
+		cg_error(g, DIAG_UNSUPPORTED, loc, "associative array key larger than %d bytes",
+			 SPT_KEY_SIZE);
+		return NULL;
+	}
+	return v;
+}
+
 /*
  * Index expression E (name[k1, ...]): evaluate the keys, find the array
  * (or, when CREATE, make it with elements of type VT and keys of the types
@@ -684,9 +722,9 @@ static int assoc_prepare(struct cg *g, const struct ast_expr *e, bool create, co
 	const struct ast_expr *base = e->u.index.base;
 	int regs[CG_MAX_KEYS];
 	struct ct kt[CG_MAX_KEYS];
+	bool kstr[CG_MAX_KEYS];
 	struct cg_var *v;
 	size_t i, n = e->u.index.nkeys;
-	uint32_t off = 8;
 
 	if (base->kind != AST_IDENT || base->u.ident.scope != AST_SCOPE_GLOBAL)
 		return cg_error(g, DIAG_UNSUPPORTED, e->loc,
@@ -714,25 +752,11 @@ static int assoc_prepare(struct cg *g, const struct ast_expr *e, bool create, co
 		if (vt->kind != CT_INT && vt->kind != CT_STR)
 			return cg_error(g, DIAG_OP_INCOMPAT, e->loc,
 					"cannot store a void value in %s[ ]", base->u.ident.name);
-		v = calloc(1, sizeof(*v));
+		for (i = 0; i < n; i++)
+			kstr[i] = kt[i].kind == CT_STR;
+		v = cg_assoc_new(g, base->u.ident.name, vt, n, kstr, e->loc);
 		if (!v)
-			return cg_nomem(g);
-		v->name = base->u.ident.name;
-		v->scope = AST_SCOPE_GLOBAL;
-		v->type = *vt;
-		v->assoc = true;
-		v->slot = ++g->nassoc;
-		v->nkeys = (unsigned int)n;
-		for (i = 0; i < n; i++) {
-			v->kstr[i] = kt[i].kind == CT_STR;
-			v->koff[i] = off;
-			off += v->kstr[i] ? SPT_STRSIZE : 8;
-		}
-		v->next = g->vars;
-		g->vars = v;
-		if (off > SPT_KEY_SIZE)
-			return cg_error(g, DIAG_UNSUPPORTED, e->loc,
-					"associative array key larger than %d bytes", SPT_KEY_SIZE);
+			return -1;
 	}
 	if (n != v->nkeys)
 		return cg_error(g, DIAG_PROTO_LEN, e->loc,

@@ -111,6 +111,9 @@ struct cg_var *cg_var_find(struct cg *g, enum ast_scope scope, const char *name)
 struct cg_var *cg_var_new(struct cg *g, enum ast_scope scope, const char *name,
 			  const struct ct *t, struct ast_loc loc);
 const char *cg_scope_prefix(enum ast_scope s);
+/* A new global associative array NAME[keys] (KSTR[i]: key i is a string). */
+struct cg_var *cg_assoc_new(struct cg *g, const char *name, const struct ct *vt, size_t nkeys,
+			    const bool *kstr, struct ast_loc loc);
 /* Type and emit expression E; returns the register holding its value, or -1. */
 int cg_expr(struct cg *g, const struct ast_expr *e, struct ct *t);
 
