@@ -20,6 +20,11 @@ e2e_init() {
 		echo "SKIP: the kernel has no BTF"
 		exit 77
 	fi
+	# One end-to-end test at a time on a machine: check_no_leftovers
+	# looks at every spt_ object in the kernel, and measurements of other
+	# trees' suites would see this one's programs.
+	exec 9>/run/lock/spectrace-e2e.lock
+	flock 9
 	TMP=$(mktemp -d /tmp/spt-e2e.XXXXXX)
 	trap e2e_cleanup EXIT
 }
