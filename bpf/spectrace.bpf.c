@@ -24,6 +24,7 @@
 
 #define SPT_VM_IMPL
 #define SPT_VM_ENV struct spt_kenv
+struct spt_aggdesc;
 static __always_inline __u64 spt_env_builtin(struct spt_kenv *env, __u32 id);
 static __always_inline __u8 *spt_env_globals(struct spt_kenv *env);
 static __always_inline __u64 spt_env_tls_load(struct spt_kenv *env, __u32 var);
@@ -39,6 +40,11 @@ static __always_inline const __u8 *spt_env_assoc_get(struct spt_kenv *env, const
 static __always_inline int spt_env_assoc_put(struct spt_kenv *env, const __u8 *key,
 					     const __u8 *val);
 static __always_inline void spt_env_assoc_del(struct spt_kenv *env, const __u8 *key);
+static __always_inline void spt_env_aggdesc(struct spt_kenv *env, __u32 id,
+					    struct spt_aggdesc *d);
+static __always_inline __u64 *spt_env_agg(struct spt_kenv *env, __u32 id, const __u8 *key);
+static __always_inline __u32 spt_env_agg_words(struct spt_kenv *env);
+static __always_inline __s64 spt_env_agg_edge(struct spt_kenv *env, __u32 i);
 #include "vm.h"
 
 /* Upper bound of instructions one clause may execute (bpf_loop count). */
@@ -132,6 +138,40 @@ struct {
 	__type(key, struct spt_akey);
 	__type(value, struct spt_aval);
 } spt_assoc SEC(".maps");
+
+/*
+ * Aggregations (abi/agg.h). No BTF key/value types: the loader sets the
+ * value size (spt_agg_words * 8, the same for all three maps), the key size
+ * of spt_agg and the entries before load. Keyed data is allocated on first
+ * use (BPF_F_NO_PREALLOC): aggsize bounds it, not the memory taken at start.
+ */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_HASH);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__uint(key_size, 8);
+	__uint(value_size, 32);
+	__uint(max_entries, 1);
+} spt_agg SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(key_size, sizeof(__u32));
+	__uint(value_size, 32);
+	__uint(max_entries, 1);
+} spt_agg0 SEC(".maps");
+
+/* Zeroes of one value, the initial value of a new key. Never written. */
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(key_size, sizeof(__u32));
+	__uint(value_size, 32);
+	__uint(max_entries, 1);
+} spt_agg_zero SEC(".maps");
+
+const volatile struct spt_aggdesc spt_aggs[SPT_AGG_MAX];
+const volatile __s64 spt_agg_edges[SPT_AGG_EDGES_MAX];
+/* Words in each aggregation value (value_size / 8, at least 4). */
+const volatile __u32 spt_agg_words = 4;
 
 struct spt_cpu spt_cpus[SPT_MAX_CPUS];
 /* Set by the consumer while END runs: END may use the reserved space. */
@@ -298,6 +338,46 @@ static __always_inline int spt_env_assoc_put(struct spt_kenv *env, const __u8 *k
 static __always_inline void spt_env_assoc_del(struct spt_kenv *env, const __u8 *key)
 {
 	bpf_map_delete_elem(&spt_assoc, key);
+}
+
+static __always_inline void spt_env_aggdesc(struct spt_kenv *env, __u32 id,
+					    struct spt_aggdesc *d)
+{
+	const volatile struct spt_aggdesc *a = &spt_aggs[id & (SPT_AGG_MAX - 1)];
+
+	d->func = a->func;
+	d->flags = a->flags;
+	d->edge0 = a->edge0;
+	d->nedges = a->nedges;
+}
+
+static __always_inline __u64 *spt_env_agg(struct spt_kenv *env, __u32 id, const __u8 *key)
+{
+	__u32 zero = 0;
+	__u64 *w;
+	void *z;
+
+	if (!key)
+		return bpf_map_lookup_elem(&spt_agg0, &id);
+	w = bpf_map_lookup_elem(&spt_agg, key);
+	if (w)
+		return w;
+	z = bpf_map_lookup_elem(&spt_agg_zero, &zero);
+	if (!z)
+		return NULL;
+	/* Another CPU may create the key between our lookup and update: fine. */
+	bpf_map_update_elem(&spt_agg, key, z, BPF_NOEXIST);
+	return bpf_map_lookup_elem(&spt_agg, key);
+}
+
+static __always_inline __u32 spt_env_agg_words(struct spt_kenv *env)
+{
+	return spt_agg_words;
+}
+
+static __always_inline __s64 spt_env_agg_edge(struct spt_kenv *env, __u32 i)
+{
+	return spt_agg_edges[i & (SPT_AGG_EDGES_MAX - 1)];
 }
 
 struct vm_loop {
@@ -488,6 +568,11 @@ __noinline int spt_run_ecb(__u32 idx, __u32 cpu, __u32 in_error)
 	if (s->vm.dyndrop) {
 		s->vm.dyndrop = 0;
 		st->dyndrops++;
+	}
+	if (s->vm.aggdrop) {
+		s->vm.aggdrop = 0;
+		st->aggdrops++;
+		CTR2(SPT_KTR_AGG, "aggregation drop: epid %u on cpu %u", e->epid, cpu);
 	}
 	if (s->vm.exiting) {
 		s->vm.exiting = 0;

@@ -23,6 +23,11 @@
  *   __u64 spt_env_tls_load(SPT_VM_ENV *, __u32 var)          self-> read, 0 if unset
  *   void spt_env_tls_store(SPT_VM_ENV *, __u32 var, __u64 v)  self-> write, 0 deletes
  *   int spt_env_read(SPT_VM_ENV *, __u64 addr, __u32 size, __u64 *v)  kernel memory, 0 or <0
+ *   void spt_env_aggdesc(SPT_VM_ENV *, __u32 id, struct spt_aggdesc *d)  descriptor of @id
+ *   __u64 *spt_env_agg(SPT_VM_ENV *, __u32 id, const __u8 *key)  this CPU's value words of
+ *           @id (key: the key area, or NULL when keyless), created zeroed; NULL: no space
+ *   __u32 spt_env_agg_words(SPT_VM_ENV *)                  words in every value
+ *   __s64 spt_env_agg_edge(SPT_VM_ENV *, __u32 i)          histogram edge i
  *
  * Verifier notes: every index into an array is masked to a power-of-two
  * bound right where it is used, because the state of a bpf_loop callback
@@ -34,6 +39,7 @@
 
 #include "abi/isa.h"
 #include "abi/fault.h"
+#include "abi/agg.h"
 
 #ifndef __always_inline
 #define __always_inline inline __attribute__((always_inline))
@@ -90,7 +96,7 @@ struct spt_vm {
 	__u32 fault_pc;		/* instruction that faulted, relative to base */
 	__u32 exiting;		/* EXIT ran */
 	__u32 dyndrop;		/* a store into an associative array found no space */
-	__u32 pad;
+	__u32 aggdrop;		/* an aggregation found no space for a new key */
 	__u64 fault_val;	/* address or value of the fault */
 	__s64 exit_status;	/* status given to exit() */
 	__u8 rec[SPT_REC_MAX + SPT_STRSIZE];	/* record being built, header at 0 */
@@ -161,6 +167,93 @@ static __always_inline __u8 *spt_vm_sref(struct spt_vm *vm, SPT_VM_ENV *env, __u
 	if (ref < SPT_SREF_END)
 		return vm->thisv + ((ref - SPT_SREF_THIS) & (SPT_THIS_MAX - 1));
 	return NULL;
+}
+
+/* 64 x 64 -> 128-bit multiplication in 32-bit halves (BPF has no wider type). */
+static __always_inline void spt_vm_mul128(__u64 a, __u64 b, __u64 *lo, __u64 *hi)
+{
+	__u64 al = a & 0xffffffffu, ah = a >> 32, bl = b & 0xffffffffu, bh = b >> 32;
+	__u64 ll = al * bl, lh = al * bh, hl = ah * bl;
+	__u64 mid = (ll >> 32) + (lh & 0xffffffffu) + (hl & 0xffffffffu);
+
+	*lo = (ll & 0xffffffffu) | (mid << 32);
+	*hi = ah * bh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+}
+
+/* Histogram bucket of V: the number of edges <= V (binary search). */
+static __always_inline __u32 spt_vm_bucket(SPT_VM_ENV *env, const struct spt_aggdesc *d, __s64 v)
+{
+	__u32 lo = 0, hi = d->nedges, mid, i;
+
+	for (i = 0; i < SPT_AGG_SEARCH_STEPS; i++) {
+		if (lo >= hi)
+			break;
+		mid = (lo + hi) >> 1;
+		if (spt_env_agg_edge(env, (d->edge0 + mid) & (SPT_AGG_EDGES_MAX - 1)) <= v)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/*
+ * Aggregate V (increment INC for histograms) into @ID on this CPU; the
+ * value layout is in abi/agg.h. Returns 0, or 1 after a fault.
+ */
+static __always_inline int spt_vm_agg(struct spt_vm *vm, SPT_VM_ENV *env, __u32 pc, __u32 id,
+				      __u64 v, __u64 inc)
+{
+	struct spt_aggdesc d;
+	__u64 *w, lo, hi, m;
+	__u32 idx;
+
+	spt_env_aggdesc(env, id & (SPT_AGG_MAX - 1), &d);
+	w = spt_env_agg(env, id & (SPT_AGG_MAX - 1), (d.flags & SPT_AGGF_KEYED) ? vm->key : NULL);
+	if (!w) {
+		vm->aggdrop = 1;
+		return 0;
+	}
+	switch (d.func) {
+	case SPT_AGG_COUNT:
+		break;
+	case SPT_AGG_SUM:
+	case SPT_AGG_AVG:
+		w[1] += v;
+		break;
+	case SPT_AGG_MIN:
+		if (!w[0] || (__s64)v < (__s64)w[1])
+			w[1] = v;
+		break;
+	case SPT_AGG_MAX_:
+		if (!w[0] || (__s64)v > (__s64)w[1])
+			w[1] = v;
+		break;
+	case SPT_AGG_STDDEV:
+		w[1] += v;
+		m = (__s64)v < 0 ? -v : v;
+		spt_vm_mul128(m, m, &lo, &hi);
+		w[2] += lo;
+		w[3] += hi + (w[2] < lo);
+		break;
+	case SPT_AGG_QUANTIZE:
+	case SPT_AGG_LQUANTIZE:
+	case SPT_AGG_LLQUANTIZE:
+		if (d.flags & SPT_AGGF_INT32)
+			v = (__u64)(__s64)(__s32)v;
+		idx = 1 + spt_vm_bucket(env, &d, (__s64)v);
+		if (idx >= spt_env_agg_words(env)) {
+			spt_vm_fault(vm, pc, SPT_FLT_ILLOP, id);
+			return 1;
+		}
+		w[idx & (SPT_AGG_WORDS_MAX - 1)] += inc;
+		break;
+	default:
+		spt_vm_fault(vm, pc, SPT_FLT_ILLOP, id);
+		return 1;
+	}
+	w[0]++;
+	return 0;
 }
 
 /*
@@ -401,7 +494,9 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 		*(__u64 *)vm->key = (__u32)imm;
 		return 0;
 	case SPT_OP_KINT:
-		*(__u64 *)(vm->key + ((__u32)imm & (SPT_KEY_SIZE - 1 - 7) & ~7u)) = a;
+		if ((__u32)imm > SPT_KEY_SIZE - 8)
+			goto illop;
+		*(__u64 *)(vm->key + ((__u32)imm & 1023 & ~7u)) = a;
 		return 0;
 	case SPT_OP_KSTR: {
 		__u8 *src = spt_vm_sref(vm, env, a);
@@ -447,6 +542,8 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 			vm->dyndrop = 1;
 		return 0;
 	}
+	case SPT_OP_AGG:
+		return spt_vm_agg(vm, env, pc, (__u32)imm, a, b);
 	case SPT_OP_LDX:
 		if (in->b != 1 && in->b != 2 && in->b != 4 && in->b != 8)
 			goto illop;

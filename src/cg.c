@@ -38,7 +38,7 @@
 #include "vm.h"
 
 /* Reserve a field of SIZE bytes in the clause's record and describe it. */
-static int field_add(struct cg *g, enum img_ftype type, unsigned int size, struct ast_loc loc)
+int cg_field_add(struct cg *g, enum img_ftype type, unsigned int size, struct ast_loc loc)
 {
 	struct img_clause *cl = g->cl;
 	struct img_field *f;
@@ -65,7 +65,7 @@ static int field_add(struct cg *g, enum img_ftype type, unsigned int size, struc
 	return 0;
 }
 
-static struct img_action *action_add(struct cg *g, enum img_act kind)
+struct img_action *cg_action_add(struct cg *g, enum img_act kind)
 {
 	struct img_clause *cl = g->cl;
 	struct img_action *a;
@@ -96,7 +96,7 @@ static int record_int(struct cg *g, const struct ast_expr *e, struct ct *t)
 	if (r < 0)
 		return -1;
 	if (t->kind == CT_STR) {
-		if (field_add(g, IMG_STR, SPT_STRSIZE, e->loc))
+		if (cg_field_add(g, IMG_STR, SPT_STRSIZE, e->loc))
 			return -1;
 		cg_emit(g, SPT_OP_RECS, 0, r, 0, (int32_t)g->cl->fields[g->cl->nfields - 1].offset);
 		cg_reg_free(g, r);
@@ -107,7 +107,7 @@ static int record_int(struct cg *g, const struct ast_expr *e, struct ct *t)
 		return 1;
 	}
 	cg_narrow(g, r, t);
-	if (field_add(g, t->sign && !t->ptr ? IMG_INT : IMG_UINT, t->ptr ? 8 : t->size, e->loc))
+	if (cg_field_add(g, t->sign && !t->ptr ? IMG_INT : IMG_UINT, t->ptr ? 8 : t->size, e->loc))
 		return -1;
 	cg_emit(g, SPT_OP_REC, 0, r, 8, (int32_t)g->cl->fields[g->cl->nfields - 1].offset);
 	cg_reg_free(g, r);
@@ -125,7 +125,7 @@ static int act_trace(struct cg *g, const struct ast_expr *e)
 		return cg_error(g, DIAG_PROTO_LEN, e->loc,
 				"trace( ) prototype mismatch: %zu args passed, 1 expected",
 				e->u.call.nargs);
-	a = action_add(g, IMG_ACT_TRACE);
+	a = cg_action_add(g, IMG_ACT_TRACE);
 	if (!a)
 		return -1;
 	ret = record_int(g, e->u.call.args[0], &t);
@@ -161,10 +161,10 @@ static int act_exit(struct cg *g, const struct ast_expr *e)
 				"exit( ) argument #1 is incompatible with prototype: prototype: int, argument: %s",
 				cg_type_name(&t, b, sizeof(b)));
 	}
-	if (!action_add(g, IMG_ACT_EXIT))
+	if (!cg_action_add(g, IMG_ACT_EXIT))
 		return -1;
 	cg_narrow(g, r, &ct_int);
-	if (field_add(g, IMG_INT, 4, e->loc))
+	if (cg_field_add(g, IMG_INT, 4, e->loc))
 		return -1;
 	g->cl->acts[g->cl->nacts - 1].nfields = 1;
 	cg_emit(g, SPT_OP_REC, 0, r, 8, (int32_t)g->cl->fields[g->cl->nfields - 1].offset);
@@ -205,7 +205,14 @@ static int act_printf(struct cg *g, const struct ast_expr *e)
 				"printf( ) prototype mismatch: the format string requires %zu arguments, %zu passed",
 				f.nargs, nv);
 	}
-	a = action_add(g, IMG_ACT_PRINTF);
+	for (i = 0; i < f.n; i++) {
+		if (f.pieces[i].agg) {
+			fmt_free(&f);
+			return cg_error(g, DIAG_PRINTF_FMT, fe->loc,
+					"printf( ) conversion #%zu: %%@ is for printa( ) only", i + 1);
+		}
+	}
+	a = cg_action_add(g, IMG_ACT_PRINTF);
 	if (!a) {
 		fmt_free(&f);
 		return -1;
@@ -242,9 +249,15 @@ static int statement(struct cg *g, const struct ast_stmt *s)
 
 	if (s->kind == AST_STMT_EMPTY)
 		return 0;
+	if (e->kind == AST_ASSIGN && e->u.binary.lhs->kind == AST_AGG)
+		return cg_agg_assign(g, e);
+	g->nonagg = true;
 	if (e->kind == AST_CALL) {
 		const char *name = e->u.call.name;
+		int ret = cg_agg_action(g, e);
 
+		if (ret <= 0)
+			return ret;
 		if (!strcmp(name, "trace"))
 			return act_trace(g, e);
 		if (!strcmp(name, "printf"))
@@ -270,6 +283,7 @@ static int clause(struct cg *g, const struct ast_clause *c)
 	g->fcap = g->acap = 0;
 	g->recoff = sizeof(struct spt_rec);
 	g->records = false;
+	g->nonagg = false;
 	g->strslot = 0;
 	g->regs = 0;
 	cl->descs = calloc(c->nprobes, sizeof(*cl->descs));
@@ -305,8 +319,19 @@ static int clause(struct cg *g, const struct ast_clause *c)
 	}
 	if (g->err)
 		return -1;
-	/* Every firing that passes the predicate records at least its EPID. */
+	/*
+	 * Every firing that passes the predicate records at least its EPID,
+	 * unless all the clause does is aggregate (as in DTrace, where such
+	 * an ECB has no principal-buffer data at all).
+	 */
 	cl->recsize = (g->recoff + 7) & ~7u;
+	if (!g->nonagg && c->body) {
+		for (i = 0; i < c->body->nstmts; i++)
+			if (c->body->stmts[i]->kind != AST_STMT_EMPTY)
+				break;
+		if (i < c->body->nstmts)
+			cl->recsize = 0;
+	}
 	if (g->img->ninsns == start) {
 		cl->prog = SPT_ECB_NOPROG;
 	} else {
@@ -374,7 +399,7 @@ void cg_image_free(struct image *img)
 		struct img_clause *cl = &img->clauses[i];
 
 		for (j = 0; j < cl->nacts; j++)
-			if (cl->acts[j].kind == IMG_ACT_PRINTF)
+			if (cl->acts[j].kind == IMG_ACT_PRINTF || cl->acts[j].kind == IMG_ACT_PRINTA)
 				fmt_free(&cl->acts[j].fmt);
 		free(cl->acts);
 		free(cl->fields);
@@ -384,6 +409,8 @@ void cg_image_free(struct image *img)
 	free(img->insns);
 	free(img->insn_act);
 	free(img->strtab);
+	free(img->aggs);
+	free(img->edges);
 	memset(img, 0, sizeof(*img));
 }
 

@@ -643,8 +643,10 @@ static int lvalue_var(struct cg *g, const struct ast_expr *lhs, struct cg_var **
 	struct cg_var *v;
 
 	if (lhs->kind == AST_AGG)
-		return cg_error(g, DIAG_UNSUPPORTED, lhs->loc,
-				"not supported yet: aggregations (@%s)", lhs->u.agg.name);
+		return cg_error(g, "D_AGG_FUNC", lhs->loc,
+				"@%s may only be assigned in a statement of its own: @%s = f(...);",
+				lhs->u.agg.name[0] ? lhs->u.agg.name : "_",
+				lhs->u.agg.name[0] ? lhs->u.agg.name : "_");
 	if (lhs->kind != AST_IDENT)
 		return cg_error(g, DIAG_OP_LVAL, lhs->loc,
 				"operator requires a modifiable lvalue as an operand");
@@ -1118,6 +1120,14 @@ static int call_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 				"%s( ) is an action and may only be used as a statement", name);
 	if (!strcmp(name, "copyinstr") || !strcmp(name, "strlen") || !strcmp(name, "stringof"))
 		return subr(g, e, t);
+	if (cg_is_aggfunc(name))
+		return cg_error(g, "D_AGG_FUNC", e->loc,
+				"%s( ) may only be used as the value of an aggregation: @a = %s(...)",
+				name, name);
+	if (!strcmp(name, "printa") || !strcmp(name, "clear") || !strcmp(name, "trunc") ||
+	    !strcmp(name, "normalize") || !strcmp(name, "denormalize"))
+		return cg_error(g, DIAG_ACT_EXPR, e->loc,
+				"%s( ) is an action and may only be used as a statement", name);
 	if (in_list(name, strfuncs, sizeof(strfuncs) / sizeof(strfuncs[0])))
 		return cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported yet: %s( )", name);
 	return cg_error(g, DIAG_IDENT_UNDEF, e->loc,
@@ -1232,8 +1242,9 @@ int cg_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 	case AST_MACRO:
 		return macro_value(g, e, t);
 	case AST_AGG:
-		cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported yet: aggregations (@%s)",
-			 e->u.agg.name);
+		cg_error(g, "D_AGG_SCALAR", e->loc,
+			 "aggregation @%s has no value in an expression: print it with printa( )",
+			 e->u.agg.name[0] ? e->u.agg.name : "_");
 		return -1;
 	case AST_UNARY:
 		return unary(g, e, t);

@@ -93,6 +93,7 @@ struct cg {
 	size_t act_start;	/* its first instruction */
 	uint32_t recoff;	/* next free byte of its record */
 	bool records;		/* it has a data-recording action */
+	bool nonagg;		/* it has a statement other than an aggregation */
 	int err;
 };
 
@@ -114,6 +115,16 @@ const char *cg_scope_prefix(enum ast_scope s);
 /* A new global associative array NAME[keys] (KSTR[i]: key i is a string). */
 struct cg_var *cg_assoc_new(struct cg *g, const char *name, const struct ct *vt, size_t nkeys,
 			    const bool *kstr, struct ast_loc loc);
+/* Reserve a field of SIZE bytes in the clause's record and describe it. */
+int cg_field_add(struct cg *g, enum img_ftype type, unsigned int size, struct ast_loc loc);
+/* A new action of the clause; its fields are those added after it. */
+struct img_action *cg_action_add(struct cg *g, enum img_act kind);
+/* cg_agg.c: `@a[keys] = f(args);` */
+int cg_agg_assign(struct cg *g, const struct ast_expr *e);
+/* printa, clear, trunc, normalize, denormalize: 0, -1 after an error, 1: not one of them. */
+int cg_agg_action(struct cg *g, const struct ast_expr *e);
+bool cg_is_aggfunc(const char *name);
+const char *cg_agg_func_name(uint32_t func);
 /* Type and emit expression E; returns the register holding its value, or -1. */
 int cg_expr(struct cg *g, const struct ast_expr *e, struct ct *t);
 

@@ -37,8 +37,9 @@ int consume_init(struct consumer *c, struct tracer *tr, const struct enabling *e
 	c->drops_seen = calloc((size_t)tr->ncpus, sizeof(*c->drops_seen));
 	c->errors_seen = calloc((size_t)tr->ncpus, sizeof(*c->errors_seen));
 	c->dyn_seen = calloc((size_t)tr->ncpus, sizeof(*c->dyn_seen));
+	c->agg_seen = calloc((size_t)tr->ncpus, sizeof(*c->agg_seen));
 	c->offline = calloc((size_t)tr->ncpus, 1);
-	if (!c->drops_seen || !c->errors_seen || !c->dyn_seen || !c->offline) {
+	if (!c->drops_seen || !c->errors_seen || !c->dyn_seen || !c->agg_seen || !c->offline) {
 		consume_fini(c);
 		return -ENOMEM;
 	}
@@ -50,10 +51,12 @@ void consume_fini(struct consumer *c)
 	free(c->drops_seen);
 	free(c->errors_seen);
 	free(c->dyn_seen);
+	free(c->agg_seen);
 	free(c->offline);
 	c->drops_seen = NULL;
 	c->errors_seen = NULL;
 	c->dyn_seen = NULL;
+	c->agg_seen = NULL;
 	c->offline = NULL;
 }
 
@@ -180,6 +183,7 @@ static void report_drops(struct consumer *c, int cpu)
 	c->drops += report_delta(c, cpu, st->drops, &c->drops_seen[cpu], "drop");
 	report_delta(c, cpu, st->errors, &c->errors_seen[cpu], "error");
 	report_delta(c, cpu, st->dyndrops, &c->dyn_seen[cpu], "dynamic variable drop");
+	report_delta(c, cpu, st->aggdrops, &c->agg_seen[cpu], "aggregation drop");
 }
 
 int consume_pass(struct consumer *c)

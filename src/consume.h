@@ -27,6 +27,7 @@ struct consumer {
 	uint64_t *drops_seen;	/* per CPU: drops already reported */
 	uint64_t *errors_seen;	/* per CPU: errors already reported */
 	uint64_t *dyn_seen;	/* per CPU: dynamic drops already reported */
+	uint64_t *agg_seen;	/* per CPU: aggregation drops already reported */
 	uint8_t *offline;	/* per CPU: switch said the CPU is offline */
 	uint64_t records;	/* records consumed so far */
 	uint64_t drops;		/* drops reported so far */

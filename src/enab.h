@@ -22,6 +22,8 @@ struct enab_ecb {
 
 struct spt_insn;
 
+struct img_agg;
+
 struct enabling {
 	struct enab_ecb *ecbs;	/* in EPID order */
 	size_t n;
@@ -32,6 +34,10 @@ struct enabling {
 	int with_vmtest;		/* also load the differential-test program */
 	const uint8_t *strtab;		/* the image's string table */
 	uint32_t strtab_len;
+	const struct img_agg *aggs;	/* the image's aggregations */
+	size_t naggs;
+	const int64_t *edges;		/* and their histogram edges */
+	uint32_t nedges;
 };
 
 /*

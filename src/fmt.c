@@ -100,7 +100,7 @@ int fmt_parse(const char *format, struct fmt *f, char *err, size_t errlen)
 		if (!pc)
 			goto nomem;
 		start = p++;
-		while (*p && strchr("-+ #0'", *p))
+		while (*p && strchr("-+ #0'@", *p))
 			p++;
 		if (*p == '*') {
 			pc->star_width = 1;
@@ -124,7 +124,18 @@ int fmt_parse(const char *format, struct fmt *f, char *err, size_t errlen)
 			set_err(err, errlen, "format conversion too long");
 			goto inval;
 		}
-		memcpy(pc->spec, start, sl);
+		/* The '@' flag (printa) is ours, not C's: keep it out of the spec. */
+		{
+			size_t k, o = 0;
+
+			for (k = 0; k < sl; k++) {
+				if (start[k] == '@')
+					pc->agg = 1;
+				else
+					pc->spec[o++] = start[k];
+			}
+			sl = o;
+		}
 		if (p[0] == 'h' && p[1] == 'h') {
 			pc->size = 1;
 			p += 2;

@@ -32,6 +32,7 @@ struct fmt_piece {
 	int star_prec;		/* precision given as '*': likewise */
 	unsigned int size;	/* bytes of the length modifier (1 hh, 2 h, 8 l/ll/L/j/z/t), 0: none */
 	char conv;		/* the conversion character */
+	int agg;		/* printa: the '@' flag, the conversion takes the aggregation's value */
 };
 
 struct fmt {

@@ -39,13 +39,35 @@ enum img_act {
 	IMG_ACT_TRACE,	/* one field */
 	IMG_ACT_PRINTF,	/* fmt.nargs fields */
 	IMG_ACT_EXIT,	/* one field: the status (printed as nothing) */
+	IMG_ACT_PRINTA,	/* no field: print aggregation agg (with fmt when has_fmt) */
+	IMG_ACT_CLEAR,	/* no field: zero agg's values, keep its keys */
+	IMG_ACT_TRUNC,	/* one field: keep the top N (bottom -N) of agg; all gone if none */
+	IMG_ACT_NORMALIZE,	/* one field: print agg's values divided by it */
+	IMG_ACT_DENORMALIZE,	/* no field: undo normalize */
 };
 
 struct img_action {
 	enum img_act kind;
 	uint32_t first;		/* index of its first field in the clause's fields */
 	uint32_t nfields;
-	struct fmt fmt;		/* IMG_ACT_PRINTF */
+	struct fmt fmt;		/* IMG_ACT_PRINTF, IMG_ACT_PRINTA with has_fmt */
+	uint32_t agg;		/* aggregation actions: its id */
+	int has_fmt;
+};
+
+#define IMG_AGG_KEYS 8
+
+/* An aggregation variable (bpf/abi/agg.h has its data layout). */
+struct img_agg {
+	const char *name;	/* without '@'; "_" for the anonymous @ */
+	uint32_t func;		/* enum spt_agg_func */
+	uint32_t flags;		/* SPT_AGGF_* */
+	uint32_t nkeys;
+	struct img_field keys[IMG_AGG_KEYS];	/* type, printed size, offset in the key */
+	uint32_t keysize;	/* bytes of the key: 8 (id) + the elements */
+	uint32_t nwords;	/* value words (abi/agg.h) */
+	uint32_t edge0;		/* histograms: first edge in image.edges */
+	uint32_t nedges;
 };
 
 struct img_clause {
@@ -68,6 +90,10 @@ struct image {
 	uint32_t globals_size;	/* bytes of global variables used */
 	uint8_t *strtab;	/* string literals, NUL-terminated; offsets are references */
 	uint32_t strtab_len;
+	struct img_agg *aggs;	/* index: aggregation id */
+	size_t naggs;
+	int64_t *edges;		/* histogram bucket edges of all aggregations */
+	uint32_t nedges;
 };
 
 #endif /* SPT_IMAGE_H */

@@ -23,6 +23,9 @@
 #include "abi/kenv.h"
 #include "abi/ktr.h"
 #include "spectrace_bpf.skel.h"
+#include "agg.h"
+#include "abi/agg.h"
+#include "image.h"
 #include "load.h"
 
 /* Nanoseconds to add to the boot clock to get the wall clock. */
@@ -147,6 +150,74 @@ static int fill_tables(struct spectrace_bpf *skel, const struct enabling *e, int
 	return 0;
 }
 
+/*
+ * Aggregations: descriptors and edges into .rodata, and the maps sized so
+ * that every value has the words of the largest aggregation (at least 4,
+ * which the VM's code for sum..stddev touches) and the hash map's keys
+ * the bytes of the longest key. aggsize bounds the keyed data per CPU.
+ */
+static int size_aggs(struct tracer *tr, struct spectrace_bpf *skel, const struct opts *o,
+		     const struct enabling *e, char *err, size_t errlen)
+{
+	uint32_t words = 4, keysize = 8, nkeyed = 0, entries;
+	size_t i;
+	int ret;
+
+	if (e->naggs > SPT_AGG_MAX || e->nedges > SPT_AGG_EDGES_MAX) {
+		snprintf(err, errlen, "too many aggregations");
+		return -E2BIG;
+	}
+	for (i = 0; i < e->naggs; i++) {
+		const struct img_agg *a = &e->aggs[i];
+
+		skel->rodata->spt_aggs[i].func = a->func;
+		skel->rodata->spt_aggs[i].flags = a->flags;
+		skel->rodata->spt_aggs[i].edge0 = a->edge0;
+		skel->rodata->spt_aggs[i].nedges = a->nedges;
+		if (a->nwords > words)
+			words = a->nwords;
+		if (a->flags & SPT_AGGF_KEYED) {
+			nkeyed++;
+			if (a->keysize > keysize)
+				keysize = a->keysize;
+		}
+	}
+	if (e->nedges)
+		memcpy((void *)skel->rodata->spt_agg_edges, e->edges,
+		       e->nedges * sizeof(*e->edges));
+	keysize = (keysize + 7) & ~7u;
+	skel->rodata->spt_agg_words = words;
+	entries = nkeyed ? (uint32_t)(o->aggsize / (keysize + words * 8ULL)) : 1;
+	if (!entries)
+		entries = 1;
+	tr->agg_words = words;
+	tr->agg_keysize = keysize;
+	ret = bpf_map__set_value_size(skel->maps.spt_agg, words * 8);
+	if (!ret)
+		ret = bpf_map__set_key_size(skel->maps.spt_agg, keysize);
+	if (!ret)
+		ret = bpf_map__set_max_entries(skel->maps.spt_agg, entries);
+	if (!ret)
+		ret = bpf_map__set_value_size(skel->maps.spt_agg0, words * 8);
+	if (!ret)
+		ret = bpf_map__set_max_entries(skel->maps.spt_agg0,
+					       e->naggs ? (uint32_t)e->naggs : 1);
+	if (!ret)
+		ret = bpf_map__set_value_size(skel->maps.spt_agg_zero, words * 8);
+	if (ret)
+		snprintf(err, errlen, "cannot size aggregation maps: %s", strerror(-ret));
+	return ret;
+}
+
+void load_agg_source(const struct tracer *tr, struct agg_source *src)
+{
+	src->hash_fd = bpf_map__fd(tr->skel->maps.spt_agg);
+	src->array_fd = bpf_map__fd(tr->skel->maps.spt_agg0);
+	src->ncpus = tr->ncpus;
+	src->words = tr->agg_words;
+	src->keysize = tr->agg_keysize;
+}
+
 int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *e, char *err,
 		size_t errlen)
 {
@@ -230,6 +301,9 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 	bpf_program__set_autoload(skel->progs.spt_sys_enter, need_dir[SPT_SYS_ENTRY]);
 	bpf_program__set_autoload(skel->progs.spt_sys_exit, need_dir[SPT_SYS_RETURN]);
 
+	ret = size_aggs(tr, skel, o, e, err, errlen);
+	if (ret)
+		return ret;
 	tr->stride = tr->bufsize + SPT_BUF_SLACK;
 	/* A self-> variable costs about 64 bytes of hash-map element. */
 	ret = bpf_map__set_max_entries(skel->maps.spt_tls,

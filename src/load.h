@@ -28,6 +28,8 @@ struct tracer {
 	int nlinks;
 	int switch_fd;		/* the switch program */
 	struct ktr ktr;		/* the KTR flight recorder, when joined */
+	uint32_t agg_words;	/* u64 words of every aggregation value */
+	uint32_t agg_keysize;	/* bytes of the keyed aggregations' keys */
 };
 
 /* Open, size, fill and load. Returns 0 or -errno with ERR set. */
@@ -77,6 +79,11 @@ int load_exited(const struct tracer *tr, int64_t *status);
 
 /* Sum of recursion_misses of the probe programs (firings the kernel skipped). */
 uint64_t load_missed(const struct tracer *tr);
+
+struct agg_source;
+
+/* Where the aggregations' data is, for the consumer. */
+void load_agg_source(const struct tracer *tr, struct agg_source *src);
 
 /* Detach and unload everything. Safe on a partly set up tracer. */
 void load_close(struct tracer *tr);

@@ -26,6 +26,7 @@
 #include "dis.h"
 #include "enab.h"
 #include "ktrdump.h"
+#include "agg.h"
 #include "load.h"
 #include "opt.h"
 #include "parse.h"
@@ -440,6 +441,10 @@ static int build_enabling(struct cmdline *cl, const struct probe_table *t,
 	en->ninsns = img->ninsns;
 	en->strtab = img->strtab;
 	en->strtab_len = img->strtab_len;
+	en->aggs = img->aggs;
+	en->naggs = img->naggs;
+	en->edges = img->edges;
+	en->nedges = img->nedges;
 	for (i = 0; i < cl->nsrcs; i++) {
 		struct source *src = &cl->srcs[i];
 
@@ -518,8 +523,17 @@ static void print_matched(const struct cmdline *cl)
 	}
 }
 
+static void agg_hook(void *ctx, const struct img_action *a, int64_t arg)
+{
+	struct agg_state *s = ctx;
+
+	agg_action(s, stdout, a, arg);
+}
+
 static int trace(const struct cmdline *cl, const struct enabling *en, const struct image *img)
 {
+	struct agg_source asrc;
+	struct agg_state as;
 	struct tracer tr;
 	struct consumer c;
 	struct printer pr;
@@ -538,12 +552,20 @@ static int trace(const struct cmdline *cl, const struct enabling *en, const stru
 	}
 	print_init(&pr, stdout, cl->o.quiet);
 	print_set_flow(&pr, cl->o.flowindent);
-	ret = consume_init(&c, &tr, en, &cl->o, &pr, stderr);
+	load_agg_source(&tr, &asrc);
+	ret = agg_init(&as, img, &asrc, &cl->o, stderr);
+	if (!ret) {
+		ret = consume_init(&c, &tr, en, &cl->o, &pr, stderr);
+		if (ret)
+			agg_fini(&as);
+	}
 	if (ret) {
 		errmsg("out of memory");
 		load_close(&tr);
 		return 1;
 	}
+	pr.agg_act = agg_hook;
+	pr.agg_ctx = &as;
 	c.img = img;
 	c.target = child_pid > 0 ? child_pid : cl->target_pid;
 	c.target_child = child_pid > 0;
@@ -555,6 +577,12 @@ static int trace(const struct cmdline *cl, const struct enabling *en, const stru
 		child_release();
 		ret = consume_run(&c, &stop_flag);
 	}
+	/* As dtrace: every aggregation printa() did not print, after END. */
+	if (!ret) {
+		agg_print_unprinted(&as, stdout);
+		fflush(stdout);
+	}
+	agg_fini(&as);
 	missed = load_missed(&tr);
 	if (missed)
 		errmsg("%llu probe firing%s skipped by the kernel (BPF recursion on a CPU)",

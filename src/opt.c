@@ -22,6 +22,8 @@ void opt_init(struct opts *o)
 	/* DTrace polls at 1hz; exit() should not take a second to show. */
 	o->statusrate_ns = OPT_NSEC_PER_SEC / 100;
 	o->dynvarsize = 1ULL << 20;
+	o->aggsize = 4ULL << 20;
+	o->aggrate_ns = OPT_NSEC_PER_SEC;
 	o->strsize = 256;
 }
 
@@ -184,6 +186,75 @@ static int set_dynvarsize(struct opts *o, const char *v, char *err, size_t errle
 	return 0;
 }
 
+static int set_aggsize(struct opts *o, const char *v, char *err, size_t errlen)
+{
+	uint64_t sz;
+
+	if (opt_parse_size(v, &sz) || !sz || sz > (1ULL << 32)) {
+		set_err(err, errlen, "invalid value for specified option");
+		return -EINVAL;
+	}
+	o->aggsize = sz;
+	return 0;
+}
+
+static int set_aggrate(struct opts *o, const char *v, char *err, size_t errlen)
+{
+	if (opt_parse_rate(v, &o->aggrate_ns)) {
+		set_err(err, errlen, "invalid value for specified option");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int set_flag(bool *f, const char *v, char *err, size_t errlen)
+{
+	if (v && strcmp(v, "1") && strcmp(v, "0")) {
+		set_err(err, errlen, "invalid value for specified option");
+		return -EINVAL;
+	}
+	*f = !v || !strcmp(v, "1");
+	return 0;
+}
+
+static int set_aggsortkey(struct opts *o, const char *v, char *err, size_t errlen)
+{
+	return set_flag(&o->aggsortkey, v, err, errlen);
+}
+
+static int set_aggsortrev(struct opts *o, const char *v, char *err, size_t errlen)
+{
+	return set_flag(&o->aggsortrev, v, err, errlen);
+}
+
+static int set_pos(uint32_t *p, const char *v, char *err, size_t errlen)
+{
+	char *end;
+	unsigned long n;
+
+	if (!v || !*v)
+		goto bad;
+	errno = 0;
+	n = strtoul(v, &end, 0);
+	if (*end || errno || n > 255)
+		goto bad;
+	*p = (uint32_t)n;
+	return 0;
+bad:
+	set_err(err, errlen, "invalid value for specified option");
+	return -EINVAL;
+}
+
+static int set_aggsortkeypos(struct opts *o, const char *v, char *err, size_t errlen)
+{
+	return set_pos(&o->aggsortkeypos, v, err, errlen);
+}
+
+static int set_aggsortpos(struct opts *o, const char *v, char *err, size_t errlen)
+{
+	return set_pos(&o->aggsortpos, v, err, errlen);
+}
+
 static int set_flowindent(struct opts *o, const char *v, char *err, size_t errlen)
 {
 	if (v && strcmp(v, "1") && strcmp(v, "0")) {
@@ -210,6 +281,12 @@ struct opt_def {
 };
 
 static const struct opt_def opt_defs[] = {
+	{ "aggrate", set_aggrate },
+	{ "aggsize", set_aggsize },
+	{ "aggsortkey", set_aggsortkey },
+	{ "aggsortkeypos", set_aggsortkeypos },
+	{ "aggsortpos", set_aggsortpos },
+	{ "aggsortrev", set_aggsortrev },
 	{ "bufpolicy", set_bufpolicy },
 	{ "bufsize", set_bufsize },
 	{ "dynvarsize", set_dynvarsize },

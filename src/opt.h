@@ -27,6 +27,12 @@ struct opts {
 	bool flowindent;	/* -F: indent output by function entry and return */
 	uint64_t dynvarsize;	/* bytes for self-> variables */
 	uint64_t strsize;	/* bytes of a string value */
+	uint64_t aggsize;	/* bytes of keyed aggregation data per CPU */
+	uint64_t aggrate_ns;	/* interval between checks for aggregation drops */
+	bool aggsortkey;	/* sort aggregations by key, not value */
+	bool aggsortrev;	/* reverse the sort */
+	uint32_t aggsortkeypos;	/* key element compared first */
+	uint32_t aggsortpos;	/* aggregation sorted by, of a printa of several */
 	int64_t target;		/* $target: the -c command's or -p process's pid, 0: none */
 	struct ktr_opts ktr;	/* -x ktr_*: KTR flight recorder settings */
 };

@@ -19,6 +19,8 @@ void print_init(struct printer *pr, FILE *out, bool quiet)
 	pr->quiet = quiet;
 	pr->heading_done = false;
 	pr->flow = false;
+	pr->agg_act = NULL;
+	pr->agg_ctx = NULL;
 	memset(pr->depth, 0, sizeof(pr->depth));
 }
 
@@ -175,6 +177,16 @@ void print_record(struct printer *pr, int cpu, const struct probe *p,
 			print_printf(pr, a, cl, data);
 			break;
 		case IMG_ACT_EXIT:
+			break;
+		case IMG_ACT_PRINTA:
+		case IMG_ACT_CLEAR:
+		case IMG_ACT_TRUNC:
+		case IMG_ACT_NORMALIZE:
+		case IMG_ACT_DENORMALIZE:
+			if (pr->agg_act)
+				pr->agg_act(pr->agg_ctx, a,
+					    a->nfields ? (int64_t)field_value(&cl->fields[a->first], data)
+						       : 0);
 			break;
 		}
 	}

@@ -18,6 +18,10 @@ struct printer {
 	bool heading_done;	/* the column heading goes out before the first record */
 	bool flow;		/* -F: indent by entry/return nesting, per CPU */
 	int depth[PRINT_MAX_CPUS];	/* -F: nesting of each CPU */
+	/* printa, clear, trunc, normalize, denormalize: run by the consumer's
+	 * aggregation code in record order; ARG is the action's field, if any */
+	void (*agg_act)(void *ctx, const struct img_action *a, int64_t arg);
+	void *agg_ctx;
 };
 
 void print_init(struct printer *pr, FILE *out, bool quiet);

@@ -12,6 +12,7 @@
 
 #define SPT_VM_IMPL
 struct spt_env;
+struct spt_aggdesc;
 static inline __u64 spt_env_builtin(struct spt_env *env, __u32 id);
 static inline __u8 *spt_env_globals(struct spt_env *env);
 static inline __u64 spt_env_tls_load(struct spt_env *env, __u32 var);
@@ -26,6 +27,10 @@ static inline void spt_env_execname(struct spt_env *env, __u8 *dst);
 static inline const __u8 *spt_env_assoc_get(struct spt_env *env, const __u8 *key);
 static inline int spt_env_assoc_put(struct spt_env *env, const __u8 *key, const __u8 *val);
 static inline void spt_env_assoc_del(struct spt_env *env, const __u8 *key);
+static inline void spt_env_aggdesc(struct spt_env *env, __u32 id, struct spt_aggdesc *d);
+static inline __u64 *spt_env_agg(struct spt_env *env, __u32 id, const __u8 *key);
+static inline __u32 spt_env_agg_words(struct spt_env *env);
+static inline __s64 spt_env_agg_edge(struct spt_env *env, __u32 i);
 #include "vm.h"
 
 #include "vmhost.h"
@@ -152,6 +157,45 @@ static inline void spt_env_assoc_del(struct spt_env *env, const __u8 *key)
 	for (i = 0; i < VMHOST_ASSOC_MAX; i++)
 		if (env->assoc[i].used && !memcmp(env->assoc[i].key, key, SPT_KEY_SIZE))
 			env->assoc[i].used = 0;
+}
+
+static inline void spt_env_aggdesc(struct spt_env *env, __u32 id, struct spt_aggdesc *d)
+{
+	memset(d, 0, sizeof(*d));
+	if (env->aggs && id < SPT_AGG_MAX)
+		*d = env->aggs[id];
+}
+
+static inline __u64 *spt_env_agg(struct spt_env *env, __u32 id, const __u8 *key)
+{
+	size_t i;
+
+	for (i = 0; i < VMHOST_AGG_MAX; i++)
+		if (env->agg[i].used && env->agg[i].id == id && env->agg[i].keyed == !!key &&
+		    (!key || !memcmp(env->agg[i].key, key, SPT_KEY_SIZE)))
+			return (__u64 *)env->agg[i].w;
+	for (i = 0; i < VMHOST_AGG_MAX; i++) {
+		if (env->agg[i].used)
+			continue;
+		memset(&env->agg[i], 0, sizeof(env->agg[i]));
+		env->agg[i].used = 1;
+		env->agg[i].id = id;
+		env->agg[i].keyed = !!key;
+		if (key)
+			memcpy(env->agg[i].key, key, SPT_KEY_SIZE);
+		return (__u64 *)env->agg[i].w;
+	}
+	return NULL;
+}
+
+static inline __u32 spt_env_agg_words(struct spt_env *env)
+{
+	return env->agg_words < VMHOST_AGG_WORDS ? env->agg_words : VMHOST_AGG_WORDS;
+}
+
+static inline __s64 spt_env_agg_edge(struct spt_env *env, __u32 i)
+{
+	return env->edges && i < SPT_AGG_EDGES_MAX ? env->edges[i] : 0;
 }
 
 int vmhost_run(struct spt_vm *vm, const struct spt_insn *insns, uint32_t base,

@@ -15,6 +15,8 @@
 /* What a probe firing would supply: builtin values and global storage. */
 #define VMHOST_TLS_MAX 64
 #define VMHOST_ASSOC_MAX 16
+#define VMHOST_AGG_MAX 8
+#define VMHOST_AGG_WORDS 256
 
 struct spt_env {
 	uint64_t builtin[SPT_B_NBUILTINS];
@@ -33,6 +35,17 @@ struct spt_env {
 		uint8_t val[SPT_AVAL_SIZE];
 		uint64_t used;	/* 8 bytes: keeps every val 8-byte aligned */
 	} assoc[VMHOST_ASSOC_MAX];
+	/* aggregations: descriptors and edges as the loader would set them */
+	const struct spt_aggdesc *aggs;	/* SPT_AGG_MAX entries, NULL: none */
+	const int64_t *edges;		/* SPT_AGG_EDGES_MAX entries */
+	uint32_t agg_words;		/* <= VMHOST_AGG_WORDS */
+	struct {
+		uint32_t used;
+		uint32_t keyed;
+		uint32_t id;
+		uint8_t key[SPT_KEY_SIZE];
+		uint64_t w[VMHOST_AGG_WORDS];
+	} agg[VMHOST_AGG_MAX];
 };
 
 /*

@@ -71,7 +71,7 @@ struct spt_cpu {
 	__u64 r_lap_end;
 	__u32 r_wrapped;
 	__u32 pad0;
-	__u64 pad[1];
+	__u64 aggdrops;	/* aggregation updates that found no space; writer: probe */
 };
 _Static_assert(sizeof(struct spt_cpu) == 128, "two cache lines per CPU");
 

@@ -94,6 +94,8 @@ enum spt_op {
 	SPT_OP_ALDS,	/* r[dst] = string element of the key copied to slot b, "" if absent */
 	SPT_OP_ASTI,	/* element of the key = r[a]; storing 0 deletes it */
 	SPT_OP_ASTS,	/* element of the key = string r[a] */
+	SPT_OP_AGG,	/* aggregation imm: apply its function to value r[a] with
+			 * increment r[b] (histograms); keyed ones use the key */
 	SPT_OP_NOPS	/* number of opcodes */
 };
 

@@ -1,0 +1,646 @@
+/* SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0) */
+/*
+ * Aggregations in the consumer (see agg.h). Output formats are dtrace(1)'s:
+ * tuples print as trace() would print each key ("  %-50s" for strings,
+ * " %Nd" by integer size) and the value as " %16lld"; histograms as the
+ * "value ---- Distribution ---- count" table with 40 '@' at full scale,
+ * trimmed to the buckets around the data.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <linux/types.h>
+#include <bpf/bpf.h>
+
+#include "abi/agg.h"
+#include "agg.h"
+#include "fmt.h"
+#include "vm.h"
+
+int agg_init(struct agg_state *s, const struct image *img, const struct agg_source *src,
+	     const struct opts *o, FILE *msg)
+{
+	size_t i, n = img->naggs ? img->naggs : 1;
+
+	memset(s, 0, sizeof(*s));
+	s->img = img;
+	s->src = *src;
+	s->msg = msg;
+	s->sort.bykey = o->aggsortkey;
+	s->sort.rev = o->aggsortrev;
+	s->sort.keypos = o->aggsortkeypos;
+	s->normal = calloc(n, sizeof(*s->normal));
+	s->printed = calloc(n, sizeof(*s->printed));
+	s->seen = calloc(n, sizeof(*s->seen));
+	if (!s->normal || !s->printed || !s->seen) {
+		agg_fini(s);
+		return -ENOMEM;
+	}
+	for (i = 0; i < n; i++)
+		s->normal[i] = 1;
+	return 0;
+}
+
+void agg_fini(struct agg_state *s)
+{
+	free(s->normal);
+	free(s->printed);
+	free(s->seen);
+	s->normal = NULL;
+	s->printed = NULL;
+	s->seen = NULL;
+}
+
+void agg_snap_free(struct agg_snap *snap)
+{
+	size_t i;
+
+	for (i = 0; i < snap->n; i++) {
+		free(snap->t[i].key);
+		free(snap->t[i].w);
+	}
+	free(snap->t);
+	snap->t = NULL;
+	snap->n = snap->cap = 0;
+}
+
+int agg_snap_add(struct agg_snap *snap, const uint8_t *key, const uint64_t *w)
+{
+	const struct img_agg *a = snap->agg;
+	struct agg_tuple *t;
+
+	if (snap->n == snap->cap) {
+		size_t cap = snap->cap ? snap->cap * 2 : 16;
+		struct agg_tuple *nt = realloc(snap->t, cap * sizeof(*nt));
+
+		if (!nt)
+			return -ENOMEM;
+		snap->t = nt;
+		snap->cap = cap;
+	}
+	t = &snap->t[snap->n];
+	t->key = calloc(1, a->keysize);
+	t->w = calloc(a->nwords, sizeof(uint64_t));
+	if (!t->key || !t->w) {
+		free(t->key);
+		free(t->w);
+		return -ENOMEM;
+	}
+	memcpy(t->key, key, a->keysize);
+	memcpy(t->w, w, a->nwords * sizeof(uint64_t));
+	snap->n++;
+	return 0;
+}
+
+void agg_merge(uint32_t func, uint64_t *dst, const uint64_t *src, uint32_t nwords)
+{
+	uint32_t i;
+
+	if (!src[0])
+		return;
+	switch (func) {
+	case SPT_AGG_MIN:
+		if (!dst[0] || (int64_t)src[1] < (int64_t)dst[1])
+			dst[1] = src[1];
+		break;
+	case SPT_AGG_MAX_:
+		if (!dst[0] || (int64_t)src[1] > (int64_t)dst[1])
+			dst[1] = src[1];
+		break;
+	case SPT_AGG_STDDEV:
+		dst[1] += src[1];
+		dst[2] += src[2];
+		dst[3] += src[3] + (dst[2] < src[2]);
+		break;
+	default:
+		/* count, sum, avg and the histograms' buckets simply add up. */
+		for (i = 1; i < nwords; i++)
+			dst[i] += src[i];
+		break;
+	}
+	dst[0] += src[0];
+}
+
+static uint64_t isqrt128(unsigned __int128 v)
+{
+	uint64_t lo = 0, hi = UINT64_MAX;
+
+	/* The largest r with r * r <= v. */
+	while (lo < hi) {
+		uint64_t mid = lo + (hi - lo) / 2 + 1;
+
+		if ((unsigned __int128)mid * mid <= v)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	return lo;
+}
+
+/* sqrt(average of the squares - the square of the average), as dtrace computes it. */
+static uint64_t stddev(const uint64_t *w, uint64_t normal)
+{
+	unsigned __int128 sq = (unsigned __int128)w[3] << 64 | w[2], avg2;
+	int64_t avg;
+
+	if (!w[0])
+		return 0;
+	sq = sq / normal / normal / w[0];
+	avg = (int64_t)w[1] / (int64_t)normal / (int64_t)w[0];
+	if (avg < 0)
+		avg = -avg;
+	avg2 = (unsigned __int128)(uint64_t)avg * (uint64_t)avg;
+	return sq > avg2 ? isqrt128(sq - avg2) : 0;
+}
+
+int64_t agg_value(const struct img_agg *a, const uint64_t *w, uint64_t normal)
+{
+	int64_t n = (int64_t)(normal ? normal : 1);
+
+	switch (a->func) {
+	case SPT_AGG_COUNT:
+		return (int64_t)w[0] / n;
+	case SPT_AGG_AVG:
+		return w[0] ? (int64_t)w[1] / n / (int64_t)w[0] : 0;
+	case SPT_AGG_STDDEV:
+		return (int64_t)stddev(w, (uint64_t)n);
+	case SPT_AGG_SUM:
+	case SPT_AGG_MIN:
+	case SPT_AGG_MAX_:
+		return w[0] ? (int64_t)w[1] / n : 0;
+	}
+	return 0;
+}
+
+static bool is_hist(uint32_t func)
+{
+	return func == SPT_AGG_QUANTIZE || func == SPT_AGG_LQUANTIZE ||
+	       func == SPT_AGG_LLQUANTIZE;
+}
+
+static uint32_t nbuckets(const struct img_agg *a)
+{
+	return a->nedges + 1;
+}
+
+/* quantize's bucket b is labelled by dtrace's bucket value, the others by lower edges. */
+static int64_t bucket_label(const struct agg_snap *snap, uint32_t b)
+{
+	const struct img_agg *a = snap->agg;
+
+	if (a->func == SPT_AGG_QUANTIZE)
+		return b < 63 ? -(INT64_C(1) << (62 - b)) : b == 63 ? 0 : INT64_C(1) << (b - 64);
+	if (b == 0)
+		return snap->edges[a->edge0] - 1;
+	return snap->edges[a->edge0 + b - 1];
+}
+
+/* dtrace's comparison of histograms: the sum of bucket value x count, then the zero bucket. */
+static int hist_cmp(const struct agg_snap *snap, const uint64_t *x, const uint64_t *y)
+{
+	const struct img_agg *a = snap->agg;
+	long double tx = 0, ty = 0;
+	int64_t zx = 0, zy = 0;
+	uint32_t b;
+
+	for (b = 0; b < nbuckets(a); b++) {
+		int64_t label = bucket_label(snap, b);
+
+		tx += (long double)label * (long double)(int64_t)x[1 + b];
+		ty += (long double)label * (long double)(int64_t)y[1 + b];
+		if (label == 0) {
+			zx = (int64_t)x[1 + b];
+			zy = (int64_t)y[1 + b];
+		}
+	}
+	if (tx != ty)
+		return tx < ty ? -1 : 1;
+	return zx < zy ? -1 : zx > zy;
+}
+
+static int val_cmp(const struct agg_snap *snap, const struct agg_tuple *x,
+		   const struct agg_tuple *y)
+{
+	const struct img_agg *a = snap->agg;
+	int64_t vx, vy;
+
+	if (is_hist(a->func))
+		return hist_cmp(snap, x->w, y->w);
+	if (a->func == SPT_AGG_AVG && x->w[0] && y->w[0]) {
+		long double ax = (long double)(int64_t)x->w[1] / (long double)x->w[0];
+		long double ay = (long double)(int64_t)y->w[1] / (long double)y->w[0];
+
+		return ax < ay ? -1 : ax > ay;
+	}
+	vx = agg_value(a, x->w, 1);
+	vy = agg_value(a, y->w, 1);
+	return vx < vy ? -1 : vx > vy;
+}
+
+/* One key element: integers as unsigned values of their size (dtrace), strings bytewise. */
+static int key_elem_cmp(const struct img_field *k, const uint8_t *x, const uint8_t *y)
+{
+	uint64_t vx, vy;
+
+	if (k->type == IMG_STR) {
+		int r = strncmp((const char *)x + k->offset, (const char *)y + k->offset, k->size);
+
+		return r < 0 ? -1 : r > 0;
+	}
+	memcpy(&vx, x + k->offset, 8);
+	memcpy(&vy, y + k->offset, 8);
+	if (k->size < 8) {
+		vx &= (UINT64_C(1) << (8 * k->size)) - 1;
+		vy &= (UINT64_C(1) << (8 * k->size)) - 1;
+	}
+	return vx < vy ? -1 : vx > vy;
+}
+
+static int key_cmp(const struct agg_snap *snap, const struct agg_tuple *x,
+		   const struct agg_tuple *y, uint32_t pos)
+{
+	const struct img_agg *a = snap->agg;
+	uint32_t i;
+
+	if (!a->nkeys)
+		return 0;
+	for (i = 0; i < a->nkeys; i++) {
+		int r = key_elem_cmp(&a->keys[(pos + i) % a->nkeys], x->key, y->key);
+
+		if (r)
+			return r;
+	}
+	return 0;
+}
+
+/* qsort has no context argument in C11: the snapshot being sorted. */
+static const struct agg_snap *sort_snap;
+static const struct agg_sort *sort_opts;
+
+static int tuple_cmp(const void *px, const void *py)
+{
+	const struct agg_tuple *x = px, *y = py;
+	uint32_t pos = sort_opts->keypos < sort_snap->agg->nkeys ? sort_opts->keypos : 0;
+	int r;
+
+	if (sort_opts->bykey) {
+		r = key_cmp(sort_snap, x, y, pos);
+		if (!r)
+			r = val_cmp(sort_snap, x, y);
+	} else {
+		r = val_cmp(sort_snap, x, y);
+		if (!r)
+			r = key_cmp(sort_snap, x, y, pos);
+	}
+	return sort_opts->rev ? -r : r;
+}
+
+void agg_snap_sort(struct agg_snap *snap, const struct agg_sort *sort)
+{
+	if (snap->n < 2)
+		return;
+	sort_snap = snap;
+	sort_opts = sort;
+	qsort(snap->t, snap->n, sizeof(*snap->t), tuple_cmp);
+	sort_snap = NULL;
+	sort_opts = NULL;
+}
+
+static void print_key(FILE *out, const struct img_agg *a, const uint8_t *key)
+{
+	static const int widths[9] = { 0, 3, 5, 0, 8, 0, 0, 0, 16 };
+	uint32_t i;
+
+	for (i = 0; i < a->nkeys; i++) {
+		const struct img_field *k = &a->keys[i];
+		uint64_t v;
+
+		if (k->type == IMG_STR) {
+			fprintf(out, "  %-50.*s", (int)k->size, (const char *)key + k->offset);
+			continue;
+		}
+		memcpy(&v, key + k->offset, 8);
+		if (k->type == IMG_INT)
+			fprintf(out, " %*lld", widths[k->size <= 8 ? k->size : 8], (long long)v);
+		else
+			fprintf(out, " %*llu", widths[k->size <= 8 ? k->size : 8],
+				(unsigned long long)v);
+	}
+}
+
+static void bucket_text(const struct agg_snap *snap, uint32_t b, char *buf, size_t len)
+{
+	const struct img_agg *a = snap->agg;
+
+	if (a->func != SPT_AGG_QUANTIZE && b == 0)
+		snprintf(buf, len, "< %lld", (long long)snap->edges[a->edge0]);
+	else if (a->func != SPT_AGG_QUANTIZE && b == a->nedges)
+		snprintf(buf, len, ">= %lld", (long long)snap->edges[a->edge0 + a->nedges - 1]);
+	else
+		snprintf(buf, len, "%lld", (long long)bucket_label(snap, b));
+}
+
+/* One bar of the distribution: 40 columns at full scale, halves when counts have both signs. */
+static void bar(FILE *out, long double val, long double total, bool pos, bool neg,
+		int64_t printed)
+{
+	static const char ats[] = "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@";
+	int len = 40, depth;
+
+	if (!neg) {
+		depth = pos && total > 0 ? (int)((val < 0 ? -val : val) * len / total + 0.5L) : 0;
+		fprintf(out, "|%.*s%*s %-9lld\n", depth, ats, len - depth, "", (long long)printed);
+		return;
+	}
+	if (!pos) {
+		depth = total > 0 ? (int)((val < 0 ? -val : val) * len / total + 0.5L) : 0;
+		fprintf(out, "%*s%.*s| %-9lld\n", len - depth, "", depth, ats, (long long)printed);
+		return;
+	}
+	len /= 2;
+	depth = total > 0 ? (int)((val < 0 ? -val : val) * len / total + 0.5L) : 0;
+	if (val <= 0)
+		fprintf(out, "%*s%.*s|%*s %-9lld\n", len - depth, "", depth, ats, len, "",
+			(long long)printed);
+	else
+		fprintf(out, "%20s|%.*s%*s %-9lld\n", "", depth, ats, len - depth, "",
+			(long long)printed);
+}
+
+static void print_hist(FILE *out, const struct agg_snap *snap, const uint64_t *w,
+		       uint64_t normal)
+{
+	const struct img_agg *a = snap->agg;
+	uint32_t n = nbuckets(a), first = 0, last = n - 1, b;
+	const int64_t *c = (const int64_t *)w + 1;
+	long double total = 0;
+	bool pos = false, neg = false;
+	char label[48];
+
+	while (first < n && c[first] == 0)
+		first++;
+	if (first == n) {
+		/* No data (cleared, or increments summing to zero): the buckets around 0. */
+		if (a->func == SPT_AGG_QUANTIZE) {
+			first = 62;
+			last = 64;
+		} else {
+			first = 0;
+			last = n - 1 < 2 ? n - 1 : 2;
+		}
+	} else {
+		if (first > 0)
+			first--;
+		while (last > 0 && c[last] == 0)
+			last--;
+		if (last < n - 1)
+			last++;
+	}
+	for (b = first; b <= last; b++) {
+		pos |= c[b] > 0;
+		neg |= c[b] < 0;
+		total += c[b] < 0 ? -(long double)c[b] : (long double)c[b];
+	}
+	fprintf(out, "\n%16s %41s %-9s\n", "value", "------------- Distribution -------------",
+		"count");
+	for (b = first; b <= last; b++) {
+		bucket_text(snap, b, label, sizeof(label));
+		fprintf(out, "%16s ", label);
+		bar(out, (long double)c[b], total, pos, neg, c[b] / (int64_t)normal);
+	}
+}
+
+void agg_print_default(FILE *out, const struct agg_snap *snap, uint64_t normal)
+{
+	const struct img_agg *a = snap->agg;
+	size_t i;
+
+	if (!normal)
+		normal = 1;
+	fputc('\n', out);
+	for (i = 0; i < snap->n; i++) {
+		const struct agg_tuple *t = &snap->t[i];
+
+		print_key(out, a, t->key);
+		if (is_hist(a->func))
+			print_hist(out, snap, t->w, normal);
+		else if (a->func == SPT_AGG_STDDEV)
+			fprintf(out, " %16llu", (unsigned long long)agg_value(a, t->w, normal));
+		else
+			fprintf(out, " %16lld", (long long)agg_value(a, t->w, normal));
+		fputc('\n', out);
+	}
+}
+
+void agg_print_fmt(FILE *out, const struct agg_snap *snap, const struct fmt *f, uint64_t normal)
+{
+	const struct img_agg *a = snap->agg;
+	size_t i, p;
+
+	if (!normal)
+		normal = 1;
+	for (i = 0; i < snap->n; i++) {
+		const struct agg_tuple *t = &snap->t[i];
+		uint32_t k = 0;
+
+		for (p = 0; p < f->n; p++) {
+			const struct fmt_piece *pc = &f->pieces[p];
+			struct fmt one = { .pieces = (struct fmt_piece *)pc, .n = 1, .nargs = 1 };
+			struct fmt_arg arg = { 0, 0, NULL };
+			char s[SPT_STRSIZE + 1];
+
+			if (pc->kind == FMT_LIT) {
+				fwrite(pc->text, 1, pc->len, out);
+				continue;
+			}
+			if (pc->agg) {
+				if (is_hist(a->func)) {
+					print_hist(out, snap, t->w, normal);
+					continue;
+				}
+				arg.v = (uint64_t)agg_value(a, t->w, normal);
+			} else if (k < a->nkeys) {
+				const struct img_field *kf = &a->keys[k++];
+
+				if (kf->type == IMG_STR) {
+					memcpy(s, t->key + kf->offset, SPT_STRSIZE);
+					s[SPT_STRSIZE] = 0;
+					arg.is_str = 1;
+					arg.s = s;
+				} else {
+					memcpy(&arg.v, t->key + kf->offset, 8);
+				}
+			}
+			fmt_print(out, &one, &arg, 1);
+		}
+	}
+}
+
+/* --- the kernel side --- */
+
+static int read_percpu(int fd, const void *key, uint64_t *vals)
+{
+	return bpf_map_lookup_elem(fd, key, vals) ? -errno : 0;
+}
+
+int agg_snapshot(struct agg_state *s, uint32_t id, struct agg_snap *snap)
+{
+	const struct img_agg *a = &s->img->aggs[id];
+	uint32_t words = s->src.words, c;
+	size_t vlen = (size_t)s->src.ncpus * words;
+	uint64_t *vals = calloc(vlen, sizeof(uint64_t));
+	uint64_t *sum = calloc(words, sizeof(uint64_t));
+	uint8_t *key = calloc(1, s->src.keysize + SPT_KEY_SIZE);
+	uint8_t *next = calloc(1, s->src.keysize + SPT_KEY_SIZE);
+	int ret = -ENOMEM;
+
+	memset(snap, 0, sizeof(*snap));
+	snap->agg = a;
+	snap->edges = s->img->edges;
+	if (!vals || !sum || !key || !next)
+		goto out;
+	if (!(a->flags & SPT_AGGF_KEYED)) {
+		ret = read_percpu(s->src.array_fd, &id, vals);
+		if (ret)
+			goto out;
+		for (c = 0; c < (uint32_t)s->src.ncpus; c++)
+			agg_merge(a->func, sum, vals + (size_t)c * words, a->nwords);
+		if (sum[0])
+			s->seen[id] = true;
+		memset(key, 0, s->src.keysize);
+		memcpy(key, &(uint64_t){ id }, 8);
+		ret = s->seen[id] ? agg_snap_add(snap, key, sum) : 0;
+		goto out;
+	}
+	/* Every key of every keyed aggregation is in the one map: pick ours. */
+	ret = bpf_map_get_next_key(s->src.hash_fd, NULL, next);
+	while (!ret) {
+		uint64_t kid;
+
+		memcpy(key, next, s->src.keysize);
+		memcpy(&kid, key, 8);
+		if (kid == id && !read_percpu(s->src.hash_fd, key, vals)) {
+			memset(sum, 0, words * sizeof(uint64_t));
+			for (c = 0; c < (uint32_t)s->src.ncpus; c++)
+				agg_merge(a->func, sum, vals + (size_t)c * words, a->nwords);
+			ret = agg_snap_add(snap, key, sum);
+			if (ret)
+				goto out;
+		}
+		ret = bpf_map_get_next_key(s->src.hash_fd, key, next);
+	}
+	ret = 0;
+out:
+	free(vals);
+	free(sum);
+	free(key);
+	free(next);
+	if (ret)
+		agg_snap_free(snap);
+	return ret;
+}
+
+/* Zero the values of every tuple (clear), or delete the tuples (trunc) not kept. */
+static void agg_reset(struct agg_state *s, uint32_t id, const struct agg_snap *snap,
+		      size_t keep_from, size_t keep_to, bool del)
+{
+	const struct img_agg *a = &s->img->aggs[id];
+	uint64_t *zero = calloc((size_t)s->src.ncpus * s->src.words, sizeof(uint64_t));
+	size_t i;
+
+	if (!zero)
+		return;
+	if (!(a->flags & SPT_AGGF_KEYED)) {
+		if (del && keep_to > keep_from) {
+			free(zero);	/* trunc(@a, n) keeps the one tuple */
+			return;
+		}
+		bpf_map_update_elem(s->src.array_fd, &id, zero, BPF_ANY);
+		if (del)
+			s->seen[id] = false;
+	} else {
+		for (i = 0; i < snap->n; i++) {
+			if (!del)
+				bpf_map_update_elem(s->src.hash_fd, snap->t[i].key, zero, BPF_EXIST);
+			else if (i < keep_from || i >= keep_to)
+				bpf_map_delete_elem(s->src.hash_fd, snap->t[i].key);
+		}
+	}
+	free(zero);
+}
+
+static void print_agg(struct agg_state *s, FILE *out, uint32_t id, const struct fmt *f)
+{
+	struct agg_snap snap;
+	int ret = agg_snapshot(s, id, &snap);
+
+	if (ret) {
+		fprintf(s->msg, "spectrace: cannot read aggregation @%s: %s\n",
+			s->img->aggs[id].name, strerror(-ret));
+		return;
+	}
+	agg_snap_sort(&snap, &s->sort);
+	if (f)
+		agg_print_fmt(out, &snap, f, s->normal[id]);
+	else if (snap.n)
+		agg_print_default(out, &snap, s->normal[id]);
+	agg_snap_free(&snap);
+}
+
+void agg_action(struct agg_state *s, FILE *out, const struct img_action *a, int64_t arg)
+{
+	struct agg_snap snap;
+	uint32_t id = a->agg;
+
+	if (id >= s->img->naggs)
+		return;
+	switch (a->kind) {
+	case IMG_ACT_PRINTA:
+		print_agg(s, out, id, a->has_fmt ? &a->fmt : NULL);
+		s->printed[id] = true;
+		return;
+	case IMG_ACT_NORMALIZE:
+		if (arg <= 0) {
+			fprintf(s->msg, "spectrace: normalize( ) of @%s by %lld ignored: the factor must be positive\n",
+				s->img->aggs[id].name, (long long)arg);
+			return;
+		}
+		s->normal[id] = (uint64_t)arg;
+		return;
+	case IMG_ACT_DENORMALIZE:
+		s->normal[id] = 1;
+		return;
+	case IMG_ACT_CLEAR:
+	case IMG_ACT_TRUNC:
+		if (agg_snapshot(s, id, &snap))
+			return;
+		if (a->kind == IMG_ACT_CLEAR) {
+			agg_reset(s, id, &snap, 0, 0, false);
+		} else {
+			/* Keep the N largest values (N > 0) or the -N smallest; none without N. */
+			struct agg_sort by_value = { false, false, 0 };
+			size_t n = a->nfields ? (size_t)(arg < 0 ? -arg : arg) : 0;
+
+			agg_snap_sort(&snap, &by_value);
+			if (n > snap.n)
+				n = snap.n;
+			if (arg > 0)
+				agg_reset(s, id, &snap, snap.n - n, snap.n, true);
+			else
+				agg_reset(s, id, &snap, 0, n, true);
+		}
+		agg_snap_free(&snap);
+		return;
+	default:
+		return;
+	}
+}
+
+void agg_print_unprinted(struct agg_state *s, FILE *out)
+{
+	uint32_t id;
+
+	for (id = 0; id < s->img->naggs; id++)
+		if (!s->printed[id])
+			print_agg(s, out, id, NULL);
+}

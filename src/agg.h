@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0) */
+/*
+ * Aggregations in the consumer: snapshots of the per-CPU kernel data
+ * merged into one value per tuple, sorted and printed as dtrace(1) does,
+ * and the consumer-side actions printa, clear, trunc, normalize and
+ * denormalize.
+ *
+ * Reading the kernel's maps (agg_snapshot) is separate from the pure
+ * functions below it (merge, compare, print), which the unit tests drive
+ * with hand-made snapshots.
+ */
+#ifndef SPT_AGG_H
+#define SPT_AGG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "image.h"
+#include "opt.h"
+
+/* Where the kernel keeps the data (filled by the loader). */
+struct agg_source {
+	int hash_fd;		/* spt_agg: keyed aggregations, per CPU */
+	int array_fd;		/* spt_agg0: keyless ones, per CPU, index = id */
+	int ncpus;
+	uint32_t words;		/* u64 words of every value */
+	uint32_t keysize;	/* bytes of spt_agg's keys */
+};
+
+/* One tuple: its key (agg->keysize bytes, the id first) and merged words. */
+struct agg_tuple {
+	uint8_t *key;
+	uint64_t *w;
+};
+
+struct agg_snap {
+	const struct img_agg *agg;
+	const int64_t *edges;	/* the image's edges; agg->edge0 indexes them */
+	struct agg_tuple *t;
+	size_t n, cap;
+};
+
+struct agg_sort {
+	bool bykey;		/* aggsortkey */
+	bool rev;		/* aggsortrev */
+	uint32_t keypos;	/* aggsortkeypos */
+};
+
+struct agg_state {
+	const struct image *img;
+	struct agg_source src;
+	struct agg_sort sort;
+	uint64_t *normal;	/* per aggregation, 1 unless normalize()d */
+	bool *printed;		/* printa()ed: not printed again at exit */
+	bool *seen;		/* keyless: has had data (a cleared one still prints) */
+	FILE *msg;
+};
+
+int agg_init(struct agg_state *s, const struct image *img, const struct agg_source *src,
+	     const struct opts *o, FILE *msg);
+void agg_fini(struct agg_state *s);
+
+/* Run a consumer-side aggregation action of a record; ARG is its field, if any. */
+void agg_action(struct agg_state *s, FILE *out, const struct img_action *a, int64_t arg);
+
+/* At exit: print every aggregation that printa() did not print. */
+void agg_print_unprinted(struct agg_state *s, FILE *out);
+
+/* Read aggregation ID from the kernel into SNAP (merged, unsorted). */
+int agg_snapshot(struct agg_state *s, uint32_t id, struct agg_snap *snap);
+void agg_snap_free(struct agg_snap *snap);
+
+/* --- pure functions --- */
+
+/* Add one CPU's words SRC into DST (NWORDS each) for function FUNC. */
+void agg_merge(uint32_t func, uint64_t *dst, const uint64_t *src, uint32_t nwords);
+/* Append a tuple (copies of KEY and W) to SNAP. */
+int agg_snap_add(struct agg_snap *snap, const uint8_t *key, const uint64_t *w);
+/* Sort SNAP as dtrace prints: by value, then key (SORT changes that). */
+void agg_snap_sort(struct agg_snap *snap, const struct agg_sort *sort);
+/* The value printed for scalar functions (count, sum, avg, min, max, stddev). */
+int64_t agg_value(const struct img_agg *a, const uint64_t *w, uint64_t normal);
+/* dtrace's default layout: a blank line, then a line (or histogram) per tuple. */
+void agg_print_default(FILE *out, const struct agg_snap *snap, uint64_t normal);
+/* printa("format", @a): the format once per tuple. */
+void agg_print_fmt(FILE *out, const struct agg_snap *snap, const struct fmt *f, uint64_t normal);
+
+#endif /* SPT_AGG_H */
