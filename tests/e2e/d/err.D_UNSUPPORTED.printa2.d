@@ -1,5 +1,7 @@
 /* ASSERTION: what spectrace cannot run yet says so and does not half-run. */
-syscall:::entry
+BEGIN
 {
-	@[arg0] = count();
+	@a = count();
+	@b = count();
+	printa("%@d %@d\n", @a, @b);
 }

@@ -1,0 +1,5 @@
+/* ASSERTION: an aggregation is assigned an aggregating function, nothing else. */
+BEGIN
+{
+	@a = 1;
+}
