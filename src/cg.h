@@ -8,6 +8,7 @@
 #define SPT_CG_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "ast.h"
 #include "compile.h"
@@ -37,5 +38,8 @@ int cg_add(struct cg *g, const struct ast_program *prog);
 int cg_finish(struct cg *g);
 
 void cg_image_free(struct image *img);
+
+/* The D name of an aggregating function (enum spt_agg_func). */
+const char *cg_agg_func_name(uint32_t func);
 
 #endif /* SPT_CG_H */

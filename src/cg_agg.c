@@ -17,6 +17,7 @@
 #include <linux/types.h>
 
 #include "abi/agg.h"
+#include "cg.h"
 #include "cg_priv.h"
 #include "diag.h"
 

@@ -124,7 +124,6 @@ int cg_agg_assign(struct cg *g, const struct ast_expr *e);
 /* printa, clear, trunc, normalize, denormalize: 0, -1 after an error, 1: not one of them. */
 int cg_agg_action(struct cg *g, const struct ast_expr *e);
 bool cg_is_aggfunc(const char *name);
-const char *cg_agg_func_name(uint32_t func);
 /* Type and emit expression E; returns the register holding its value, or -1. */
 int cg_expr(struct cg *g, const struct ast_expr *e, struct ct *t);
 

@@ -9,6 +9,7 @@
 
 #include "abi/buf.h"
 #include "abi/isa.h"
+#include "cg.h"
 #include "dis.h"
 
 static const char *const mnemonics[SPT_OP_NOPS] = {
@@ -30,7 +31,7 @@ static const char *const mnemonics[SPT_OP_NOPS] = {
 	[SPT_OP_SCPY] = "scpy", [SPT_OP_RECS] = "recs", [SPT_OP_CPYIN] = "cpyin",
 	[SPT_OP_EXECN] = "execn", [SPT_OP_KINIT] = "kinit", [SPT_OP_KINT] = "kint",
 	[SPT_OP_KSTR] = "kstr", [SPT_OP_ALDI] = "aldi", [SPT_OP_ALDS] = "alds",
-	[SPT_OP_ASTI] = "asti", [SPT_OP_ASTS] = "asts",
+	[SPT_OP_ASTI] = "asti", [SPT_OP_ASTS] = "asts", [SPT_OP_AGG] = "agg",
 };
 
 static const char *const bnames[SPT_B_NBUILTINS] = {
@@ -110,6 +111,9 @@ static void insn(FILE *out, const struct spt_insn *in, const struct spt_insn *ne
 	case SPT_OP_LDX:
 		fprintf(out, "%%r%u, [%%r%u], %u", in->dst, in->a, in->b);
 		break;
+	case SPT_OP_AGG:
+		fprintf(out, "@%d, %%r%u, %%r%u", in->imm, in->a, in->b);
+		break;
 	default:
 		fprintf(out, "%%r%u, %%r%u, %%r%u", in->dst, in->a, in->b);
 		break;
@@ -136,6 +140,11 @@ void dis_image(FILE *out, const struct image *img)
 							      : cl->fields[i].size * 8,
 				cl->fields[i].offset);
 		fputc('\n', out);
+		for (i = 0; i < img->naggs && c == 0; i++)
+			fprintf(out, "  aggregation %zu: @%s %s(), %u key%s, %u words\n", i,
+				img->aggs[i].name, cg_agg_func_name(img->aggs[i].func),
+				img->aggs[i].nkeys, img->aggs[i].nkeys == 1 ? "" : "s",
+				img->aggs[i].nwords);
 		if (cl->prog == SPT_ECB_NOPROG) {
 			fprintf(out, "  (no bytecode: records its EPID)\n");
 			continue;
