@@ -21,6 +21,7 @@
 
 #include "vm.h"
 #include "abi/kenv.h"
+#include "abi/spec.h"
 
 #define SPT_VM_IMPL
 #define SPT_VM_ENV struct spt_kenv
@@ -45,6 +46,7 @@ static __always_inline void spt_env_aggdesc(struct spt_kenv *env, __u32 id,
 static __always_inline __u64 *spt_env_agg(struct spt_kenv *env, __u32 id, const __u8 *key);
 static __always_inline __u32 spt_env_agg_words(struct spt_kenv *env);
 static __always_inline __s64 spt_env_agg_edge(struct spt_kenv *env, __u32 i);
+static __always_inline __u64 spt_env_speculation(struct spt_kenv *env);
 #include "vm.h"
 
 /* Upper bound of instructions one clause may execute (bpf_loop count). */
@@ -172,6 +174,24 @@ const volatile struct spt_aggdesc spt_aggs[SPT_AGG_MAX];
 const volatile __s64 spt_agg_edges[SPT_AGG_EDGES_MAX];
 /* Words in each aggregation value (value_size / 8, at least 4). */
 const volatile __u32 spt_agg_words = 4;
+
+/*
+ * Speculations (abi/spec.h): parts of specsize bytes, entry
+ * (id - 1) * ncpus + cpu; the loader sets value_size to 16 + specsize +
+ * SPT_REC_MAX (slack for the verifier, as in spt_buf) and the entries.
+ */
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(key_size, sizeof(__u32));
+	__uint(value_size, 16 + SPT_REC_MAX);
+	__uint(max_entries, 1);
+} spt_spec SEC(".maps");
+
+const volatile __u32 spt_nspec;
+const volatile __u64 spt_specsize;
+/* Slot states: low byte SPT_SPEC_*, the rest a generation counted up on each speculation(). */
+struct spt_slot spt_slots[SPT_NSPEC_MAX * 2];
+struct spt_spec_stats spt_spec_stats;
 
 struct spt_cpu spt_cpus[SPT_MAX_CPUS];
 /* Set by the consumer while END runs: END may use the reserved space. */
@@ -380,6 +400,37 @@ static __always_inline __s64 spt_env_agg_edge(struct spt_kenv *env, __u32 i)
 	return spt_agg_edges[i & (SPT_AGG_EDGES_MAX - 1)];
 }
 
+#define SLOT_STATE(w) ((w) & 0xff)
+
+static __always_inline __u64 spt_env_speculation(struct spt_kenv *env)
+{
+	__u32 i, busy = 0;
+
+	for (i = 1; i <= SPT_NSPEC_MAX; i++) {
+		struct spt_slot *sl = &spt_slots[i];
+		__u32 w;
+
+		if (i > spt_nspec)
+			break;
+		w = sl->state;
+		if (SLOT_STATE(w) == SPT_SPEC_INACTIVE &&
+		    __sync_val_compare_and_swap(&sl->state, w,
+						((w & ~0xffu) + 0x100) | SPT_SPEC_ACTIVE) == w) {
+			/* The id is ours alone until we return it. */
+			sl->cpus[0] = sl->cpus[1] = sl->cpus[2] = sl->cpus[3] = 0;
+			CTR1(SPT_KTR_SPEC, "speculation: slot %u active", i);
+			return i;
+		}
+		if (SLOT_STATE(w) == SPT_SPEC_COMMITTING || SLOT_STATE(w) == SPT_SPEC_DISCARDING)
+			busy = 1;
+	}
+	if (busy)
+		__sync_fetch_and_add(&spt_spec_stats.busy, 1);
+	else
+		__sync_fetch_and_add(&spt_spec_stats.unavail, 1);
+	return 0;
+}
+
 struct vm_loop {
 	struct spt_scratch *s;
 };
@@ -527,6 +578,179 @@ drop:
 	return 1;
 }
 
+static __always_inline __u8 *spec_part(__u32 id, __u32 cpu)
+{
+	__u32 key = (id - 1) * spt_ncpus + cpu;
+
+	return bpf_map_lookup_elem(&spt_spec, &key);
+}
+
+/*
+ * speculate(): append the record the VM built (REC, SIZE bytes, header
+ * space first) to slot ID's part on CPU. A slot that is not ACTIVE (never
+ * taken, committing, discarding) or id 0 takes nothing, silently; a part
+ * without room is a speculative drop. Global: verified once.
+ */
+__noinline int spt_spec_append(__u32 id, __u32 cpu, __u32 epid, __u32 size)
+{
+	struct spt_scratch *s;
+	struct spt_part *p;
+	struct spt_rec *hdr;
+	__u32 zero = 0;
+	__u8 *part;
+	__u64 off;
+
+	if (!id || id > spt_nspec || id > SPT_NSPEC_MAX || cpu >= SPT_MAX_CPUS)
+		return 0;
+	/*
+	 * Our bit before the state check: a commit on another CPU that finds
+	 * no bit of ours either ran before this check (we see COMMITTING and
+	 * write nothing) or will leave the slot to the cleaner.
+	 */
+	__sync_fetch_and_or(&spt_slots[id].cpus[(cpu >> 6) & 3], 1ULL << (cpu & 63));
+	if (SLOT_STATE(spt_slots[id].state) != SPT_SPEC_ACTIVE)
+		return 0;
+	s = bpf_map_lookup_elem(&spt_scratch, &zero);
+	part = spec_part(id, cpu);
+	if (!s || !part)
+		return 0;
+	p = (struct spt_part *)part;
+	off = p->off;
+	if (size < sizeof(*hdr) || size > SPT_REC_MAX || size > spt_specsize ||
+	    off > spt_specsize - size || off >= spt_specsize) {
+		__sync_fetch_and_add(&spt_spec_stats.drops, 1);
+		CTR2(SPT_KTR_SPEC, "speculative drop: slot %u, %u bytes", id, size);
+		return 1;
+	}
+	hdr = (struct spt_rec *)(part + sizeof(*p) + off);
+	hdr->epid = epid;
+	hdr->size = size;
+	if (size > sizeof(*hdr))
+		bpf_probe_read_kernel(hdr + 1, (size - sizeof(*hdr)) & (SPT_REC_MAX - 1),
+				      s->vm.rec + sizeof(*hdr));
+	p->off = off + size;
+	return 0;
+}
+
+struct flush_ctx {
+	struct spt_cpu *st;
+	__u8 *part;
+	__u64 pos;
+	__u64 len;
+	__u32 cpu;
+};
+
+static long flush_cb(__u64 i, void *ctx)
+{
+	struct flush_ctx *f = ctx;
+	struct spt_rec *r;
+	__u64 pos = f->pos;
+
+	if (pos >= f->len || pos >= spt_specsize)
+		return 1;
+	r = (struct spt_rec *)(f->part + sizeof(struct spt_part) + pos);
+	if (r->size < sizeof(*r) || r->size % 8 || r->size > SPT_REC_MAX)
+		return 1;
+	emit(f->st, f->cpu, r->epid, r->size, (const __u8 *)r);
+	f->pos = pos + r->size;
+	return 0;
+}
+
+/*
+ * This CPU's part of slot ID: copied into the principal buffer (COMMIT)
+ * or dropped; empty afterwards. A part that does not fit is not copied
+ * at all and counts one drop, as in DTrace.
+ */
+static __always_inline void spec_flush(__u32 id, __u32 cpu, int commit)
+{
+	struct flush_ctx f = { .cpu = cpu };
+	struct spt_part *p;
+	struct spt_cpu *st;
+	__u64 room;
+	__u8 *part;
+
+	if (!id || id > SPT_NSPEC_MAX || cpu >= SPT_MAX_CPUS)
+		return;
+	part = spec_part(id, cpu);
+	if (!part)
+		return;
+	p = (struct spt_part *)part;
+	st = &spt_cpus[cpu];
+	f.len = p->off;
+	if (commit && f.len) {
+		room = spt_bufsize - st->off[st->active & 1];
+		if (spt_policy == SPT_POLICY_FILL && !spt_ending)
+			room = st->filled || room < spt_end_reserve ? 0 : room - spt_end_reserve;
+		if (spt_policy == SPT_POLICY_RING)
+			room = spt_bufsize;
+		if (f.len > room) {
+			st->drops++;
+			CTR3(SPT_KTR_SPEC, "commit: slot %u, %llu bytes do not fit on cpu %u", id,
+			     f.len, cpu);
+		} else {
+			f.st = st;
+			f.part = part;
+			bpf_loop(SPT_REC_MAX, flush_cb, &f, 0);
+			CTR3(SPT_KTR_SPEC, "commit: slot %u, %llu bytes on cpu %u", id, f.len, cpu);
+		}
+	}
+	p->off = 0;
+}
+
+/* No CPU but CPU holds a part of SL: the slot can be freed at once. */
+static __always_inline int only_cpu(struct spt_slot *sl, __u32 cpu)
+{
+	__u32 i;
+
+	for (i = 0; i < 4; i++) {
+		__u64 mine = (cpu >> 6) == i ? 1ULL << (cpu & 63) : 0;
+
+		if (sl->cpus[i] & ~mine)
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * commit()/discard() calls of the clause that just ran (in the scratch):
+ * ACTIVE -> COMMITTING/DISCARDING by compare-and-swap (anything else:
+ * silently nothing), this CPU's part at once, and the slot free at once
+ * when no other CPU holds a part; else the consumer's cleaner finishes.
+ */
+__noinline int spt_spec_ops(__u32 cpu)
+{
+	struct spt_scratch *s;
+	__u32 zero = 0, i;
+
+	s = bpf_map_lookup_elem(&spt_scratch, &zero);
+	if (!s || cpu >= SPT_MAX_CPUS)
+		return 0;
+	for (i = 0; i < SPT_SPEC_OPS && i < s->vm.nspecops; i++) {
+		__u64 op = s->vm.specops[i];
+		__u32 id = (__u32)op, discard = op >> 32, w, to;
+		struct spt_slot *sl;
+
+		if (!id || id > spt_nspec || id > SPT_NSPEC_MAX)
+			continue;
+		sl = &spt_slots[id];
+		w = sl->state;
+		if (SLOT_STATE(w) != SPT_SPEC_ACTIVE)
+			continue;
+		to = (w & ~0xffu) | (discard ? SPT_SPEC_DISCARDING : SPT_SPEC_COMMITTING);
+		if (__sync_val_compare_and_swap(&sl->state, w, to) != w)
+			continue;
+		spec_flush(id, cpu, !discard);
+		CTR2(SPT_KTR_SPEC, "slot %u: %s", id, discard ? "discarding" : "committing");
+		if (only_cpu(sl, cpu)) {
+			sl->cpus[0] = sl->cpus[1] = sl->cpus[2] = sl->cpus[3] = 0;
+			__sync_val_compare_and_swap(&sl->state, to, to & ~0xffu);
+			CTR1(SPT_KTR_SPEC, "slot %u: free", id);
+		}
+	}
+	s->vm.nspecops = 0;
+	return 0;
+}
+
 /*
  * Run ECB number IDX on CPU: its clause's bytecode (predicate, actions)
  * and then its record. A global function, so the verifier checks it once
@@ -579,8 +803,13 @@ __noinline int spt_run_ecb(__u32 idx, __u32 cpu, __u32 in_error)
 		spt_exit_status = s->vm.exit_status;
 		spt_exited = 1;
 	}
-	if (s->vm.state == SPT_VM_DONE && e->size)
+	if (s->vm.state == SPT_VM_DONE && s->vm.nspecops)
+		spt_spec_ops(cpu);
+	if (s->vm.state == SPT_VM_DONE && e->size) {
+		if (s->vm.specd)
+			return spt_spec_append(s->vm.spec, cpu, e->epid, e->size);
 		return emit(st, cpu, e->epid, e->size, s->vm.rec);
+	}
 	return 0;
 }
 
@@ -767,6 +996,36 @@ int spt_switch(void *ctx)
 	st->switches++;
 	CTR3(SPT_KTR_BUF, "switch: buffer %u active, buffer %u holds %llu bytes", next, next ^ 1,
 	     st->off[next ^ 1]);
+	return SPT_SWITCH_DONE;
+}
+
+/*
+ * The cleaner: run by the consumer on each CPU (BPF_PROG_TEST_RUN on that
+ * CPU, like the switch) to copy or drop this CPU's parts of the slots that
+ * are committing or discarding; the consumer frees them once every CPU has
+ * been cleaned. Refuses while a record is in flight on the CPU.
+ */
+SEC("raw_tp")
+int spt_spec_clean(void *ctx)
+{
+	struct spt_cpu *st;
+	__u32 cpu, i;
+
+	st = cpu_state(&cpu);
+	if (!st)
+		return SPT_SWITCH_DONE;
+	if (st->busy)
+		return SPT_SWITCH_BUSY;
+	st->busy = 1;
+	for (i = 1; i <= SPT_NSPEC_MAX && i <= spt_nspec; i++) {
+		__u32 w = SLOT_STATE(spt_slots[i].state);
+
+		if (w == SPT_SPEC_COMMITTING || w == SPT_SPEC_DISCARDING)
+			spec_flush(i, cpu, w == SPT_SPEC_COMMITTING);
+	}
+	CTR1(SPT_KTR_CLEAN, "cleaner: cpu %u cleaned", cpu);
+	barrier();
+	st->busy = 0;
 	return SPT_SWITCH_DONE;
 }
 

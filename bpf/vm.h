@@ -28,6 +28,7 @@
  *           @id (key: the key area, or NULL when keyless), created zeroed; NULL: no space
  *   __u32 spt_env_agg_words(SPT_VM_ENV *)                  words in every value
  *   __s64 spt_env_agg_edge(SPT_VM_ENV *, __u32 i)          histogram edge i
+ *   __u64 spt_env_speculation(SPT_VM_ENV *)                a free slot made ACTIVE, or 0
  *
  * Verifier notes: every index into an array is masked to a power-of-two
  * bound right where it is used, because the state of a bpf_loop callback
@@ -40,6 +41,7 @@
 #include "abi/isa.h"
 #include "abi/fault.h"
 #include "abi/agg.h"
+#include "abi/spec.h"
 
 #ifndef __always_inline
 #define __always_inline inline __attribute__((always_inline))
@@ -97,6 +99,11 @@ struct spt_vm {
 	__u32 exiting;		/* EXIT ran */
 	__u32 dyndrop;		/* a store into an associative array found no space */
 	__u32 aggdrop;		/* an aggregation found no space for a new key */
+	__u32 specd;		/* speculate() ran: the record goes to slot spec */
+	__u32 spec;		/* its slot id (0: invalid, the record is discarded) */
+	__u32 nspecops;		/* commit/discard calls to make when the clause ends */
+	__u32 pad;
+	__u64 specops[SPT_SPEC_OPS];	/* op (0 commit, 1 discard) << 32 | slot id */
 	__u64 fault_val;	/* address or value of the fault */
 	__s64 exit_status;	/* status given to exit() */
 	__u8 rec[SPT_REC_MAX + SPT_STRSIZE];	/* record being built, header at 0 */
@@ -127,6 +134,9 @@ static __always_inline void spt_vm_reset(struct spt_vm *vm, __u32 base)
 	vm->fault = 0;
 	vm->fault_pc = 0;
 	vm->fault_val = 0;
+	vm->specd = 0;
+	vm->spec = 0;
+	vm->nspecops = 0;
 }
 
 static __always_inline void spt_vm_fault(struct spt_vm *vm, __u32 pc, __u32 fault, __u64 val)
@@ -544,6 +554,20 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 	}
 	case SPT_OP_AGG:
 		return spt_vm_agg(vm, env, pc, (__u32)imm, a, b);
+	case SPT_OP_SPECN:
+		v = spt_env_speculation(env);
+		break;
+	case SPT_OP_SPEC:
+		vm->specd = 1;
+		vm->spec = a <= SPT_NSPEC_MAX ? (__u32)a : 0;
+		return 0;
+	case SPT_OP_COMMIT:
+		if (vm->nspecops >= SPT_SPEC_OPS)
+			goto illop;
+		vm->specops[vm->nspecops & (SPT_SPEC_OPS - 1)] =
+			(__u64)(in->b & 1) << 32 | (a <= SPT_NSPEC_MAX ? a : 0);
+		vm->nspecops++;
+		return 0;
 	case SPT_OP_LDX:
 		if (in->b != 1 && in->b != 2 && in->b != 4 && in->b != 8)
 			goto illop;

@@ -83,6 +83,7 @@ struct img_action *cg_action_add(struct cg *g, enum img_act kind)
 	}
 	a = &cl->acts[cl->nacts++];
 	memset(a, 0, sizeof(*a));
+	g->records = true;
 	a->kind = kind;
 	a->first = (uint32_t)cl->nfields;
 	return a;
@@ -114,6 +115,73 @@ static int record_int(struct cg *g, const struct ast_expr *e, struct ct *t)
 	return 0;
 }
 
+/*
+ * D's speculation rules for a data-recording action: it may follow
+ * speculate() (it is then speculative) but not commit() or discard().
+ */
+int cg_drec_check(struct cg *g, const char *what, struct ast_loc loc)
+{
+	if (g->committed)
+		return cg_error(g, "D_DREC_COMM", loc,
+				"data-recording actions may not follow commit( ): %s( )", what);
+	return 0;
+}
+
+/* speculate(id), commit(id), discard(id). */
+int cg_spec_action(struct cg *g, const struct ast_expr *e)
+{
+	const char *name = e->u.call.name;
+	bool spec = !strcmp(name, "speculate"), disc = !strcmp(name, "discard");
+	struct ct t;
+	int r;
+
+	if (!spec && !disc && strcmp(name, "commit"))
+		return 1;
+	if (e->u.call.nargs != 1)
+		return cg_error(g, DIAG_PROTO_LEN, e->loc,
+				"%s( ) prototype mismatch: %zu args passed, 1 expected", name,
+				e->u.call.nargs);
+	if (spec) {
+		if (g->speculative)
+			return cg_error(g, "D_SPEC_SPEC", e->loc,
+					"speculate( ) may not follow speculate( )");
+		if (g->committed)
+			return cg_error(g, "D_SPEC_COMM", e->loc,
+					"speculate( ) may not follow commit( )");
+		if (g->records)
+			return cg_error(g, "D_SPEC_DREC", e->loc,
+					"speculate( ) may not follow data-recording actions");
+	} else {
+		if (g->speculative)
+			return cg_error(g, "D_COMM_SPEC", e->loc,
+					"%s( ) may not follow speculate( )", name);
+		if (g->records)
+			return cg_error(g, "D_COMM_DREC", e->loc,
+					"%s( ) may not follow data-recording actions", name);
+	}
+	r = cg_expr(g, e->u.call.args[0], &t);
+	if (r < 0)
+		return -1;
+	if (t.kind != CT_INT) {
+		char b[32];
+
+		cg_reg_free(g, r);
+		return cg_error(g, DIAG_PROTO_ARG, e->u.call.args[0]->loc,
+				"%s( ) argument #1 is incompatible with prototype: prototype: int, argument: %s",
+				name, cg_type_name(&t, b, sizeof(b)));
+	}
+	if (spec) {
+		cg_emit(g, SPT_OP_SPEC, 0, r, 0, 0);
+		g->speculative = true;
+	} else {
+		cg_emit(g, SPT_OP_COMMIT, 0, r, disc ? 1 : 0, 0);
+		g->committed = true;
+	}
+	g->uses_spec = true;
+	cg_reg_free(g, r);
+	return 0;
+}
+
 static int act_trace(struct cg *g, const struct ast_expr *e)
 {
 	struct img_action *a;
@@ -125,6 +193,8 @@ static int act_trace(struct cg *g, const struct ast_expr *e)
 		return cg_error(g, DIAG_PROTO_LEN, e->loc,
 				"trace( ) prototype mismatch: %zu args passed, 1 expected",
 				e->u.call.nargs);
+	if (cg_drec_check(g, "trace", e->loc))
+		return -1;
 	a = cg_action_add(g, IMG_ACT_TRACE);
 	if (!a)
 		return -1;
@@ -150,6 +220,10 @@ static int act_exit(struct cg *g, const struct ast_expr *e)
 		return cg_error(g, DIAG_PROTO_LEN, e->loc,
 				"exit( ) prototype mismatch: %zu args passed, 1 expected",
 				e->u.call.nargs);
+	if (g->speculative)
+		return cg_error(g, "D_EXIT_SPEC", e->loc, "exit( ) may not follow speculate( )");
+	if (cg_drec_check(g, "exit", e->loc))
+		return -1;
 	r = cg_expr(g, e->u.call.args[0], &t);
 	if (r < 0)
 		return -1;
@@ -185,6 +259,8 @@ static int act_printf(struct cg *g, const struct ast_expr *e)
 	if (e->u.call.nargs < 1)
 		return cg_error(g, DIAG_PROTO_LEN, e->loc,
 				"printf( ) prototype mismatch: 0 args passed, at least 1 expected");
+	if (cg_drec_check(g, "printf", e->loc))
+		return -1;
 	fe = e->u.call.args[0];
 	if (fe->kind != AST_STRING)
 		return cg_error(g, DIAG_PRINTF_ARG_PROTO, fe->loc,
@@ -249,13 +325,22 @@ static int statement(struct cg *g, const struct ast_stmt *s)
 
 	if (s->kind == AST_STMT_EMPTY)
 		return 0;
-	if (e->kind == AST_ASSIGN && e->u.binary.lhs->kind == AST_AGG)
+	if (e->kind == AST_ASSIGN && e->u.binary.lhs->kind == AST_AGG) {
+		if (g->speculative)
+			return cg_error(g, "D_AGG_SPEC", e->loc,
+					"aggregating actions may not follow speculate( )");
+		if (g->committed)
+			return cg_error(g, "D_AGG_COMM", e->loc,
+					"aggregating actions may not follow commit( )");
 		return cg_agg_assign(g, e);
-	g->nonagg = true;
+	}
 	if (e->kind == AST_CALL) {
 		const char *name = e->u.call.name;
-		int ret = cg_agg_action(g, e);
+		int ret = cg_spec_action(g, e);
 
+		if (ret <= 0)
+			return ret;
+		ret = cg_agg_action(g, e);
 		if (ret <= 0)
 			return ret;
 		if (!strcmp(name, "trace"))
@@ -283,7 +368,8 @@ static int clause(struct cg *g, const struct ast_clause *c)
 	g->fcap = g->acap = 0;
 	g->recoff = sizeof(struct spt_rec);
 	g->records = false;
-	g->nonagg = false;
+	g->speculative = false;
+	g->committed = false;
 	g->strslot = 0;
 	g->regs = 0;
 	cl->descs = calloc(c->nprobes, sizeof(*cl->descs));
@@ -320,12 +406,14 @@ static int clause(struct cg *g, const struct ast_clause *c)
 	if (g->err)
 		return -1;
 	/*
-	 * Every firing that passes the predicate records at least its EPID,
-	 * unless all the clause does is aggregate (as in DTrace, where such
-	 * an ECB has no principal-buffer data at all).
+	 * What a firing records: its data-recording actions' fields after the
+	 * EPID; the EPID alone for a clause without statements (the default
+	 * action) or with speculate() and nothing else; nothing at all for a
+	 * clause that only assigns variables, aggregates, commits or discards,
+	 * as in DTrace.
 	 */
 	cl->recsize = (g->recoff + 7) & ~7u;
-	if (!g->nonagg && c->body) {
+	if (!g->records && !g->speculative && c->body) {
 		for (i = 0; i < c->body->nstmts; i++)
 			if (c->body->stmts[i]->kind != AST_STMT_EMPTY)
 				break;
@@ -471,6 +559,7 @@ int cg_finish(struct cg *g)
 	int err;
 
 	g->img->globals_size = g->global_bytes;
+	g->img->uses_spec = g->uses_spec;
 	for (v = g->vars; v; v = next) {
 		next = v->next;
 		free(v);

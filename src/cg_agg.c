@@ -539,6 +539,8 @@ static int act_printa(struct cg *g, const struct ast_expr *e)
 	if (has_fmt && nargs == 1)
 		return cg_error(g, DIAG_PROTO_LEN, e->loc,
 				"printa( ) prototype mismatch: an aggregation must follow the format");
+	if (cg_drec_check(g, "printa", e->loc))
+		return -1;
 	id = agg_arg(g, "printa", args[nargs - 1], nargs);
 	if (id < 0)
 		return -1;
@@ -612,6 +614,8 @@ static int act_aggop(struct cg *g, const struct ast_expr *e, enum img_act kind, 
 		return cg_error(g, DIAG_PROTO_LEN, e->loc,
 				"%s( ) prototype mismatch: %zu args passed, %zu%s expected", fn, nargs,
 				min, max > min ? " or 2" : "");
+	if (cg_drec_check(g, fn, e->loc))
+		return -1;
 	id = agg_arg(g, fn, e->u.call.args[0], 1);
 	if (id < 0)
 		return -1;

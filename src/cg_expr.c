@@ -1120,6 +1120,24 @@ static int call_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 				"%s( ) is an action and may only be used as a statement", name);
 	if (!strcmp(name, "copyinstr") || !strcmp(name, "strlen") || !strcmp(name, "stringof"))
 		return subr(g, e, t);
+	if (!strcmp(name, "speculation")) {
+		int r;
+
+		if (e->u.call.nargs)
+			return cg_error(g, DIAG_PROTO_LEN, e->loc,
+					"speculation( ) prototype mismatch: %zu args passed, 0 expected",
+					e->u.call.nargs);
+		r = cg_reg_alloc(g, e->loc);
+		if (r < 0)
+			return -1;
+		cg_emit(g, SPT_OP_SPECN, r, 0, 0, 0);
+		g->uses_spec = true;
+		*t = ct_int;
+		return r;
+	}
+	if (!strcmp(name, "speculate") || !strcmp(name, "commit") || !strcmp(name, "discard"))
+		return cg_error(g, DIAG_ACT_EXPR, e->loc,
+				"%s( ) is an action and may only be used as a statement", name);
 	if (cg_is_aggfunc(name))
 		return cg_error(g, "D_AGG_FUNC", e->loc,
 				"%s( ) may only be used as the value of an aggregation: @a = %s(...)",

@@ -93,7 +93,9 @@ struct cg {
 	size_t act_start;	/* its first instruction */
 	uint32_t recoff;	/* next free byte of its record */
 	bool records;		/* it has a data-recording action */
-	bool nonagg;		/* it has a statement other than an aggregation */
+	bool speculative;	/* speculate() ran: what follows is speculative */
+	bool committed;		/* commit() or discard() ran */
+	bool uses_spec;		/* the program calls speculation() */
 	int err;
 };
 
@@ -121,6 +123,10 @@ int cg_field_add(struct cg *g, enum img_ftype type, unsigned int size, struct as
 struct img_action *cg_action_add(struct cg *g, enum img_act kind);
 /* cg_agg.c: `@a[keys] = f(args);` */
 int cg_agg_assign(struct cg *g, const struct ast_expr *e);
+/* speculate, commit, discard: 0, -1 after an error, 1: not one of them. */
+int cg_spec_action(struct cg *g, const struct ast_expr *e);
+/* Before a data-recording action named WHAT: the clause's speculation rules. */
+int cg_drec_check(struct cg *g, const char *what, struct ast_loc loc);
 /* printa, clear, trunc, normalize, denormalize: 0, -1 after an error, 1: not one of them. */
 int cg_agg_action(struct cg *g, const struct ast_expr *e);
 bool cg_is_aggfunc(const char *name);

@@ -19,6 +19,7 @@
 
 #include "abi/buf.h"
 #include "abi/fault.h"
+#include "abi/spec.h"
 #include "consume.h"
 
 /* A busy switch means a record is in flight: retry for up to this long. */
@@ -186,6 +187,65 @@ static void report_drops(struct consumer *c, int cpu)
 	report_delta(c, cpu, st->aggdrops, &c->agg_seen[cpu], "aggregation drop");
 }
 
+static void report_spec(struct consumer *c)
+{
+	struct spt_spec_stats st;
+	uint64_t n;
+
+	if (!c->tr->nspec)
+		return;
+	load_spec_stats(c->tr, &st);
+	n = st.unavail - c->spec_seen[0];
+	if (n)
+		fprintf(c->msg, "spectrace: %llu failed speculation%s (no speculative buffer space available)\n",
+			(unsigned long long)n, n == 1 ? "" : "s");
+	n = st.busy - c->spec_seen[1];
+	if (n)
+		fprintf(c->msg, "spectrace: %llu failed speculation%s (available buffer(s) still busy)\n",
+			(unsigned long long)n, n == 1 ? "" : "s");
+	n = st.drops - c->spec_seen[2];
+	if (n)
+		fprintf(c->msg, "spectrace: %llu speculative drop%s\n", (unsigned long long)n,
+			n == 1 ? "" : "s");
+	c->spec_seen[0] = st.unavail;
+	c->spec_seen[1] = st.busy;
+	c->spec_seen[2] = st.drops;
+}
+
+void consume_clean(struct consumer *c)
+{
+	uint32_t ids[SPT_NSPEC_MAX], ws[SPT_NSPEC_MAX], id, n = 0;
+	int cpu;
+
+	for (id = 1; id <= c->tr->nspec; id++) {
+		uint32_t w = load_slot_state(c->tr, id);
+
+		if ((w & 0xff) == SPT_SPEC_COMMITTING || (w & 0xff) == SPT_SPEC_DISCARDING) {
+			ids[n] = id;
+			ws[n++] = w;
+		}
+	}
+	if (!n)
+		return;
+	for (cpu = 0; cpu < c->tr->ncpus; cpu++) {
+		uint64_t waited = 0;
+		int r;
+
+		if (c->offline[cpu])
+			continue;
+		while ((r = load_spec_clean(c->tr, cpu)) == SPT_SWITCH_BUSY &&
+		       waited < SWITCH_RETRY_NS) {
+			sleep_ns(SWITCH_RETRY_SLEEP_NS);
+			waited += SWITCH_RETRY_SLEEP_NS;
+		}
+		/* A CPU that stayed busy (or went away) keeps the slots for the next sweep. */
+		if (r == SPT_SWITCH_BUSY)
+			return;
+	}
+	while (n--)
+		load_slot_free(c->tr, ids[n], ws[n]);
+}
+
 int consume_pass(struct consumer *c)
 {
 	int cpu, ret = 0;
@@ -225,6 +285,7 @@ int consume_pass(struct consumer *c)
 			ret = r;
 		report_drops(c, cpu);
 	}
+	report_spec(c);
 	ktr_echo(&c->tr->ktr, c->msg);
 	fflush(c->msg);
 	if (fflush(c->pr->out) || ferror(c->pr->out))
@@ -248,13 +309,18 @@ static int target_exited(struct consumer *c)
  */
 static int consume_end(struct consumer *c)
 {
-	int ret = consume_pass(c);
+	int ret;
+
+	/* What was committed on one CPU reaches the others' buffers first. */
+	consume_clean(c);
+	ret = consume_pass(c);
 
 	if (ret)
 		return ret;
 	ret = load_dtrace_probe(c->tr, SPT_DTRACE_END, sched_getcpu());
 	if (ret)
 		fprintf(c->msg, "spectrace: cannot fire END: %s\n", strerror(-ret));
+	consume_clean(c);
 	return consume_pass(c);
 }
 
@@ -280,11 +346,18 @@ int consume_run(struct consumer *c, volatile sig_atomic_t *stop)
 
 	uint64_t tick = c->o->statusrate_ns < c->o->switchrate_ns ? c->o->statusrate_ns
 								  : c->o->switchrate_ns;
-	uint64_t since_pass = 0;
+	uint64_t since_pass = 0, since_clean = 0;
 
+	if (c->tr->nspec && c->o->cleanrate_ns < tick)
+		tick = c->o->cleanrate_ns;
 	while (!*stop && !c->exited) {
 		sleep_ns(tick);
 		since_pass += tick;
+		since_clean += tick;
+		if (c->tr->nspec && since_clean >= c->o->cleanrate_ns) {
+			since_clean = 0;
+			consume_clean(c);
+		}
 		c->exited = load_exited(c->tr, &c->exit_status);
 		if (c->exited)
 			break;

@@ -28,6 +28,7 @@ struct consumer {
 	uint64_t *errors_seen;	/* per CPU: errors already reported */
 	uint64_t *dyn_seen;	/* per CPU: dynamic drops already reported */
 	uint64_t *agg_seen;	/* per CPU: aggregation drops already reported */
+	uint64_t spec_seen[3];	/* speculation failures (unavailable, busy), drops reported */
 	uint8_t *offline;	/* per CPU: switch said the CPU is offline */
 	uint64_t records;	/* records consumed so far */
 	uint64_t drops;		/* drops reported so far */
@@ -47,6 +48,12 @@ void consume_fini(struct consumer *c);
  * -errno (a malformed buffer is -EPROTO, reported on MSG).
  */
 int consume_pass(struct consumer *c);
+
+/*
+ * Speculations: run the cleaner on every CPU for the slots committing or
+ * discarding, then free them.
+ */
+void consume_clean(struct consumer *c);
 
 /*
  * Fire BEGIN with the gate still closed; sets c->exited if BEGIN called

@@ -38,6 +38,7 @@ struct enabling {
 	size_t naggs;
 	const int64_t *edges;		/* and their histogram edges */
 	uint32_t nedges;
+	int uses_spec;			/* set up speculation buffers */
 };
 
 /*

@@ -94,6 +94,7 @@ struct image {
 	size_t naggs;
 	int64_t *edges;		/* histogram bucket edges of all aggregations */
 	uint32_t nedges;
+	int uses_spec;		/* speculation(), speculate(), commit() or discard() */
 };
 
 #endif /* SPT_IMAGE_H */

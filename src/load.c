@@ -25,6 +25,7 @@
 #include "spectrace_bpf.skel.h"
 #include "agg.h"
 #include "abi/agg.h"
+#include "abi/spec.h"
 #include "image.h"
 #include "load.h"
 
@@ -228,6 +229,7 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 
 	memset(tr, 0, sizeof(*tr));
 	tr->switch_fd = -1;
+	tr->clean_fd = -1;
 	tr->ncpus = libbpf_num_possible_cpus();
 	if (tr->ncpus < 0) {
 		snprintf(err, errlen, "cannot count CPUs: %s", strerror(-tr->ncpus));
@@ -304,6 +306,21 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 	ret = size_aggs(tr, skel, o, e, err, errlen);
 	if (ret)
 		return ret;
+	/* Speculations: nspec slots of specsize per CPU, only when used. */
+	bpf_program__set_autoload(skel->progs.spt_spec_clean, e->uses_spec);
+	if (e->uses_spec) {
+		skel->rodata->spt_nspec = o->nspec;
+		skel->rodata->spt_specsize = o->specsize;
+		ret = bpf_map__set_value_size(skel->maps.spt_spec,
+					      (__u32)(sizeof(struct spt_part) + o->specsize + SPT_REC_MAX));
+		if (!ret)
+			ret = bpf_map__set_max_entries(skel->maps.spt_spec,
+						       o->nspec * (__u32)tr->ncpus);
+		if (ret) {
+			snprintf(err, errlen, "cannot size speculation buffers: %s", strerror(-ret));
+			return ret;
+		}
+	}
 	tr->stride = tr->bufsize + SPT_BUF_SLACK;
 	/* A self-> variable costs about 64 bytes of hash-map element. */
 	ret = bpf_map__set_max_entries(skel->maps.spt_tls,
@@ -329,6 +346,8 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 		return ret;
 	}
 	tr->switch_fd = bpf_program__fd(skel->progs.spt_switch);
+	tr->clean_fd = e->uses_spec ? bpf_program__fd(skel->progs.spt_spec_clean) : -1;
+	tr->nspec = e->uses_spec ? o->nspec : 0;
 
 	fd = bpf_map__fd(skel->maps.spt_buf);
 	tr->bufs_len = page_round((size_t)tr->stride * 2 * (size_t)tr->ncpus);
@@ -426,6 +445,41 @@ int load_switch(struct tracer *tr, int cpu)
 	if (ret)
 		return -errno;
 	return (int)opts.retval;
+}
+
+int load_spec_clean(struct tracer *tr, int cpu)
+{
+	LIBBPF_OPTS(bpf_test_run_opts, opts, .flags = BPF_F_TEST_RUN_ON_CPU, .cpu = (__u32)cpu);
+
+	if (tr->clean_fd < 0)
+		return SPT_SWITCH_DONE;
+	if (bpf_prog_test_run_opts(tr->clean_fd, &opts))
+		return -errno;
+	return (int)opts.retval;
+}
+
+void load_spec_stats(const struct tracer *tr, struct spt_spec_stats *out)
+{
+	const struct spt_spec_stats *s = &tr->skel->bss->spt_spec_stats;
+
+	out->unavail = __atomic_load_n(&s->unavail, __ATOMIC_RELAXED);
+	out->busy = __atomic_load_n(&s->busy, __ATOMIC_RELAXED);
+	out->drops = __atomic_load_n(&s->drops, __ATOMIC_RELAXED);
+}
+
+uint32_t load_slot_state(const struct tracer *tr, uint32_t id)
+{
+	return __atomic_load_n(&tr->skel->bss->spt_slots[id].state, __ATOMIC_ACQUIRE);
+}
+
+/* Free slot ID if its state word is still W (a compare-and-swap, as the probes do). */
+void load_slot_free(struct tracer *tr, uint32_t id, uint32_t w)
+{
+	struct spt_slot *sl = &tr->skel->bss->spt_slots[id];
+	uint32_t expect = w;
+
+	__atomic_compare_exchange_n(&sl->state, &expect, w & ~0xffu, false, __ATOMIC_SEQ_CST,
+				    __ATOMIC_SEQ_CST);
 }
 
 const uint8_t *load_buffer(const struct tracer *tr, int cpu, int idx)

@@ -28,6 +28,8 @@ struct tracer {
 	int nlinks;
 	int switch_fd;		/* the switch program */
 	struct ktr ktr;		/* the KTR flight recorder, when joined */
+	int clean_fd;		/* the speculation cleaner, -1 when not loaded */
+	uint32_t nspec;		/* speculation slots, 0 when unused */
 	uint32_t agg_words;	/* u64 words of every aggregation value */
 	uint32_t agg_keysize;	/* bytes of the keyed aggregations' keys */
 };
@@ -79,6 +81,16 @@ int load_exited(const struct tracer *tr, int64_t *status);
 
 /* Sum of recursion_misses of the probe programs (firings the kernel skipped). */
 uint64_t load_missed(const struct tracer *tr);
+
+/*
+ * Speculations: run the cleaner on CPU (returns like load_switch), read the
+ * failure counters, and free slot ID if it still has state word W.
+ */
+int load_spec_clean(struct tracer *tr, int cpu);
+struct spt_spec_stats;
+void load_spec_stats(const struct tracer *tr, struct spt_spec_stats *out);
+uint32_t load_slot_state(const struct tracer *tr, uint32_t id);
+void load_slot_free(struct tracer *tr, uint32_t id, uint32_t w);
 
 struct agg_source;
 

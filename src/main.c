@@ -445,6 +445,7 @@ static int build_enabling(struct cmdline *cl, const struct probe_table *t,
 	en->naggs = img->naggs;
 	en->edges = img->edges;
 	en->nedges = img->nedges;
+	en->uses_spec = img->uses_spec;
 	for (i = 0; i < cl->nsrcs; i++) {
 		struct source *src = &cl->srcs[i];
 

@@ -24,6 +24,9 @@ void opt_init(struct opts *o)
 	o->dynvarsize = 1ULL << 20;
 	o->aggsize = 4ULL << 20;
 	o->aggrate_ns = OPT_NSEC_PER_SEC;
+	o->nspec = 1;
+	o->specsize = 256ULL << 10;
+	o->cleanrate_ns = OPT_NSEC_PER_SEC / 101;	/* DTrace's 101 Hz */
 	o->strsize = 256;
 }
 
@@ -255,6 +258,42 @@ static int set_aggsortpos(struct opts *o, const char *v, char *err, size_t errle
 	return set_pos(&o->aggsortpos, v, err, errlen);
 }
 
+static int set_nspec(struct opts *o, const char *v, char *err, size_t errlen)
+{
+	char *end;
+	unsigned long n;
+
+	errno = 0;
+	n = v ? strtoul(v, &end, 0) : 0;
+	if (!v || !*v || *end || errno || *v == '-' || n < 1 || n > 64) {
+		set_err(err, errlen, "invalid value for specified option (1 to 64 slots)");
+		return -EINVAL;
+	}
+	o->nspec = (uint32_t)n;
+	return 0;
+}
+
+static int set_specsize(struct opts *o, const char *v, char *err, size_t errlen)
+{
+	uint64_t sz;
+
+	if (opt_parse_size(v, &sz) || sz < 8 || sz > (64ULL << 20)) {
+		set_err(err, errlen, "invalid value for specified option (8 bytes to 64m)");
+		return -EINVAL;
+	}
+	o->specsize = (sz + 7) & ~7ULL;
+	return 0;
+}
+
+static int set_cleanrate(struct opts *o, const char *v, char *err, size_t errlen)
+{
+	if (opt_parse_rate(v, &o->cleanrate_ns)) {
+		set_err(err, errlen, "invalid value for specified option");
+		return -EINVAL;
+	}
+	return 0;
+}
+
 static int set_flowindent(struct opts *o, const char *v, char *err, size_t errlen)
 {
 	if (v && strcmp(v, "1") && strcmp(v, "0")) {
@@ -289,13 +328,16 @@ static const struct opt_def opt_defs[] = {
 	{ "aggsortrev", set_aggsortrev },
 	{ "bufpolicy", set_bufpolicy },
 	{ "bufsize", set_bufsize },
+	{ "cleanrate", set_cleanrate },
 	{ "dynvarsize", set_dynvarsize },
 	{ "flowindent", set_flowindent },
 	{ "ktr_cpumask", ktrfmt_opt_cpumask },
 	{ "ktr_entries", ktrfmt_opt_entries },
 	{ "ktr_mask", ktrfmt_opt_mask },
 	{ "ktr_verbose", ktrfmt_opt_verbose },
+	{ "nspec", set_nspec },
 	{ "quiet", set_quiet },
+	{ "specsize", set_specsize },
 	{ "statusrate", set_statusrate },
 	{ "switchrate", set_switchrate },
 };

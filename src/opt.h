@@ -33,6 +33,9 @@ struct opts {
 	bool aggsortrev;	/* reverse the sort */
 	uint32_t aggsortkeypos;	/* key element compared first */
 	uint32_t aggsortpos;	/* aggregation sorted by, of a printa of several */
+	uint32_t nspec;		/* speculation slots */
+	uint64_t specsize;	/* bytes of a slot's part on each CPU */
+	uint64_t cleanrate_ns;	/* interval between cleaner sweeps */
 	int64_t target;		/* $target: the -c command's or -p process's pid, 0: none */
 	struct ktr_opts ktr;	/* -x ktr_*: KTR flight recorder settings */
 };

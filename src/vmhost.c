@@ -31,6 +31,7 @@ static inline void spt_env_aggdesc(struct spt_env *env, __u32 id, struct spt_agg
 static inline __u64 *spt_env_agg(struct spt_env *env, __u32 id, const __u8 *key);
 static inline __u32 spt_env_agg_words(struct spt_env *env);
 static inline __s64 spt_env_agg_edge(struct spt_env *env, __u32 i);
+static inline __u64 spt_env_speculation(struct spt_env *env);
 #include "vm.h"
 
 #include "vmhost.h"
@@ -196,6 +197,19 @@ static inline __u32 spt_env_agg_words(struct spt_env *env)
 static inline __s64 spt_env_agg_edge(struct spt_env *env, __u32 i)
 {
 	return env->edges && i < SPT_AGG_EDGES_MAX ? env->edges[i] : 0;
+}
+
+static inline __u64 spt_env_speculation(struct spt_env *env)
+{
+	__u32 i;
+
+	for (i = 1; i <= env->nspec && i <= SPT_NSPEC_MAX; i++) {
+		if (!env->spec_taken[i]) {
+			env->spec_taken[i] = 1;
+			return i;
+		}
+	}
+	return 0;
 }
 
 int vmhost_run(struct spt_vm *vm, const struct spt_insn *insns, uint32_t base,

@@ -46,6 +46,9 @@ struct spt_env {
 		uint8_t key[SPT_KEY_SIZE];
 		uint64_t w[VMHOST_AGG_WORDS];
 	} agg[VMHOST_AGG_MAX];
+	/* speculations: slots 1..nspec, non-zero when taken */
+	uint32_t nspec;
+	uint8_t spec_taken[SPT_NSPEC_MAX + 1];
 };
 
 /*

@@ -96,6 +96,9 @@ enum spt_op {
 	SPT_OP_ASTS,	/* element of the key = string r[a] */
 	SPT_OP_AGG,	/* aggregation imm: apply its function to value r[a] with
 			 * increment r[b] (histograms); keyed ones use the key */
+	SPT_OP_SPECN,	/* r[dst] = speculation(): a free slot's id, 0 if none */
+	SPT_OP_SPEC,	/* speculate(r[a]): the clause's record goes to that slot */
+	SPT_OP_COMMIT,	/* commit(r[a]) when the clause ends (b = 0), discard (b = 1) */
 	SPT_OP_NOPS	/* number of opcodes */
 };
 
