@@ -86,7 +86,13 @@ Test(agg_cg, descriptors_and_edges)
 Test(agg_cg, records_only_with_other_actions)
 {
 	cr_assert_eq(compile("BEGIN { @c = count(); x++; }"), 0);
-	cr_assert_eq(img.clauses[0].recsize, 8, "x++ keeps the EPID record");
+	cr_assert_eq(img.clauses[0].recsize, 0, "assignments record nothing, as in DTrace");
+	done();
+	cr_assert_eq(compile("BEGIN { }"), 0);
+	cr_assert_eq(img.clauses[0].recsize, 8, "no statements: the default action");
+	done();
+	cr_assert_eq(compile("BEGIN { speculate(1); }"), 0);
+	cr_assert_eq(img.clauses[0].recsize, 8, "speculate alone: the EPID, speculatively");
 	done();
 	cr_assert_eq(compile("BEGIN { @c = count(); printa(@c); }"), 0);
 	cr_assert_eq(img.clauses[0].nacts, 1);
