@@ -24,6 +24,8 @@
 
 #define SPT_VM_IMPL
 #define SPT_VM_ENV struct spt_kenv
+/* The string primitives: one global function, verified once. */
+#define SPT_VM_STROP __noinline
 static __always_inline __u64 spt_env_builtin(struct spt_kenv *env, __u32 id);
 static __always_inline __u8 *spt_env_globals(struct spt_kenv *env);
 static __always_inline __u64 spt_env_tls_load(struct spt_kenv *env, __u32 var);
@@ -39,6 +41,10 @@ static __always_inline const __u8 *spt_env_assoc_get(struct spt_kenv *env, const
 static __always_inline int spt_env_assoc_put(struct spt_kenv *env, const __u8 *key,
 					     const __u8 *val);
 static __always_inline void spt_env_assoc_del(struct spt_kenv *env, const __u8 *key);
+static __always_inline long spt_env_strncpy(struct spt_kenv *env, __u8 *dst, const void *src,
+					    __u32 size);
+static __always_inline void spt_env_loop(struct spt_kenv *env, __u32 n,
+					 long (*cb)(__u64, void *), void *ctx);
 #include "vm.h"
 
 /* Upper bound of instructions one clause may execute (bpf_loop count). */
@@ -298,6 +304,19 @@ static __always_inline int spt_env_assoc_put(struct spt_kenv *env, const __u8 *k
 static __always_inline void spt_env_assoc_del(struct spt_kenv *env, const __u8 *key)
 {
 	bpf_map_delete_elem(&spt_assoc, key);
+}
+
+/* The string primitives' copies and per-byte loops (bpf/vm.h). */
+static __always_inline long spt_env_strncpy(struct spt_kenv *env, __u8 *dst, const void *src,
+					    __u32 size)
+{
+	return bpf_probe_read_kernel_str(dst, size, src);
+}
+
+static __always_inline void spt_env_loop(struct spt_kenv *env, __u32 n,
+					 long (*cb)(__u64, void *), void *ctx)
+{
+	bpf_loop(n, cb, ctx, 0);
 }
 
 struct vm_loop {

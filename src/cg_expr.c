@@ -136,7 +136,16 @@ static int strtab_intern(struct cg *g, const char *str, size_t len, struct ast_l
 	if (len >= SPT_STRSIZE)
 		return cg_error(g, DIAG_UNSUPPORTED, loc,
 				"string longer than strsize (%d bytes with its NUL)", SPT_STRSIZE);
-	for (off = 0; off + len < img->strtab_len; off++)
+	/* Offset 0 is NULL: a NUL of its own that no literal shares (bpf/vm.h). */
+	if (!img->strtab_len) {
+		img->strtab = malloc(1024);
+		if (!img->strtab)
+			return cg_nomem(g);
+		g->stcap = 1024;
+		img->strtab[0] = 0;
+		img->strtab_len = 1;
+	}
+	for (off = 1; off + len < img->strtab_len; off++)
 		if (!memcmp(img->strtab + off, str, len) && !img->strtab[off + len])
 			return (int)off;
 	if (img->strtab_len + len + 1 > SPT_STRTAB_MAX)

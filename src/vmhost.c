@@ -26,6 +26,9 @@ static inline void spt_env_execname(struct spt_env *env, __u8 *dst);
 static inline const __u8 *spt_env_assoc_get(struct spt_env *env, const __u8 *key);
 static inline int spt_env_assoc_put(struct spt_env *env, const __u8 *key, const __u8 *val);
 static inline void spt_env_assoc_del(struct spt_env *env, const __u8 *key);
+static inline long spt_env_strncpy(struct spt_env *env, __u8 *dst, const void *src, __u32 size);
+static inline void spt_env_loop(struct spt_env *env, __u32 n, long (*cb)(__u64, void *),
+				void *ctx);
 #include "vm.h"
 
 #include "vmhost.h"
@@ -152,6 +155,32 @@ static inline void spt_env_assoc_del(struct spt_env *env, const __u8 *key)
 	for (i = 0; i < VMHOST_ASSOC_MAX; i++)
 		if (env->assoc[i].used && !memcmp(env->assoc[i].key, key, SPT_KEY_SIZE))
 			env->assoc[i].used = 0;
+}
+
+/* As bpf_probe_read_kernel_str: at most size - 1 bytes up to the NUL, then a NUL. */
+static inline long spt_env_strncpy(struct spt_env *env, __u8 *dst, const void *src, __u32 size)
+{
+	size_t n;
+
+	(void)env;
+	if (!size)
+		return 0;
+	n = strnlen((const char *)src, size - 1);
+	memmove(dst, src, n);
+	dst[n] = 0;
+	return (long)n + 1;
+}
+
+/* As bpf_loop. */
+static inline void spt_env_loop(struct spt_env *env, __u32 n, long (*cb)(__u64, void *),
+				void *ctx)
+{
+	__u32 i;
+
+	(void)env;
+	for (i = 0; i < n; i++)
+		if (cb(i, ctx))
+			break;
 }
 
 int vmhost_run(struct spt_vm *vm, const struct spt_insn *insns, uint32_t base,
