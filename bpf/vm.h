@@ -268,8 +268,11 @@ static long spt_vm_find_cb(__u64 i, void *ctx)
 
 	(void)i;
 	if (w->mode & SPT_FIND_STR) {
-		w->hit = 1;
-		spt_env_loop(((struct spt_vm_lctx *)ctx)->env, (w->m + 7) / 8, spt_vm_cmp_cb, ctx);
+		/* The first byte decides most positions without the word loop. */
+		w->hit = !w->m || vm->wk[0][pos & (SPT_STRSIZE - 1)] == vm->wk[1][0];
+		if (w->hit && w->m > 1)
+			spt_env_loop(((struct spt_vm_lctx *)ctx)->env, (w->m + 7) / 8,
+				     spt_vm_cmp_cb, ctx);
 		hit = w->hit;
 	} else
 		hit = (vm->wk[0][pos & (SPT_STRSIZE - 1)] == (__u8)w->c) !=
