@@ -26,6 +26,8 @@
 #define SPT_VM_IMPL
 #define SPT_VM_ENV struct spt_kenv
 struct spt_aggdesc;
+/* The string primitives: one global function, verified once. */
+#define SPT_VM_STROP __noinline
 static __always_inline __u64 spt_env_builtin(struct spt_kenv *env, __u32 id);
 static __always_inline __u8 *spt_env_globals(struct spt_kenv *env);
 static __always_inline __u64 spt_env_tls_load(struct spt_kenv *env, __u32 var);
@@ -47,6 +49,10 @@ static __always_inline __u64 *spt_env_agg(struct spt_kenv *env, __u32 id, const 
 static __always_inline __u32 spt_env_agg_words(struct spt_kenv *env);
 static __always_inline __s64 spt_env_agg_edge(struct spt_kenv *env, __u32 i);
 static __always_inline __u64 spt_env_speculation(struct spt_kenv *env);
+static __always_inline long spt_env_strncpy(struct spt_kenv *env, __u8 *dst, const void *src,
+					    __u32 size);
+static __always_inline void spt_env_loop(struct spt_kenv *env, __u32 n,
+					 long (*cb)(__u64, void *), void *ctx);
 #include "vm.h"
 
 /* Upper bound of instructions one clause may execute (bpf_loop count). */
@@ -429,6 +435,19 @@ static __always_inline __u64 spt_env_speculation(struct spt_kenv *env)
 	else
 		__sync_fetch_and_add(&spt_spec_stats.unavail, 1);
 	return 0;
+}
+
+/* The string primitives' copies and per-byte loops (bpf/vm.h). */
+static __always_inline long spt_env_strncpy(struct spt_kenv *env, __u8 *dst, const void *src,
+					    __u32 size)
+{
+	return bpf_probe_read_kernel_str(dst, size, src);
+}
+
+static __always_inline void spt_env_loop(struct spt_kenv *env, __u32 n,
+					 long (*cb)(__u64, void *), void *ctx)
+{
+	bpf_loop(n, cb, ctx, 0);
 }
 
 struct vm_loop {

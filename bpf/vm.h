@@ -20,6 +20,11 @@
  *   const __u8 *spt_env_assoc_get(SPT_VM_ENV *, const __u8 *key)    value or NULL
  *   int spt_env_assoc_put(SPT_VM_ENV *, const __u8 *key, const __u8 *val)  0 or <0
  *   void spt_env_assoc_del(SPT_VM_ENV *, const __u8 *key)
+ *   long spt_env_strncpy(SPT_VM_ENV *, __u8 *dst, const void *src, __u32 size)
+ *       as bpf_probe_read_kernel_str: at most size - 1 bytes up to the NUL,
+ *       then a NUL; returns the bytes written with the NUL, or <0
+ *   void spt_env_loop(SPT_VM_ENV *, __u32 n, long (*cb)(__u64, void *), void *ctx)
+ *       as bpf_loop: cb(0, ctx) .. cb(n - 1, ctx), until one returns 1
  *   __u64 spt_env_tls_load(SPT_VM_ENV *, __u32 var)          self-> read, 0 if unset
  *   void spt_env_tls_store(SPT_VM_ENV *, __u32 var, __u64 v)  self-> write, 0 deletes
  *   int spt_env_read(SPT_VM_ENV *, __u64 addr, __u32 size, __u64 *v)  kernel memory, 0 or <0
@@ -61,11 +66,15 @@
  *   [SPT_SREF_GLOBALS, + GLOBALS)    global variables
  *   [SPT_SREF_THIS, + THIS)          this-> variables
  * Every region has SPT_STRSIZE bytes of slack after it, so a string read
- * of SPT_STRSIZE bytes at any masked offset stays inside.
+ * of SPT_STRSIZE bytes at any masked offset stays inside. Reference 0 is
+ * NULL (what strchr() returns when it finds nothing): the string table's
+ * first byte is a NUL no literal uses, so NULL reads as the empty string.
+ * A reference plus a position inside its string (strchr's result) is a
+ * reference to the rest of that string.
  */
 #define SPT_STRSIZE 256
 #define SPT_STRTAB_MAX 16384
-#define SPT_NSTR 8
+#define SPT_NSTR 16
 #define SPT_VMSTR_SIZE (SPT_NSTR * SPT_STRSIZE)
 #define SPT_SREF_VM SPT_STRTAB_MAX
 #define SPT_SREF_GLOBALS (SPT_SREF_VM + SPT_VMSTR_SIZE)
@@ -86,6 +95,29 @@ enum spt_vm_state {
 	SPT_VM_DONE,	/* RET reached: write the record */
 	SPT_VM_SKIP,	/* predicate false: nothing recorded */
 	SPT_VM_FAULT,	/* fault, fault_* say which */
+};
+
+/*
+ * State of the string primitives' per-byte loops (SSUB, SFIND, LTOS, STOL).
+ * It lives in the VM state, not on the stack, so no scalar links a loop's
+ * callback to its caller and the verifier checks each callback once.
+ */
+struct spt_vm_sw {
+	__s64 pos;	/* SFIND, LTOS: the position the next step looks at */
+	__s64 step;	/* SFIND: +1 or -1 */
+	__s64 res;	/* SFIND: the match, -1 if none */
+	__u64 val;	/* LTOS: what is left to convert; STOL: the value */
+	__u64 out;	/* the instruction's result */
+	__u32 len;	/* length of the string in wk[0] */
+	__u32 m;	/* SFIND: length of the needle in wk[1] */
+	__u32 c;	/* SFIND: the character */
+	__u32 mode;	/* SFIND: SPT_FIND_*; SSUB: SPT_SSUB_UPPER or LOWER */
+	__u32 base;	/* LTOS, STOL */
+	__u32 cat;	/* SSUB: length of the string in the slot it wrote last */
+	__u32 slot;	/* SSUB: that slot */
+	__u32 phase;	/* STOL: blanks, sign, prefix, digits */
+	__u32 neg;	/* STOL: a '-' was seen */
+	__u32 hit;	/* SFIND: the needle matched so far */
 };
 
 /* Per-CPU VM state; the kernel keeps it in a per-CPU scratch map. */
@@ -111,6 +143,8 @@ struct spt_vm {
 	__u8 str[SPT_VMSTR_SIZE + SPT_STRSIZE];	/* string slots */
 	__u8 key[SPT_KEY_SIZE + SPT_STRSIZE];	/* associative-array key being built */
 	__u8 aval[SPT_AVAL_SIZE + 8];		/* value being stored */
+	struct spt_vm_sw sw;			/* string primitives: loop state */
+	__u8 wk[2][2 * SPT_STRSIZE];		/* and operands: a string, SPT_STRSIZE of slack */
 };
 
 #endif /* SPT_VM_H */
@@ -264,6 +298,374 @@ static __always_inline int spt_vm_agg(struct spt_vm *vm, SPT_VM_ENV *env, __u32 
 	}
 	w[0]++;
 	return 0;
+}
+
+/*
+ * The string primitives: SSUB (copy a range, append, map case), SFIND
+ * (search for a character or a string), LTOS and STOL (integer to string
+ * and back); D's string subroutines are compiled to them.
+ *
+ * Each copies its string operands into vm->wk with one helper call
+ * (spt_env_strncpy), so the per-byte work reads one memory area whatever
+ * region a reference points into, and that work runs under spt_env_loop
+ * (bpf_loop in the kernel): each callback is a small function the verifier
+ * checks once, not once per byte. Their state is in vm->sw, map memory, so
+ * no scalar on the stack ties a callback's state to its caller's and the
+ * verifier's callback states converge at once.
+ */
+struct spt_vm_lctx {
+	struct spt_vm *vm;
+	SPT_VM_ENV *env;
+};
+
+/* Copy string REF into wk[K]; returns its length, or -1 for a bad reference. */
+static __always_inline int spt_vm_wkload(struct spt_vm *vm, SPT_VM_ENV *env, __u32 k, __u64 ref)
+{
+	__u8 *src = spt_vm_sref(vm, env, ref), *dst = vm->wk[k & 1];
+	long n;
+
+	if (!src)
+		return -1;
+	n = spt_env_strncpy(env, dst, src, SPT_STRSIZE);
+	if (n < 1) {
+		dst[0] = 0;
+		return 0;
+	}
+	return (int)((n - 1) & (SPT_STRSIZE - 1));
+}
+
+/*
+ * SFIND of a string: one 8-byte word of the needle (wk[1], sw.m bytes)
+ * against the haystack (wk[0]) at sw.pos per call; a difference clears
+ * sw.hit. Only the needle's bytes count: the first m - 8i in memory order.
+ */
+static long spt_vm_cmp_cb(__u64 i, void *ctx)
+{
+	struct spt_vm *vm = ((struct spt_vm_lctx *)ctx)->vm;
+	struct spt_vm_sw *w = &vm->sw;
+	__u32 j = (__u32)(i & (SPT_STRSIZE / 8 - 1)) * 8, left = w->m - j;
+	__u64 x, y, mask = ~0ULL;
+
+	__builtin_memcpy(&x, vm->wk[0] + (w->pos & (SPT_STRSIZE - 1)) + j, 8);
+	__builtin_memcpy(&y, vm->wk[1] + j, 8);
+	if (left < 8)
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+		mask = (1ULL << (left * 8)) - 1;
+#else
+		mask = ~0ULL << ((8 - left) * 8);
+#endif
+	if ((x ^ y) & mask) {
+		w->hit = 0;
+		return 1;
+	}
+	return 0;
+}
+
+/* SFIND: one candidate position per call, from sw.pos by sw.step. */
+static long spt_vm_find_cb(__u64 i, void *ctx)
+{
+	struct spt_vm *vm = ((struct spt_vm_lctx *)ctx)->vm;
+	struct spt_vm_sw *w = &vm->sw;
+	__s64 pos = w->pos;
+	int hit;
+
+	(void)i;
+	if (w->mode & SPT_FIND_STR) {
+		/* The first byte decides most positions without the word loop. */
+		w->hit = !w->m || vm->wk[0][pos & (SPT_STRSIZE - 1)] == vm->wk[1][0];
+		if (w->hit && w->m > 1)
+			spt_env_loop(((struct spt_vm_lctx *)ctx)->env, (w->m + 7) / 8,
+				     spt_vm_cmp_cb, ctx);
+		hit = w->hit;
+	} else
+		hit = (vm->wk[0][pos & (SPT_STRSIZE - 1)] == (__u8)w->c) !=
+		      !!(w->mode & SPT_FIND_NOT);
+	if (hit) {
+		w->res = pos;
+		return 1;
+	}
+	w->pos = pos + w->step;
+	return 0;
+}
+
+/*
+ * r[dst] = SFIND's result for string A, needle B, start position START.
+ * Positions a match may start at: [0, len - m] for a string of m bytes,
+ * [0, len] for a character (the NUL matches '\0', as in DTrace's strchr),
+ * [0, len) for "any other character". Forward, START is clamped to
+ * [0, len]; backward, the search starts at min(START, last) and a negative
+ * START finds nothing, but an empty needle then matches at 0 (rindex).
+ */
+static __always_inline int spt_vm_sfind(struct spt_vm *vm, SPT_VM_ENV *env, __u32 mode, __u64 a,
+					__u64 b, __s64 start, __u64 *out)
+{
+	struct spt_vm_sw *w = &vm->sw;
+	struct spt_vm_lctx lc = { vm, env };
+	__s64 last, first, n;
+	int len, m = 0;
+
+	len = spt_vm_wkload(vm, env, 0, a);
+	if (len < 0)
+		return -1;
+	if (mode & SPT_FIND_STR) {
+		m = spt_vm_wkload(vm, env, 1, b);
+		if (m < 0)
+			return -1;
+		last = len - m;
+	} else {
+		last = (mode & SPT_FIND_NOT) ? len - 1 : len;
+	}
+	if (!(mode & SPT_FIND_BACK)) {
+		first = start < 0 ? 0 : start > len ? len : start;
+		n = last - first + 1;
+		w->step = 1;
+	} else {
+		if (start < 0 && (mode & SPT_FIND_STR) && !m)
+			start = 0;
+		first = start > last ? last : start;
+		n = first + 1;
+		w->step = -1;
+	}
+	w->res = -1;
+	w->pos = first;
+	w->m = (__u32)m;
+	w->c = (__u8)b;
+	w->mode = mode;
+	if (n > 0)
+		spt_env_loop(env, (__u32)n & (2 * SPT_STRSIZE - 1), spt_vm_find_cb, &lc);
+	if (mode & SPT_FIND_REF)
+		*out = w->res < 0 ? 0 : a + (__u64)w->res;
+	else
+		*out = (__u64)w->res;
+	return 0;
+}
+
+/* SSUB's case mapping: one byte of the slot per call, from sw.pos on. */
+static long spt_vm_case_cb(__u64 i, void *ctx)
+{
+	struct spt_vm *vm = ((struct spt_vm_lctx *)ctx)->vm;
+	__u8 *p = vm->str + ((vm->sw.slot * SPT_STRSIZE + ((vm->sw.pos + i) & (SPT_STRSIZE - 1))) &
+			     (SPT_VMSTR_SIZE - 1));
+	__u8 c = *p;
+
+	if (vm->sw.mode & SPT_SSUB_UPPER) {
+		if (c >= 'a' && c <= 'z')
+			*p = c - 'a' + 'A';
+	} else if (c >= 'A' && c <= 'Z') {
+		*p = c - 'A' + 'a';
+	}
+	return 0;
+}
+
+/* r[dst] = SSUB's slot reference: bytes [FROM, TO) of string A, clipped. */
+static __always_inline int spt_vm_ssub(struct spt_vm *vm, SPT_VM_ENV *env, __u32 imm, __u64 a,
+				       __s64 from, __s64 to, __u64 *out)
+{
+	struct spt_vm_sw *w = &vm->sw;
+	struct spt_vm_lctx lc = { vm, env };
+	__u32 slot = imm & (SPT_NSTR - 1), base = 0;
+	__s64 cnt;
+	__u8 *dst;
+	int len;
+
+	len = spt_vm_wkload(vm, env, 0, a);
+	if (len < 0)
+		return -1;
+	if (from < 0)
+		from = 0;
+	if (to > len)
+		to = len;
+	cnt = to > from ? to - from : 0;
+	if ((imm & SPT_SSUB_APPEND) && w->slot == slot)
+		base = w->cat & (SPT_STRSIZE - 1);
+	/* strsize bounds the result: a join that does not fit is cut. */
+	if (cnt > SPT_STRSIZE - 1 - base)
+		cnt = SPT_STRSIZE - 1 - base;
+	dst = vm->str + slot * SPT_STRSIZE + base;
+	if (cnt > 0)
+		spt_env_strncpy(env, dst, vm->wk[0] + (from & (SPT_STRSIZE - 1)),
+				((__u32)cnt & (SPT_STRSIZE - 1)) + 1);
+	else
+		dst[0] = 0;
+	w->slot = slot;
+	w->cat = base + (__u32)cnt;
+	if (imm & (SPT_SSUB_UPPER | SPT_SSUB_LOWER)) {
+		/* The bytes just copied. */
+		w->mode = imm;
+		w->pos = base;
+		spt_env_loop(env, (__u32)cnt & (SPT_STRSIZE - 1), spt_vm_case_cb, &lc);
+	}
+	*out = SPT_SREF_VM + slot * SPT_STRSIZE;
+	return 0;
+}
+
+/* LTOS: one digit per call, written right to left into wk[0]. */
+static long spt_vm_ltos_cb(__u64 i, void *ctx)
+{
+	struct spt_vm *vm = ((struct spt_vm_lctx *)ctx)->vm;
+	struct spt_vm_sw *w = &vm->sw;
+	__u64 v = w->val, base = w->base, d;
+
+	(void)i;
+	if (base < 2)
+		return 1;
+	d = v % base;
+	vm->wk[0][w->pos & 127] = (__u8)(d < 10 ? '0' + d : 'a' + d - 10);
+	w->pos--;
+	w->val = v / base;
+	return w->val == 0;
+}
+
+static __always_inline void spt_vm_ltos_put(struct spt_vm *vm, __u8 c)
+{
+	vm->wk[0][vm->sw.pos & 127] = c;
+	vm->sw.pos--;
+}
+
+/*
+ * lltostr(A, BASE) into string slot SLOT, as DTrace writes it: base 10
+ * signed, other bases the 64-bit pattern unsigned, "0x" before base 16
+ * digits and "0" before base 8 ones. BASE outside [2, 36] is illegal.
+ */
+static __always_inline int spt_vm_ltos(struct spt_vm *vm, SPT_VM_ENV *env, __u32 slot, __u64 a,
+				       __u64 base, __u64 *out)
+{
+	struct spt_vm_sw *w = &vm->sw;
+	struct spt_vm_lctx lc = { vm, env };
+	int neg = base == 10 && (__s64)a < 0;
+
+	if (base < 2 || base > 36)
+		return -1;
+	w->val = neg ? -a : a;
+	w->base = (__u32)base;
+	w->pos = 95;
+	vm->wk[0][96] = 0;
+	if (a)
+		spt_env_loop(env, 64, spt_vm_ltos_cb, &lc);
+	if (!a && base != 8)
+		spt_vm_ltos_put(vm, '0');
+	if (base == 16) {
+		spt_vm_ltos_put(vm, 'x');
+		spt_vm_ltos_put(vm, '0');
+	} else if (base == 8) {
+		spt_vm_ltos_put(vm, '0');
+	}
+	if (neg)
+		spt_vm_ltos_put(vm, '-');
+	slot &= SPT_NSTR - 1;
+	spt_env_strncpy(env, vm->str + slot * SPT_STRSIZE, vm->wk[0] + ((w->pos + 1) & 127),
+			SPT_STRSIZE);
+	*out = SPT_SREF_VM + slot * SPT_STRSIZE;
+	return 0;
+}
+
+/* The value of digit C in bases up to 36, or 36 if it is none. */
+static __always_inline __u32 spt_vm_digit(__u8 c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'z')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'Z')
+		return c - 'A' + 10;
+	return 36;
+}
+
+/* STOL: one character per call: blanks, a sign, base 16's "0x", digits. */
+static long spt_vm_stol_cb(__u64 i, void *ctx)
+{
+	struct spt_vm *vm = ((struct spt_vm_lctx *)ctx)->vm;
+	struct spt_vm_sw *w = &vm->sw;
+	__u32 k = i & (SPT_STRSIZE - 1), x;
+	const __u8 *s = vm->wk[0];
+	__u8 c = s[k];
+
+	if (w->phase == 0) {
+		if (c == ' ' || c == '\t')
+			return 0;
+		w->phase = 1;
+	}
+	if (w->phase == 1) {
+		w->phase = 2;
+		if (c == '-' || c == '+') {
+			w->neg = c == '-';
+			return 0;
+		}
+	}
+	if (w->phase == 2) {
+		w->phase = 3;
+		if (w->base == 16 && c == '0' && (s[k + 1] == 'x' || s[k + 1] == 'X') &&
+		    spt_vm_digit(s[k + 2]) < 16) {
+			w->phase = 4;	/* skip the x */
+			return 0;
+		}
+	} else if (w->phase == 4) {
+		w->phase = 3;
+		return 0;
+	}
+	x = spt_vm_digit(c);
+	if (x >= w->base)
+		return 1;
+	w->val = w->val * w->base + x;
+	return 0;
+}
+
+/* strtoll(A, BASE) as DTrace's: overflow wraps; BASE outside [2, 36] is illegal. */
+static __always_inline int spt_vm_stol(struct spt_vm *vm, SPT_VM_ENV *env, __u64 a, __u64 base,
+				       __u64 *out)
+{
+	struct spt_vm_sw *w = &vm->sw;
+	struct spt_vm_lctx lc = { vm, env };
+	int len;
+
+	if (base < 2 || base > 36)
+		return -1;
+	len = spt_vm_wkload(vm, env, 0, a);
+	if (len < 0)
+		return -1;
+	w->val = 0;
+	w->base = (__u32)base;
+	w->phase = 0;
+	w->neg = 0;
+	spt_env_loop(env, (__u32)len, spt_vm_stol_cb, &lc);
+	*out = w->neg ? -w->val : w->val;
+	return 0;
+}
+
+/*
+ * The string primitives' instructions: OP with IMM on operands A, B and
+ * D (r[dst] before); the result in vm->sw.out. Returns nonzero when the
+ * operands are illegal. The kernel makes this a global function
+ * (SPT_VM_STROP), verified once on its own.
+ */
+#ifndef SPT_VM_STROP
+#define SPT_VM_STROP static __always_inline
+#endif
+SPT_VM_STROP int spt_vm_strop(struct spt_vm *vm, SPT_VM_ENV *env, __u64 insn, __u64 a, __u64 b)
+{
+	struct spt_insn in;
+	__u64 *out, d;
+	__s32 imm;
+	__u32 op;
+
+	if (!vm || !env)
+		return -1;
+	__builtin_memcpy(&in, &insn, sizeof(in));
+	op = in.op;
+	imm = in.imm;
+	d = vm->r[in.dst & (SPT_NREGS - 1)];
+	out = &vm->sw.out;
+	switch (op) {
+	case SPT_OP_SSUB:
+		return spt_vm_ssub(vm, env, (__u32)imm, a, (__s64)b, (__s64)d, out);
+	case SPT_OP_SFIND:
+		return spt_vm_sfind(vm, env, (__u32)imm, a, b, (__s64)d, out);
+	case SPT_OP_LTOS:
+		return spt_vm_ltos(vm, env, (__u32)imm, a, b, out);
+	case SPT_OP_STOL:
+		return spt_vm_stol(vm, env, a, b, out);
+	}
+	return -1;
 }
 
 /*
@@ -525,12 +927,13 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 	case SPT_OP_ALDS: {
 		const __u8 *val = spt_env_assoc_get(env, vm->key);
 
-		p = vm->str + ((__u32)(in->b & (SPT_NSTR - 1)) * SPT_STRSIZE);
-		if (val)
+		/* An absent element reads as NULL (reference 0, the empty string). */
+		v = 0;
+		if (val) {
+			p = vm->str + ((__u32)(in->b & (SPT_NSTR - 1)) * SPT_STRSIZE);
 			spt_env_strcpy(env, p, val);
-		else
-			p[0] = 0;
-		v = SPT_SREF_VM + (__u32)(in->b & (SPT_NSTR - 1)) * SPT_STRSIZE;
+			v = SPT_SREF_VM + (__u32)(in->b & (SPT_NSTR - 1)) * SPT_STRSIZE;
+		}
 		break;
 	}
 	case SPT_OP_ASTI:
@@ -545,6 +948,11 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 	case SPT_OP_ASTS: {
 		__u8 *src = spt_vm_sref(vm, env, a);
 
+		/* Storing NULL (a failed strchr, say) deletes, as storing 0 does. */
+		if (!a) {
+			spt_env_assoc_del(env, vm->key);
+			return 0;
+		}
 		if (!src)
 			goto illop;
 		spt_env_strcpy(env, vm->aval, src);
@@ -568,6 +976,18 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 			(__u64)(in->b & 1) << 32 | (a <= SPT_NSPEC_MAX ? a : 0);
 		vm->nspecops++;
 		return 0;
+	case SPT_OP_SSUB:
+	case SPT_OP_SFIND:
+	case SPT_OP_LTOS:
+	case SPT_OP_STOL: {
+		__u64 iw;
+
+		__builtin_memcpy(&iw, in, sizeof(iw));
+		if (spt_vm_strop(vm, env, iw, a, b))
+			goto illop;
+		v = vm->sw.out;
+		break;
+	}
 	case SPT_OP_LDX:
 		if (in->b != 1 && in->b != 2 && in->b != 4 && in->b != 8)
 			goto illop;

@@ -136,7 +136,16 @@ static int strtab_intern(struct cg *g, const char *str, size_t len, struct ast_l
 	if (len >= SPT_STRSIZE)
 		return cg_error(g, DIAG_UNSUPPORTED, loc,
 				"string longer than strsize (%d bytes with its NUL)", SPT_STRSIZE);
-	for (off = 0; off + len < img->strtab_len; off++)
+	/* Offset 0 is NULL: a NUL of its own that no literal shares (bpf/vm.h). */
+	if (!img->strtab_len) {
+		img->strtab = malloc(1024);
+		if (!img->strtab)
+			return cg_nomem(g);
+		g->stcap = 1024;
+		img->strtab[0] = 0;
+		img->strtab_len = 1;
+	}
+	for (off = 1; off + len < img->strtab_len; off++)
 		if (!memcmp(img->strtab + off, str, len) && !img->strtab[off + len])
 			return (int)off;
 	if (img->strtab_len + len + 1 > SPT_STRTAB_MAX)
@@ -173,6 +182,22 @@ static int load_string(struct cg *g, const char *str, size_t len, struct ast_loc
 		return -1;
 	*t = ct_str;
 	return load_const(g, (uint64_t)off, loc);
+}
+
+/* For the string subroutines (cg_str.c). */
+int cg_load_const(struct cg *g, uint64_t v, struct ast_loc loc)
+{
+	return load_const(g, v, loc);
+}
+
+int cg_strtab_ref(struct cg *g, const char *str, struct ast_loc loc)
+{
+	return strtab_intern(g, str, strlen(str), loc);
+}
+
+void cg_patch_here(struct cg *g, int at)
+{
+	patch_here(g, at);
 }
 
 /* Narrow register R to type T in place (sign- or zero-extension). */
@@ -373,11 +398,6 @@ struct cg_var *cg_var_new(struct cg *g, enum ast_scope scope, const char *name,
 
 	uint32_t size = t->kind == CT_STR ? SPT_STRSIZE : 8;
 
-	if (t->kind == CT_STR && scope == AST_SCOPE_SELF) {
-		cg_error(g, DIAG_UNSUPPORTED, loc, "not supported yet: string variables (%s%s)",
-			 cg_scope_prefix(scope), name);
-		return NULL;
-	}
 	if (t->kind != CT_INT && t->kind != CT_STR) {
 		cg_error(g, DIAG_OP_INCOMPAT, loc, "cannot assign a void value to %s%s",
 			 cg_scope_prefix(scope), name);
@@ -577,6 +597,10 @@ static int ident(struct cg *g, const struct ast_expr *e, struct ct *t)
 		cg_error(g, DIAG_IDENT_UNDEF, e->loc, "failed to resolve %s%s: Unknown variable name",
 			 cg_scope_prefix(scope), name);
 		return -1;
+	}
+	if (v->scope == AST_SCOPE_SELF && v->type.kind == CT_STR) {
+		*t = v->type;
+		return cg_self_str_load(g, v, e->loc);
 	}
 	r = cg_reg_alloc(g, e->loc);
 	if (r < 0)
@@ -891,7 +915,10 @@ static int assign(struct cg *g, const struct ast_expr *e, struct ct *t)
 		r = rl;
 	}
 	cg_narrow(g, r, &v->type);
-	var_store(g, v, r);
+	if (v->scope == AST_SCOPE_SELF && v->type.kind == CT_STR)
+		cg_self_str_store(g, v, r, e->loc);
+	else
+		var_store(g, v, r);
 	*t = v->type;
 	return r;
 }
@@ -1146,6 +1173,8 @@ static int call_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 	    !strcmp(name, "normalize") || !strcmp(name, "denormalize"))
 		return cg_error(g, DIAG_ACT_EXPR, e->loc,
 				"%s( ) is an action and may only be used as a statement", name);
+	if (cg_is_strsubr(name))
+		return cg_strsubr(g, e, t);
 	if (in_list(name, strfuncs, sizeof(strfuncs) / sizeof(strfuncs[0])))
 		return cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported yet: %s( )", name);
 	return cg_error(g, DIAG_IDENT_UNDEF, e->loc,
@@ -1165,6 +1194,8 @@ static int string_compare(struct cg *g, const struct ast_expr *e, int ra, struct
 		return cg_error(g, DIAG_OP_INT, e->loc, "operator %s requires integer operands",
 				ast_op_str(op));
 	}
+	if ((op == AST_OP_EQ || op == AST_OP_NE) && cg_is_null(e->u.binary.rhs))
+		return cg_str_null_compare(g, op, ra, t);
 	rb = cg_expr(g, e->u.binary.rhs, &tb);
 	if (rb < 0)
 		return -1;
@@ -1191,6 +1222,11 @@ static int str_slot(struct cg *g, struct ast_loc loc)
 				"too many string subroutine calls in one clause (at most %d)",
 				SPT_NSTR - 1);
 	return (int)++g->strslot;
+}
+
+int cg_str_slot(struct cg *g, struct ast_loc loc)
+{
+	return str_slot(g, loc);
 }
 
 /* Subroutines that return values: copyinstr, strlen, stringof. */
@@ -1280,7 +1316,26 @@ int cg_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 			return cg_error(g, DIAG_OP_INT, e->u.binary.lhs->loc,
 					"%s requires an integer operand", ast_op_str(e->u.binary.op));
 		}
-		rb = expr_int(g, e->u.binary.rhs, &tb, ast_op_str(e->u.binary.op));
+		if ((e->u.binary.op == AST_OP_EQ || e->u.binary.op == AST_OP_NE) &&
+		    cg_is_null(e->u.binary.lhs)) {
+			/* NULL == string: the string's reference compared with 0. */
+			rb = cg_expr(g, e->u.binary.rhs, &tb);
+			if (rb < 0)
+				return -1;
+			if (tb.kind == CT_STR) {
+				cg_reg_free(g, ra);
+				return cg_str_null_compare(g, e->u.binary.op, rb, t);
+			}
+			if (tb.kind != CT_INT) {
+				cg_reg_free(g, ra);
+				cg_reg_free(g, rb);
+				return cg_error(g, DIAG_OP_INT, e->u.binary.rhs->loc,
+						"%s requires an integer operand",
+						ast_op_str(e->u.binary.op));
+			}
+		} else {
+			rb = expr_int(g, e->u.binary.rhs, &tb, ast_op_str(e->u.binary.op));
+		}
 		if (rb < 0)
 			return -1;
 		binop(g, e->u.binary.op, ra, rb, &ta, &tb, t, e->loc);

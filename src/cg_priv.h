@@ -133,4 +133,23 @@ bool cg_is_aggfunc(const char *name);
 /* Type and emit expression E; returns the register holding its value, or -1. */
 int cg_expr(struct cg *g, const struct ast_expr *e, struct ct *t);
 
+/* cg_expr.c, for cg_str.c. */
+int cg_load_const(struct cg *g, uint64_t v, struct ast_loc loc);
+/* The string table offset (reference) of STR, added once. */
+int cg_strtab_ref(struct cg *g, const char *str, struct ast_loc loc);
+/* Point the branch at instruction AT to the next instruction emitted. */
+void cg_patch_here(struct cg *g, int at);
+/* A string slot of its own for a string-producing call in the clause. */
+int cg_str_slot(struct cg *g, struct ast_loc loc);
+
+/* cg_str.c: D's string subroutines, NULL strings, self-> strings. */
+bool cg_is_strsubr(const char *name);
+int cg_strsubr(struct cg *g, const struct ast_expr *e, struct ct *t);
+/* E is NULL or the constant 0. */
+bool cg_is_null(const struct ast_expr *e);
+/* String R (freed) == or != NULL. */
+int cg_str_null_compare(struct cg *g, enum ast_op op, int r, struct ct *t);
+int cg_self_str_load(struct cg *g, const struct cg_var *v, struct ast_loc loc);
+void cg_self_str_store(struct cg *g, const struct cg_var *v, int r, struct ast_loc loc);
+
 #endif /* SPT_CG_PRIV_H */

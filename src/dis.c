@@ -32,7 +32,35 @@ static const char *const mnemonics[SPT_OP_NOPS] = {
 	[SPT_OP_EXECN] = "execn", [SPT_OP_KINIT] = "kinit", [SPT_OP_KINT] = "kint",
 	[SPT_OP_KSTR] = "kstr", [SPT_OP_ALDI] = "aldi", [SPT_OP_ALDS] = "alds",
 	[SPT_OP_ASTI] = "asti", [SPT_OP_ASTS] = "asts", [SPT_OP_AGG] = "agg",
+	[SPT_OP_SPECN] = "specn", [SPT_OP_SPEC] = "spec", [SPT_OP_COMMIT] = "commit",
+	[SPT_OP_SSUB] = "ssub", [SPT_OP_SFIND] = "sfind", [SPT_OP_LTOS] = "ltos",
+	[SPT_OP_STOL] = "stol",
 };
+
+/* The string primitives' operands, after the mnemonic. */
+static void insn_str(FILE *out, const struct spt_insn *in)
+{
+	__u32 f = (__u32)in->imm;
+
+	switch (in->op) {
+	case SPT_OP_SSUB:
+		fprintf(out, "%%r%u, %%r%u[%%r%u..%%r%u], slot %u%s%s%s", in->dst, in->a, in->b,
+			in->dst, f & SPT_SSUB_SLOT, f & SPT_SSUB_APPEND ? ", append" : "",
+			f & SPT_SSUB_UPPER ? ", upper" : "", f & SPT_SSUB_LOWER ? ", lower" : "");
+		break;
+	case SPT_OP_SFIND:
+		fprintf(out, "%%r%u, %%r%u, %s%%r%u, %s%s", in->dst, in->a,
+			f & SPT_FIND_STR ? "str " : f & SPT_FIND_NOT ? "not char " : "char ", in->b,
+			f & SPT_FIND_BACK ? "back" : "fwd", f & SPT_FIND_REF ? ", ref" : "");
+		break;
+	case SPT_OP_LTOS:
+		fprintf(out, "%%r%u, %%r%u, base %%r%u, slot %d", in->dst, in->a, in->b, in->imm);
+		break;
+	default:	/* SPT_OP_STOL */
+		fprintf(out, "%%r%u, %%r%u, base %%r%u", in->dst, in->a, in->b);
+		break;
+	}
+}
 
 static const char *const bnames[SPT_B_NBUILTINS] = {
 	"arg0", "arg1", "arg2", "arg3", "arg4", "arg5", "arg6", "arg7", "arg8", "arg9",
@@ -97,7 +125,13 @@ static void insn(FILE *out, const struct spt_insn *in, const struct spt_insn *ne
 		fprintf(out, "%%r%u, %%r%u, slot %u", in->dst, in->a, in->b);
 		break;
 	case SPT_OP_KINIT:
-		fprintf(out, "array %d", in->imm);
+		if (in->imm & SPT_KEY_SELF)
+			fprintf(out, "self %d", in->imm & ~SPT_KEY_SELF);
+		else
+			fprintf(out, "array %d", in->imm);
+		break;
+	case SPT_OP_SSUB: case SPT_OP_SFIND: case SPT_OP_LTOS: case SPT_OP_STOL:
+		insn_str(out, in);
 		break;
 	case SPT_OP_KINT: case SPT_OP_KSTR:
 		fprintf(out, "key+%d, %%r%u", in->imm, in->a);

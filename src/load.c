@@ -61,7 +61,7 @@ static int strtab_add(struct spectrace_bpf__rodata *ro, uint32_t *len, const cha
 	size_t n = strlen(s) + 1;
 	uint32_t off;
 
-	for (off = 0; off + n <= *len; off++)
+	for (off = 1; off + n <= *len; off++)	/* 0 is NULL (bpf/vm.h) */
 		if (!memcmp((const void *)(tab + off), s, n))
 			return (int)off;
 	if (*len + n > SPT_STRTAB_MAX)
@@ -86,6 +86,8 @@ static int fill_tables(struct spectrace_bpf *skel, const struct enabling *e, int
 	}
 	if (slen)
 		memcpy((void *)ro->spt_strtab, e->strtab, slen);
+	else
+		slen = 1;	/* the NUL of NULL, reference 0 */
 
 	for (i = 0; i < e->n; i++) {
 		const struct probe *p = e->ecbs[i].probe;

@@ -32,6 +32,9 @@ static inline __u64 *spt_env_agg(struct spt_env *env, __u32 id, const __u8 *key)
 static inline __u32 spt_env_agg_words(struct spt_env *env);
 static inline __s64 spt_env_agg_edge(struct spt_env *env, __u32 i);
 static inline __u64 spt_env_speculation(struct spt_env *env);
+static inline long spt_env_strncpy(struct spt_env *env, __u8 *dst, const void *src, __u32 size);
+static inline void spt_env_loop(struct spt_env *env, __u32 n, long (*cb)(__u64, void *),
+				void *ctx);
 #include "vm.h"
 
 #include "vmhost.h"
@@ -210,6 +213,32 @@ static inline __u64 spt_env_speculation(struct spt_env *env)
 		}
 	}
 	return 0;
+}
+
+/* As bpf_probe_read_kernel_str: at most size - 1 bytes up to the NUL, then a NUL. */
+static inline long spt_env_strncpy(struct spt_env *env, __u8 *dst, const void *src, __u32 size)
+{
+	size_t n;
+
+	(void)env;
+	if (!size)
+		return 0;
+	n = strnlen((const char *)src, size - 1);
+	memmove(dst, src, n);
+	dst[n] = 0;
+	return (long)n + 1;
+}
+
+/* As bpf_loop. */
+static inline void spt_env_loop(struct spt_env *env, __u32 n, long (*cb)(__u64, void *),
+				void *ctx)
+{
+	__u32 i;
+
+	(void)env;
+	for (i = 0; i < n; i++)
+		if (cb(i, ctx))
+			break;
 }
 
 int vmhost_run(struct spt_vm *vm, const struct spt_insn *insns, uint32_t base,

@@ -91,16 +91,48 @@ enum spt_op {
 	SPT_OP_KINT,	/* key at offset imm = r[a], 8 bytes */
 	SPT_OP_KSTR,	/* key at offset imm = string r[a], SPT_STRSIZE bytes */
 	SPT_OP_ALDI,	/* r[dst] = integer element of the key, 0 if absent */
-	SPT_OP_ALDS,	/* r[dst] = string element of the key copied to slot b, "" if absent */
+	SPT_OP_ALDS,	/* r[dst] = string element of the key copied to slot b, NULL if absent */
 	SPT_OP_ASTI,	/* element of the key = r[a]; storing 0 deletes it */
-	SPT_OP_ASTS,	/* element of the key = string r[a] */
+	SPT_OP_ASTS,	/* element of the key = string r[a]; storing NULL deletes it */
 	SPT_OP_AGG,	/* aggregation imm: apply its function to value r[a] with
 			 * increment r[b] (histograms); keyed ones use the key */
 	SPT_OP_SPECN,	/* r[dst] = speculation(): a free slot's id, 0 if none */
 	SPT_OP_SPEC,	/* speculate(r[a]): the clause's record goes to that slot */
 	SPT_OP_COMMIT,	/* commit(r[a]) when the clause ends (b = 0), discard (b = 1) */
+	/*
+	 * String primitives (D's string subroutines are built from these).
+	 * Positions are signed 64-bit; a string's bytes are [0, strlen).
+	 */
+	SPT_OP_SSUB,	/* string slot imm & SPT_SSUB_SLOT = bytes [r[b], r[dst]) of string
+			 * r[a], clipped to [0, strlen]; after the slot's string of the last
+			 * SSUB when imm & SPT_SSUB_APPEND; case-mapped when imm & UPPER/LOWER;
+			 * r[dst] = the slot's reference */
+	SPT_OP_SFIND,	/* r[dst] = first (last: imm & SPT_FIND_BACK) position from r[dst] on
+			 * (back: down) where string r[a] holds the character r[b] & 0xff
+			 * (SPT_FIND_NOT: any other), or the string r[b] (SPT_FIND_STR); -1
+			 * if none; SPT_FIND_REF: r[a] + position, 0 (NULL) if none */
+	SPT_OP_LTOS,	/* r[dst] = string slot imm: lltostr(r[a], base r[b]) */
+	SPT_OP_STOL,	/* r[dst] = strtoll(string r[a], base r[b]) */
 	SPT_OP_NOPS	/* number of opcodes */
 };
+
+/* SSUB imm: slot number, flags. */
+#define SPT_SSUB_SLOT 0xff
+#define SPT_SSUB_APPEND 0x100
+#define SPT_SSUB_UPPER 0x200
+#define SPT_SSUB_LOWER 0x400
+
+/* SFIND imm. */
+#define SPT_FIND_BACK 0x1	/* search backwards from r[dst] */
+#define SPT_FIND_STR 0x2	/* r[b] is a string (else a character) */
+#define SPT_FIND_NOT 0x4	/* a character other than r[b] */
+#define SPT_FIND_REF 0x8	/* the result is a string reference, NULL if none */
+
+/*
+ * KINIT imm with this bit: the key of a self-> string variable (its id in
+ * the low bits), stored in the associative-array map keyed by (id, tid).
+ */
+#define SPT_KEY_SELF 0x40000000
 
 /* Builtin variables (LDB imm). */
 enum spt_builtin {

@@ -52,6 +52,18 @@ static const char *const corpus[] = {
 	"trace(copyinstr(8));",
 	"a[1] = 5; a[2] = a[1] * 2; a[1]++; trace(a[1]); trace(a[2]); trace(a[3]);",
 	"sa[\"k\", 1] = \"v\"; trace(sa[\"k\", 1]); trace(sa[\"k\", 2]); c[execname]++; trace(c[execname]);",
+	/* String subroutines (the VM's string primitives), edge cases included. */
+	"trace(strjoin(\"foo\", \"bar\")); trace(strjoin(\"\", \"\")); trace(strjoin(execname, copyinstr(arg2)));",
+	"s = \"foobarbazbop\"; trace(substr(s, 3)); trace(substr(s, -10, -5)); trace(substr(s, 3, -1)); trace(substr(s, -24, 13)); trace(substr(s, 400, -1)); trace(substr(s, -24, -5)); trace(substr(s, 1, 0x7fffffffffffffff));",
+	"s = \"fooeyfooeyfoo\"; trace(strchr(s, 'y')); trace(strrchr(s, 'f')); trace(strchr(s, 'a')); trace(strchr(s, 'a') == NULL); trace(strchr(s, 0)); trace(strstr(s, \"eyf\")); trace(strstr(s, \"\")); trace(strstr(s, \"x\") != NULL);",
+	"trace(index(\"foofoofoo\", \"foo\", 4)); trace(rindex(\"foofoofoo\", \"foo\", 4)); trace(rindex(\"foofoofoo\", \"foo\", -1)); trace(rindex(\"foobar\", \"\", -1)); trace(index(\"foobar\", \"\", 400)); trace(index(\"\", \"a\")); trace(rindex(copyinstr(arg2), \"-\"));",
+	"trace(basename(\"/a/b//\")); trace(dirname(\"/a/b//\")); trace(basename(\"\")); trace(dirname(\"\")); trace(basename(\"//\")); trace(dirname(\"a\")); trace(dirname(\"//a\")); trace(basename(copyinstr(arg2))); trace(dirname(copyinstr(arg2)));",
+	"trace(lltostr(arg0)); trace(lltostr(0, 16)); trace(lltostr(arg0, 16)); trace(lltostr(8, 8)); trace(lltostr(-1, 2)); trace(lltostr(arg5, 36)); trace(lltostr(-0x7fffffffffffffff - 1));",
+	"trace(strtoll(\" \\t-42x\")); trace(strtoll(\"0x1F\", 16)); trace(strtoll(\"0xg\", 16)); trace(strtoll(\"zZ\", 36)); trace(strtoll(\"18446744073709551617\")); trace(strtoll(lltostr(arg5, 7), 7));",
+	"trace(toupper(execname)); trace(tolower(\"MiXeD 42\")); s = \"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\"; t = strjoin(s, s); trace(strlen(t)); trace(strjoin(t, \"y\")); trace(index(t, \"xy\"));",
+	"self->s = execname; self->t = strjoin(self->s, \"!\"); trace(self->t); self->t = strchr(\"a\", 'b'); trace(self->t == NULL); trace(self->u == 0);",
+	"trace(lltostr(1, arg1 + 30));",
+	"trace(strtoll(\"1\", arg1 - 6));",
 };
 
 /* A user string both VMs read: the kernel through copyinstr, the host through its window. */

@@ -1,0 +1,4 @@
+BEGIN
+{
+	trace(strchr(pid, 'a'));
+}
