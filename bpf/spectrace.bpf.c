@@ -408,29 +408,46 @@ static __always_inline __s64 spt_env_agg_edge(struct spt_kenv *env, __u32 i)
 
 #define SLOT_STATE(w) ((w) & 0xff)
 
+struct spec_alloc {
+	__u32 id;	/* the slot taken, 0: none yet */
+	__u32 busy;	/* a slot was committing or discarding */
+};
+
+/* One slot of speculation()'s search: take it if it is free. */
+static long spec_alloc_cb(__u64 i, void *ctx)
+{
+	struct spec_alloc *a = ctx;
+	__u32 id = (__u32)i + 1, w;
+	struct spt_slot *sl;
+
+	if (id > SPT_NSPEC_MAX)
+		return 1;
+	sl = &spt_slots[id];
+	w = sl->state;
+	if (SLOT_STATE(w) == SPT_SPEC_INACTIVE &&
+	    __sync_val_compare_and_swap(&sl->state, w, ((w & ~0xffu) + 0x100) | SPT_SPEC_ACTIVE) ==
+		    w) {
+		/* The id is ours alone until we return it. */
+		sl->cpus[0] = sl->cpus[1] = sl->cpus[2] = sl->cpus[3] = 0;
+		a->id = id;
+		return 1;
+	}
+	if (SLOT_STATE(w) == SPT_SPEC_COMMITTING || SLOT_STATE(w) == SPT_SPEC_DISCARDING)
+		a->busy = 1;
+	return 0;
+}
+
+/* A search in bpf_loop, so the verifier checks one slot, not nspec of them. */
 static __always_inline __u64 spt_env_speculation(struct spt_kenv *env)
 {
-	__u32 i, busy = 0;
+	struct spec_alloc a = { 0, 0 };
 
-	for (i = 1; i <= SPT_NSPEC_MAX; i++) {
-		struct spt_slot *sl = &spt_slots[i];
-		__u32 w;
-
-		if (i > spt_nspec)
-			break;
-		w = sl->state;
-		if (SLOT_STATE(w) == SPT_SPEC_INACTIVE &&
-		    __sync_val_compare_and_swap(&sl->state, w,
-						((w & ~0xffu) + 0x100) | SPT_SPEC_ACTIVE) == w) {
-			/* The id is ours alone until we return it. */
-			sl->cpus[0] = sl->cpus[1] = sl->cpus[2] = sl->cpus[3] = 0;
-			CTR1(SPT_KTR_SPEC, "speculation: slot %u active", i);
-			return i;
-		}
-		if (SLOT_STATE(w) == SPT_SPEC_COMMITTING || SLOT_STATE(w) == SPT_SPEC_DISCARDING)
-			busy = 1;
+	bpf_loop(spt_nspec, spec_alloc_cb, &a, 0);
+	if (a.id) {
+		CTR1(SPT_KTR_SPEC, "speculation: slot %u active", a.id);
+		return a.id;
 	}
-	if (busy)
+	if (a.busy)
 		__sync_fetch_and_add(&spt_spec_stats.busy, 1);
 	else
 		__sync_fetch_and_add(&spt_spec_stats.unavail, 1);
@@ -1018,6 +1035,18 @@ int spt_switch(void *ctx)
 	return SPT_SWITCH_DONE;
 }
 
+static long clean_cb(__u64 i, void *ctx)
+{
+	__u32 cpu = *(__u32 *)ctx, id = (__u32)i + 1, w;
+
+	if (id > SPT_NSPEC_MAX)
+		return 1;
+	w = SLOT_STATE(spt_slots[id].state);
+	if (w == SPT_SPEC_COMMITTING || w == SPT_SPEC_DISCARDING)
+		spec_flush(id, cpu, w == SPT_SPEC_COMMITTING);
+	return 0;
+}
+
 /*
  * The cleaner: run by the consumer on each CPU (BPF_PROG_TEST_RUN on that
  * CPU, like the switch) to copy or drop this CPU's parts of the slots that
@@ -1028,7 +1057,7 @@ SEC("raw_tp")
 int spt_spec_clean(void *ctx)
 {
 	struct spt_cpu *st;
-	__u32 cpu, i;
+	__u32 cpu;
 
 	st = cpu_state(&cpu);
 	if (!st)
@@ -1036,12 +1065,7 @@ int spt_spec_clean(void *ctx)
 	if (st->busy)
 		return SPT_SWITCH_BUSY;
 	st->busy = 1;
-	for (i = 1; i <= SPT_NSPEC_MAX && i <= spt_nspec; i++) {
-		__u32 w = SLOT_STATE(spt_slots[i].state);
-
-		if (w == SPT_SPEC_COMMITTING || w == SPT_SPEC_DISCARDING)
-			spec_flush(i, cpu, w == SPT_SPEC_COMMITTING);
-	}
+	bpf_loop(spt_nspec, clean_cb, &cpu, 0);
 	CTR1(SPT_KTR_CLEAN, "cleaner: cpu %u cleaned", cpu);
 	barrier();
 	st->busy = 0;

@@ -321,7 +321,16 @@ static int consume_end(struct consumer *c)
 	if (ret)
 		fprintf(c->msg, "spectrace: cannot fire END: %s\n", strerror(-ret));
 	consume_clean(c);
-	return consume_pass(c);
+	ret = consume_pass(c);
+	/* Nothing committed may stay behind: say so if a CPU never let the cleaner in. */
+	for (uint32_t id = 1; id <= c->tr->nspec; id++) {
+		uint32_t w = load_slot_state(c->tr, id) & 0xff;
+
+		if (w == SPT_SPEC_COMMITTING || w == SPT_SPEC_DISCARDING)
+			fprintf(c->msg, "spectrace: speculation %u still %s at exit\n", id,
+				w == SPT_SPEC_COMMITTING ? "committing" : "discarding");
+	}
+	return ret;
 }
 
 int consume_begin(struct consumer *c)

@@ -1,0 +1,6 @@
+/* ASSERTION: no aggregation after commit( ). */
+BEGIN
+{
+	commit(1);
+	@a = count();
+}

@@ -1,0 +1,6 @@
+/* ASSERTION: aggregations are never speculative. */
+BEGIN
+{
+	speculate(1);
+	@a = count();
+}

@@ -1,0 +1,6 @@
+/* ASSERTION: discard( ) may not follow speculate( ). */
+BEGIN
+{
+	speculate(1);
+	discard(1);
+}

@@ -1,0 +1,6 @@
+/* ASSERTION: exit( ) is never speculative. */
+BEGIN
+{
+	speculate(1);
+	exit(0);
+}

@@ -1,0 +1,3 @@
+/* ASSERTION: a negative nspec is refused at compile time. */
+#pragma D option nspec=-1
+BEGIN { exit(0); }
