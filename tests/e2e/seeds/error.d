@@ -1,0 +1,1 @@
+BEGIN { *(char *)NULL; } ERROR { printf("Hit an error!"); }

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0)
+# ASSERTION: the reference documents' example scripts (tests/e2e/seeds/,
+# copied unchanged) compile, and the ERROR example behaves as documented.
+. "$(dirname "$0")/lib/common.bash"
+e2e_init "$1"
+dir=$(cd "$(dirname "$0")/seeds" && pwd)
+
+for f in "$dir"/*.d; do
+	out=$("$SPT" -e -s "$f" bash 2>&1)
+	check "$(basename "$f") compiles unchanged" "$?:$out" "0:"
+done
+
+# error.d: BEGIN dereferences NULL; the ERROR clause runs, then dtrace's message.
+"$SPT" -s "$dir/error.d" >"$TMP/out" 2>"$TMP/err" &
+TPID=$!
+sleep 1
+kill -INT "$TPID"
+wait "$TPID"
+TPID=
+check "error.d: the ERROR clause ran" "$(sed -E 's/^ *[0-9]+ /N /' "$TMP/out")" \
+	"$(printf 'CPU     ID                    FUNCTION:NAME\nN      3                           :ERROR Hit an error!')"
+check "error.d: dtrace's message" "$(grep -E '^spectrace: ([0-9]+ )?error ' "$TMP/err")" \
+	"$(printf 'spectrace: error on enabled probe ID 1 (ID 1: dtrace:::BEGIN): invalid address (0x0) in action #1 at DIF offset 8\nspectrace: 1 error on CPU %s' "$(grep -oE 'CPU [0-9]+' "$TMP/err" | cut -d' ' -f2)")"
+
+check_no_leftovers
+e2e_done
