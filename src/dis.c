@@ -32,7 +32,7 @@ static const char *const mnemonics[SPT_OP_NOPS] = {
 	[SPT_OP_EXECN] = "execn", [SPT_OP_KINIT] = "kinit", [SPT_OP_KINT] = "kint",
 	[SPT_OP_KSTR] = "kstr", [SPT_OP_ALDI] = "aldi", [SPT_OP_ALDS] = "alds",
 	[SPT_OP_ASTI] = "asti", [SPT_OP_ASTS] = "asts", [SPT_OP_AGG] = "agg",
-	[SPT_OP_SPECN] = "specn", [SPT_OP_SPEC] = "spec", [SPT_OP_COMMIT] = "commit",
+	[SPT_OP_SPECN] = "specn", [SPT_OP_SPEC] = "spec", [SPT_OP_COMMIT] = "comm",
 	[SPT_OP_SSUB] = "ssub", [SPT_OP_SFIND] = "sfind", [SPT_OP_LTOS] = "ltos",
 	[SPT_OP_STOL] = "stol",
 };
@@ -147,6 +147,15 @@ static void insn(FILE *out, const struct spt_insn *in, const struct spt_insn *ne
 		break;
 	case SPT_OP_AGG:
 		fprintf(out, "@%d, %%r%u, %%r%u", in->imm, in->a, in->b);
+		break;
+	case SPT_OP_SPECN:
+		fprintf(out, "%%r%u", in->dst);
+		break;
+	case SPT_OP_SPEC:
+		fprintf(out, "%%r%u", in->a);
+		break;
+	case SPT_OP_COMMIT:
+		fprintf(out, "%%r%u%s", in->a, in->b ? ", discard" : "");
 		break;
 	default:
 		fprintf(out, "%%r%u, %%r%u, %%r%u", in->dst, in->a, in->b);

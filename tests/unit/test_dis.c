@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0) */
+/* Golden -S output: the code generator and the disassembler together. */
+#include <stdlib.h>
+#include <string.h>
+#include <criterion/criterion.h>
+#include <linux/types.h>
+
+#include "cg.h"
+#include "compile.h"
+#include "dis.h"
+#include "parse.h"
+
+static char *disassemble(const char *text)
+{
+	struct compile_ctx cc;
+	struct ast_program *prog;
+	struct image img;
+	struct opts o;
+	struct cg *g;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	opt_init(&o);
+	compile_ctx_init(&cc);
+	prog = parse_program(&cc, "t.d", text, strlen(text));
+	cr_assert_not_null(prog);
+	g = cg_new(&cc, &o, NULL, 0, &img);
+	cr_assert_not_null(g);
+	cg_add(g, prog);
+	cr_assert_eq(cg_finish(g), 0, "%s does not compile", text);
+	f = open_memstream(&buf, &len);
+	dis_image(f, &img);
+	fclose(f);
+	cg_image_free(&img);
+	compile_ctx_fini(&cc);
+	return buf;
+}
+
+Test(dis, predicate_and_keyed_count)
+{
+	char *s = disassemble("syscall::openat:entry /pid == 42/ { @[execname] = count(); }");
+
+	cr_assert_str_eq(s, "clause 0: syscall::openat:entry\n"
+			    "  record 0 bytes:\n"
+			    "  aggregation 0: @_ count(), 1 key, 1 words\n"
+			    "  0000: ldb   %r1, pid\n"
+			    "  0001: ldi   %r2, 42\n"
+			    "  0002: eq    %r1, %r1, %r2\n"
+			    "  0003: pred  %r1\n"
+			    "  0004: execn %r1, %r0\n"
+			    "  0005: kinit array 0\n"
+			    "  0006: kstr  key+8, %r1\n"
+			    "  0007: agg   @0, %r0, %r0\n"
+			    "  0008: ret   \n");
+	free(s);
+}
+
+Test(dis, speculation)
+{
+	char *s = disassemble("BEGIN { self->s = speculation(); speculate(self->s); trace(arg0 + 1); }"
+			      "END { commit(self->s); discard(2); }");
+
+	cr_assert_str_eq(s, "clause 0: BEGIN\n"
+			    "  record 16 bytes: int64@8\n"
+			    "  0000: specn %r1\n"
+			    "  0001: sext  %r1, %r1, 32\n"
+			    "  0002: sts   [0], %r1\n"
+			    "  0003: lds   %r1, [0]\n"
+			    "  0004: spec  %r1\n"
+			    "  0005: ldb   %r1, arg0\n"
+			    "  0006: ldi   %r2, 1\n"
+			    "  0007: add   %r1, %r1, %r2\n"
+			    "  0008: rec   rec+8, %r1, 8\n"
+			    "  0009: ret   \n"
+			    "clause 1: END\n"
+			    "  record 0 bytes:\n"
+			    "  0000: lds   %r1, [0]\n"
+			    "  0001: comm  %r1\n"
+			    "  0002: ldi   %r1, 2\n"
+			    "  0003: comm  %r1, discard\n"
+			    "  0004: ret   \n");
+	free(s);
+}
+
+Test(dis, default_action_and_strings)
+{
+	char *s = disassemble("BEGIN { } END { printf(\"%s\\n\", strjoin(\"a\", execname)); }");
+
+	cr_assert(strstr(s, "clause 0: BEGIN\n  record 8 bytes:\n  (no bytecode: records its EPID)\n"),
+		  "%s", s);
+	cr_assert(strstr(s, "clause 1: END\n  record 264 bytes: string256@8\n"), "%s", s);
+	free(s);
+}
