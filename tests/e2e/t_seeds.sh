@@ -23,5 +23,13 @@ check "error.d: the ERROR clause ran" "$(sed -E 's/^ *[0-9]+ /N /' "$TMP/out")" 
 check "error.d: dtrace's message" "$(grep -E '^spectrace: ([0-9]+ )?error ' "$TMP/err")" \
 	"$(printf 'spectrace: error on enabled probe ID 1 (ID 1: dtrace:::BEGIN): invalid address (0x0) in action #1 at DIF offset 8\nspectrace: 1 error on CPU %s' "$(grep -oE 'CPU [0-9]+' "$TMP/err" | cut -d' ' -f2)")"
 
+# prot.d: the BEGIN-initialised array names each mmap's protection bits.
+out=$("$SPT" -q -s "$dir/prot.d" -c true 2>/dev/null)
+check_match "prot.d: mmap with prot = ..." "$out" '^(mmap with prot = [-r][-w][-x])+$'
+
+# beginend.d: END sees the time since BEGIN.
+out=$("$SPT" -s "$dir/beginend.d" -c "sleep 1" 2>/dev/null | tail -n 1)
+check_match "beginend.d: total time" "$out" '^ *[0-9]+ +2 +:END total time: 1 secs$'
+
 check_no_leftovers
 e2e_done
