@@ -420,7 +420,7 @@ static long spec_alloc_cb(__u64 i, void *ctx)
 	__u32 id = (__u32)i + 1, w;
 	struct spt_slot *sl;
 
-	if (id > SPT_NSPEC_MAX)
+	if (id > SPT_NSPEC_MAX || id > spt_nspec)
 		return 1;
 	sl = &spt_slots[id];
 	w = sl->state;
@@ -442,7 +442,12 @@ static __always_inline __u64 spt_env_speculation(struct spt_kenv *env)
 {
 	struct spec_alloc a = { 0, 0 };
 
-	bpf_loop(spt_nspec, spec_alloc_cb, &a, 0);
+	/*
+	 * A constant count, not spt_nspec: with nspec 0 (no speculation in the
+	 * program) a loop of 0 made the 6.18 verifier drop the callback and
+	 * then fail ("No program to jit") in programs that still reference it.
+	 */
+	bpf_loop(SPT_NSPEC_MAX, spec_alloc_cb, &a, 0);
 	if (a.id) {
 		CTR1(SPT_KTR_SPEC, "speculation: slot %u active", a.id);
 		return a.id;

@@ -39,6 +39,7 @@ static const char *const corpus[] = {
 	"x = arg1 * 6; x += 3; x <<= 2; x--; trace(x); trace(x++); trace(++x);",
 	"this->a = 40; this->b = this->a + 2; trace(this->b);",
 	"self->n = 9; self->n *= 3; trace(self->n); self->n = 0; trace(self->n);",
+	"x = speculation(); speculate(x); trace(x); trace(speculation());",
 	"trace(sizeof(int)); trace(sizeof(long)); trace(sizeof(arg0)); trace(sizeof pid);",
 	"trace(0x7fffffffffffffff + 1); trace(18446744073709551615U);",
 	"trace(arg0 / (arg1 - 7));",
