@@ -559,33 +559,37 @@ static int act_printa(struct cg *g, const struct ast_expr *e)
 			if (pc->kind == FMT_LIT)
 				continue;
 			if (pc->star_width || pc->star_prec) {
-				fmt_free(&f);
-				return cg_error(g, DIAG_UNSUPPORTED, args[0]->loc,
+				ret = cg_error(g, DIAG_UNSUPPORTED, args[0]->loc,
 						"not supported: '*' in a printa( ) format");
+				break;
 			}
 			if (pc->agg) {
 				if (pc->kind != FMT_INT && pc->kind != FMT_UINT) {
-					fmt_free(&f);
-					return cg_error(g, DIAG_PRINTF_ARG_TYPE, args[0]->loc,
+					ret = cg_error(g, DIAG_PRINTF_ARG_TYPE, args[0]->loc,
 							"printa( ) conversion #%zu: %%@%c cannot print an aggregation's value",
 							i + 1, pc->conv);
+					break;
 				}
 				continue;
 			}
 			if (k >= a->nkeys) {
-				fmt_free(&f);
-				return cg_error(g, DIAG_PRINTF_ARG_EXTRA, args[0]->loc,
+				ret = cg_error(g, DIAG_PRINTF_ARG_EXTRA, args[0]->loc,
 						"printa( ) format requires more keys than @%s has (%u)",
 						a->name, a->nkeys);
+				break;
 			}
 			if ((pc->kind == FMT_STR) != (a->keys[k].type == IMG_STR)) {
-				fmt_free(&f);
-				return cg_error(g, DIAG_PRINTF_ARG_TYPE, args[0]->loc,
+				ret = cg_error(g, DIAG_PRINTF_ARG_TYPE, args[0]->loc,
 						"printa( ) conversion #%zu (%%%c) is incompatible with key #%zu of @%s (%s)",
 						i + 1, pc->conv, k + 1, a->name,
 						a->keys[k].type == IMG_STR ? "string" : "integer");
+				break;
 			}
 			k++;
+		}
+		if (ret) {
+			fmt_free(&f);
+			return -1;
 		}
 	}
 	act = cg_action_add(g, IMG_ACT_PRINTA);

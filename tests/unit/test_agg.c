@@ -158,7 +158,8 @@ static void run_host(void)
 
 	memset(&env, 0, sizeof(env));
 	memset(strtab, 0, sizeof(strtab));
-	memcpy(strtab, img.strtab, img.strtab_len);
+	if (img.strtab_len)
+		memcpy(strtab, img.strtab, img.strtab_len);
 	env.strtab = strtab;
 	memset(descs, 0, sizeof(descs));
 	for (i = 0; i < img.naggs; i++) {
@@ -167,7 +168,8 @@ static void run_host(void)
 		descs[i].edge0 = img.aggs[i].edge0;
 		descs[i].nedges = img.aggs[i].nedges;
 	}
-	memcpy(edges, img.edges, img.nedges * sizeof(*edges));
+	if (img.nedges)
+		memcpy(edges, img.edges, img.nedges * sizeof(*edges));
 	env.aggs = descs;
 	env.edges = edges;
 	env.agg_words = VMHOST_AGG_WORDS;
