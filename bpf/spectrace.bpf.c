@@ -150,12 +150,12 @@ struct {
 /*
  * Aggregations (abi/agg.h). No BTF key/value types: the loader sets the
  * value size (spt_agg_words * 8, the same for all three maps), the key size
- * of spt_agg and the entries before load. Keyed data is allocated on first
- * use (BPF_F_NO_PREALLOC): aggsize bounds it, not the memory taken at start.
+ * of spt_agg and the entries before load. Keyed entries are preallocated
+ * (aggsize worth): allocating on first use can fail in NMI context (the
+ * profile provider's perf events), and a preallocated update is cheaper.
  */
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_HASH);
-	__uint(map_flags, BPF_F_NO_PREALLOC);
 	__uint(key_size, 8);
 	__uint(value_size, 32);
 	__uint(max_entries, 1);
