@@ -35,10 +35,11 @@ struct {
 /*
  * A tick clause faulted: the fault record spt_fire_error() writes (the
  * consumer prints dtrace's message; spt_run_ecb() counted the error), but
- * without running the ERROR clauses. A separate frame, off the callback's
+ * without running the ERROR clauses. A global function (a static one hit
+ * a verifier bug in the other programs), off the callback's
  * deepest chain.
  */
-static __noinline int tick_fault(__u32 cpu)
+__noinline int spt_tick_fault(__u32 cpu)
 {
 	struct spt_scratch *s;
 	__u32 zero = 0, act;
@@ -60,7 +61,7 @@ static __noinline int tick_fault(__u32 cpu)
  * nested firings counted as drops, exit() closes the gate). A timer
  * callback is verified as its own root without the BPF private stack, so
  * all its frames count towards 512 bytes: spt_fire_error -> spt_run_ecb
- * -> spt_spec_ops alone take 512, hence tick_fault() instead of
+ * -> spt_spec_ops alone take 512, hence spt_tick_fault() instead of
  * spt_fire_error() (ERROR clauses do not run for faults in tick clauses),
  * and no KTR dispatch log here (its arguments are 40 bytes of stack).
  */
@@ -97,7 +98,7 @@ static __always_inline int tick_fire(__u32 ep)
 	}
 	for (i = 0; i < SPT_MAX_ECB_PER_PROBE && i < n; i++) {
 		if (spt_run_ecb(first + i, cpu, 0) == SPT_RUN_FAULT)
-			tick_fault(cpu);
+			spt_tick_fault(cpu);
 		if (spt_exited) {
 			spt_gate = 0;
 			break;
