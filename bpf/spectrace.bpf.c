@@ -1121,3 +1121,6 @@ int spt_vm_test(__u64 *ctx)
 	bpf_probe_read_kernel(&spt_test_out.vm, sizeof(s->vm), &s->vm);
 	return 0;
 }
+
+/* The profile provider (profile-N, tick-N). */
+#include "profile.bpf.h"

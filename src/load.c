@@ -9,11 +9,15 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 #include <linux/types.h>
+#include <linux/perf_event.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
@@ -22,6 +26,7 @@
 #include "vm.h"
 #include "abi/kenv.h"
 #include "abi/ktr.h"
+#include "abi/profile.h"
 #include "spectrace_bpf.skel.h"
 #include "agg.h"
 #include "abi/agg.h"
@@ -72,8 +77,43 @@ static int strtab_add(struct spectrace_bpf__rodata *ro, uint32_t *len, const cha
 	return (int)off;
 }
 
-static int fill_tables(struct spectrace_bpf *skel, const struct enabling *e, int *need_dir,
-		       char *err, size_t errlen)
+/*
+ * Where the enabled-probe index of profile or tick probe P goes: its
+ * perf events' cookie, or its timer's entry of spt_ticks. NULL when full.
+ */
+static volatile __u32 *timed_slot(struct tracer *tr, struct spectrace_bpf__rodata *ro,
+				  const struct probe *p)
+{
+	enum probe_kind kind;
+	uint64_t period;
+	int k;
+
+	if (probe_profile_parse(p->name, &kind, &period))
+		return NULL;
+	if (p->kind == PROBE_PROFILE) {
+		for (k = 0; k < tr->nprof; k++)
+			if (tr->prof[k].probe == p->id)
+				return &tr->prof[k].ep;
+		if (tr->nprof >= SPT_MAX_PROFILES)
+			return NULL;
+		tr->prof[k].probe = p->id;
+		tr->prof[k].period = period;
+		tr->nprof++;
+		return &tr->prof[k].ep;
+	}
+	for (k = 0; k < (int)ro->spt_nticks; k++)
+		if (tr->tick_probe[k] == p->id)
+			return &ro->spt_ticks[k].ep;
+	if (k >= SPT_MAX_TICKS)
+		return NULL;
+	tr->tick_probe[k] = p->id;
+	ro->spt_ticks[k].period = period;
+	ro->spt_nticks = (__u32)k + 1;
+	return &ro->spt_ticks[k].ep;
+}
+
+static int fill_tables(struct tracer *tr, struct spectrace_bpf *skel, const struct enabling *e,
+		       int *need_dir, char *err, size_t errlen)
 {
 	struct spectrace_bpf__rodata *ro = skel->rodata;
 	uint32_t nep = 0, necb = 0, slen = e->strtab_len;
@@ -97,6 +137,13 @@ static int fill_tables(struct spectrace_bpf *skel, const struct enabling *e, int
 
 		if (p->kind == PROBE_DTRACE) {
 			slot = &ro->spt_dtrace_eprobe[p->arg];
+		} else if (p->kind == PROBE_PROFILE || p->kind == PROBE_TICK) {
+			slot = timed_slot(tr, ro, p);
+			if (!slot) {
+				snprintf(err, errlen, "too many profile probes (at most %d profile-N and %d tick-N)",
+					 SPT_MAX_PROFILES, SPT_MAX_TICKS);
+				return -E2BIG;
+			}
 		} else if (p->arg < 0 || p->arg >= SPT_NSYSCALLS) {
 			snprintf(err, errlen, "syscall number %d of %s out of range", p->arg,
 				 p->func);
@@ -259,7 +306,7 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 	ret = ktr_setup(&tr->ktr, skel->obj, &o->ktr, stderr, err, errlen);
 	if (ret)
 		return ret;
-	ret = fill_tables(skel, e, need_dir, err, errlen);
+	ret = fill_tables(tr, skel, e, need_dir, err, errlen);
 	if (ret)
 		return ret;
 	if (e->ninsns > SPT_MAX_INSNS) {
@@ -304,6 +351,9 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 					  skel->rodata->spt_dtrace_eprobe[SPT_DTRACE_END]);
 	bpf_program__set_autoload(skel->progs.spt_sys_enter, need_dir[SPT_SYS_ENTRY]);
 	bpf_program__set_autoload(skel->progs.spt_sys_exit, need_dir[SPT_SYS_RETURN]);
+	bpf_program__set_autoload(skel->progs.spt_profile, tr->nprof > 0);
+	bpf_program__set_autoload(skel->progs.spt_tick_ctl, skel->rodata->spt_nticks > 0);
+	skel->rodata->spt_tick_tgid = (__u32)getpid();
 
 	ret = size_aggs(tr, skel, o, e, err, errlen);
 	if (ret)
@@ -365,6 +415,86 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 	return 0;
 }
 
+/*
+ * profile-N: a cpu-clock perf event per probe and CPU, sampling every
+ * period, with spt_profile attached and the enabled probe as cookie.
+ * tick-N: the timer control program (the timers start when the gate
+ * opens). Offline CPUs are skipped.
+ */
+static int attach_profile(struct tracer *tr, char *err, size_t errlen)
+{
+	int k, cpu;
+
+	if (tr->nprof) {
+		tr->plinks = calloc((size_t)tr->nprof * (size_t)tr->ncpus, sizeof(*tr->plinks));
+		if (!tr->plinks) {
+			snprintf(err, errlen, "out of memory");
+			return -ENOMEM;
+		}
+	}
+	for (k = 0; k < tr->nprof; k++) {
+		for (cpu = 0; cpu < tr->ncpus; cpu++) {
+			LIBBPF_OPTS(bpf_perf_event_opts, popts, .bpf_cookie = tr->prof[k].ep);
+			struct perf_event_attr attr;
+			struct bpf_link *l;
+			int fd, ret;
+
+			memset(&attr, 0, sizeof(attr));
+			attr.type = PERF_TYPE_SOFTWARE;
+			attr.size = sizeof(attr);
+			attr.config = PERF_COUNT_SW_CPU_CLOCK;
+			attr.sample_period = tr->prof[k].period;
+			fd = (int)syscall(SYS_perf_event_open, &attr, -1, cpu, -1,
+					  PERF_FLAG_FD_CLOEXEC);
+			if (fd < 0 && errno == ENODEV)
+				continue;	/* offline */
+			if (fd < 0) {
+				ret = -errno;
+				snprintf(err, errlen, "cannot open a cpu-clock perf event on CPU %d: %s",
+					 cpu, strerror(errno));
+				return ret;
+			}
+			l = bpf_program__attach_perf_event_opts(tr->skel->progs.spt_profile, fd,
+								 &popts);
+			if (!l) {
+				ret = -errno;
+				close(fd);
+				snprintf(err, errlen, "cannot attach spt_profile on CPU %d: %s", cpu,
+					 strerror(-ret));
+				return ret;
+			}
+			tr->plinks[k * tr->ncpus + cpu] = l;
+		}
+	}
+	if (bpf_program__autoload(tr->skel->progs.spt_tick_ctl)) {
+		tr->tick_link = bpf_program__attach(tr->skel->progs.spt_tick_ctl);
+		if (!tr->tick_link) {
+			int ret = -errno;
+
+			snprintf(err, errlen, "cannot attach spt_tick_ctl: %s", strerror(errno));
+			return ret;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Start or stop the tick timers: spt_tick_ctl acts when this process
+ * renames itself, so rename it to its own name.
+ */
+static void tick_ctl(struct tracer *tr, uint32_t cmd)
+{
+	char comm[17] = "";
+
+	if (!tr->tick_link)
+		return;
+	__atomic_store_n(&tr->skel->bss->spt_tick_cmd, cmd, __ATOMIC_SEQ_CST);
+	if (prctl(PR_GET_NAME, comm) || prctl(PR_SET_NAME, comm) ||
+	    __atomic_load_n(&tr->skel->bss->spt_tick_cmd, __ATOMIC_SEQ_CST))
+		fprintf(stderr, "spectrace: cannot %s the tick timers\n",
+			cmd == SPT_TICK_ARM ? "start" : "stop");
+}
+
 int load_attach(struct tracer *tr, char *err, size_t errlen)
 {
 	struct bpf_program *progs[2] = { tr->skel->progs.spt_sys_enter,
@@ -386,12 +516,14 @@ int load_attach(struct tracer *tr, char *err, size_t errlen)
 		}
 		tr->links[tr->nlinks++] = l;
 	}
-	return 0;
+	return attach_profile(tr, err, errlen);
 }
 
 void load_gate(struct tracer *tr, int open)
 {
 	__atomic_store_n(&tr->skel->bss->spt_gate, open ? 1 : 0, __ATOMIC_SEQ_CST);
+	/* tick-N: timers run while the gate is open, from the moment it opens. */
+	tick_ctl(tr, open ? SPT_TICK_ARM : SPT_TICK_STOP);
 }
 
 int load_filled(const struct tracer *tr)
@@ -528,6 +660,12 @@ void load_close(struct tracer *tr)
 	for (i = 0; i < tr->nlinks; i++)
 		bpf_link__destroy(tr->links[i]);
 	tr->nlinks = 0;
+	for (i = 0; tr->plinks && i < tr->nprof * tr->ncpus; i++)
+		bpf_link__destroy(tr->plinks[i]);
+	free(tr->plinks);
+	tr->plinks = NULL;
+	bpf_link__destroy(tr->tick_link);	/* the timers die with their map */
+	tr->tick_link = NULL;
 	if (tr->bufs)
 		munmap((void *)tr->bufs, tr->bufs_len);
 	tr->bufs = NULL;

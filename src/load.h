@@ -32,6 +32,12 @@ struct tracer {
 	uint32_t nspec;		/* speculation slots, 0 when unused */
 	uint32_t agg_words;	/* u64 words of every aggregation value */
 	uint32_t agg_keysize;	/* bytes of the keyed aggregations' keys */
+	/* the profile provider: profile-N probes (attached per CPU), tick timers */
+	struct { uint32_t probe, ep; uint64_t period; } prof[64];
+	int nprof;
+	uint32_t tick_probe[64];	/* probe id of each spt_ticks[] entry */
+	struct bpf_link **plinks;	/* profile-N: nprof * ncpus, NULL for offline CPUs */
+	struct bpf_link *tick_link;	/* spt_tick_ctl */
 };
 
 /* Open, size, fill and load. Returns 0 or -errno with ERR set. */

@@ -485,6 +485,20 @@ static int build_enabling(struct cmdline *cl, const struct probe_table *t,
 	return 0;
 }
 
+/* Profile probes exist once named: create those the clauses name. */
+static int add_profile_probes(struct probe_table *t, const struct image *img)
+{
+	size_t c, d;
+
+	for (c = 0; c < img->nclauses; c++)
+		for (d = 0; d < img->clauses[c].ndescs; d++)
+			if (probe_table_add_profile(t, img->clauses[c].descs[d]) < 0) {
+				errmsg("out of memory");
+				return -ENOMEM;
+			}
+	return 0;
+}
+
 static int list_probes(const struct cmdline *cl, const struct probe_table *t,
 		       const struct enabling *en)
 {
@@ -665,7 +679,7 @@ int main(int argc, char **argv)
 		ret = 1;
 		goto out_img;
 	}
-	if (cl.nsrcs && build_enabling(&cl, &t, &img, &en))
+	if (cl.nsrcs && (add_profile_probes(&t, &img) || build_enabling(&cl, &t, &img, &en)))
 		ret = 1;
 	else if (cl.list)
 		ret = list_probes(&cl, &t, &en);

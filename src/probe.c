@@ -7,6 +7,9 @@
  * events/syscalls/sys_enter_*), in syscall-number order, ids from
  * PROBE_FIRST_SYSCALL_ID. A tracepoint whose syscall number spectrace does
  * not know is left out rather than attached to the wrong number.
+ *
+ * The profile provider (profile-N, tick-N) follows: a few common probes
+ * for -l, and any other rate created when a description names it.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -210,6 +213,127 @@ out:
 	return ret;
 }
 
+static const struct {
+	const char *unit;
+	uint64_t ns;		/* 0: hz */
+} profile_units[] = {
+	{ "", 0 }, { "hz", 0 },
+	{ "ns", 1 }, { "nsec", 1 },
+	{ "us", 1000ULL }, { "usec", 1000ULL },
+	{ "ms", 1000000ULL }, { "msec", 1000000ULL },
+	{ "s", 1000000000ULL }, { "sec", 1000000000ULL },
+	{ "m", 60000000000ULL }, { "min", 60000000000ULL },
+	{ "h", 3600000000000ULL }, { "hour", 3600000000000ULL },
+	{ "d", 86400000000000ULL }, { "day", 86400000000000ULL },
+};
+
+int probe_profile_parse(const char *name, enum probe_kind *kind, uint64_t *period_ns)
+{
+	const char *p;
+	uint64_t n = 0, period = 0;
+	size_t i;
+
+	if (!strncmp(name, "profile-", 8)) {
+		*kind = PROBE_PROFILE;
+		p = name + 8;
+	} else if (!strncmp(name, "tick-", 5)) {
+		*kind = PROBE_TICK;
+		p = name + 5;
+	} else {
+		return -EINVAL;
+	}
+	if (*p < '0' || *p > '9')
+		return -EINVAL;
+	for (; *p >= '0' && *p <= '9'; p++) {
+		if (n > (UINT64_MAX - 9) / 10)
+			return -ERANGE;
+		n = n * 10 + (uint64_t)(*p - '0');
+	}
+	for (i = 0; i < sizeof(profile_units) / sizeof(profile_units[0]); i++)
+		if (!strcmp(p, profile_units[i].unit))
+			break;
+	if (i == sizeof(profile_units) / sizeof(profile_units[0]))
+		return -EINVAL;
+	if (n == 0)
+		return -ERANGE;
+	if (!profile_units[i].ns) {
+		period = 1000000000ULL / n;	/* hz */
+	} else {
+		if (n > UINT64_MAX / profile_units[i].ns)
+			return -ERANGE;
+		period = n * profile_units[i].ns;
+	}
+	if (period < PROBE_PROFILE_MIN_NS)
+		return -ERANGE;
+	*period_ns = period;
+	return 0;
+}
+
+static int add_profile(struct probe_table *t, const char *name, enum probe_kind kind)
+{
+	uint32_t id = t->n ? t->probes[t->n - 1].id + 1 : 1;
+	char *copy = strdup(name);
+	struct probe *p;
+
+	if (!copy)
+		return -ENOMEM;
+	p = table_add(t);
+	if (!p) {
+		free(copy);
+		return -ENOMEM;
+	}
+	p->id = id;
+	p->kind = kind;
+	p->prov = "profile";
+	p->mod = "";
+	p->func = "";
+	p->name = copy;
+	return 0;
+}
+
+/* The profile provider's probes that -l lists, as dtrace -l does. */
+static int load_profile(struct probe_table *t)
+{
+	static const char *const names[] = {
+		"profile-97", "profile-199", "profile-499", "profile-997", "profile-1001",
+		"profile-1999", "profile-4001", "profile-4999", "tick-1", "tick-10",
+		"tick-100", "tick-500", "tick-1000", "tick-5000", "tick-1s", "tick-10s",
+	};
+	enum probe_kind kind;
+	uint64_t period;
+	size_t i;
+	int ret;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		if (probe_profile_parse(names[i], &kind, &period))
+			return -EINVAL;
+		ret = add_profile(t, names[i], kind);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+int probe_table_add_profile(struct probe_table *t, const char *desc)
+{
+	struct probe_desc pd;
+	struct probe probe = { .prov = "profile", .mod = "", .func = "" };
+	enum probe_kind kind;
+	uint64_t period;
+	size_t i;
+
+	if (probe_desc_parse(desc, &pd) || strpbrk(pd.name, "*?[\\"))
+		return 0;
+	probe.name = pd.name;
+	if (!probe_desc_match(&pd, &probe) || probe_profile_parse(pd.name, &kind, &period))
+		return 0;
+	for (i = 0; i < t->n; i++)
+		if ((t->probes[i].kind == PROBE_PROFILE || t->probes[i].kind == PROBE_TICK) &&
+		    !strcmp(t->probes[i].name, pd.name))
+			return 0;
+	return add_profile(t, pd.name, kind) ? -ENOMEM : 1;
+}
+
 /* The dtrace provider: BEGIN, END and ERROR, ids 1..3 as in DTrace. */
 static int load_dtrace(struct probe_table *t)
 {
@@ -255,6 +379,11 @@ int probe_table_load(struct probe_table *t, const char *tracefs, char *err, size
 		tracefs = root;
 	}
 	ret = load_syscalls(t, tracefs, err, errlen);
+	if (!ret) {
+		ret = load_profile(t);
+		if (ret)
+			snprintf(err, errlen, "out of memory");
+	}
 	if (ret)
 		probe_table_free(t);
 	return ret;
@@ -267,6 +396,8 @@ void probe_table_free(struct probe_table *t)
 	for (i = 0; i < t->n; i++)
 		if (t->probes[i].kind == PROBE_SYSCALL_ENTRY)
 			free((char *)t->probes[i].func);
+		else if (t->probes[i].kind == PROBE_PROFILE || t->probes[i].kind == PROBE_TICK)
+			free((char *)t->probes[i].name);
 	free(t->probes);
 	memset(t, 0, sizeof(*t));
 }

@@ -26,6 +26,8 @@ enum probe_kind {
 	PROBE_SYSCALL_ENTRY,
 	PROBE_SYSCALL_RETURN,
 	PROBE_DTRACE,		/* arg: SPT_DTRACE_BEGIN, _END or _ERROR */
+	PROBE_PROFILE,		/* profile-N: every CPU, period_ns */
+	PROBE_TICK,		/* tick-N: one CPU, period_ns */
 };
 
 struct probe {
@@ -35,7 +37,7 @@ struct probe {
 	const char *prov;
 	const char *mod;
 	const char *func;
-	const char *name;
+	const char *name;	/* profile, tick: probe_profile_parse() gives the period */
 };
 
 struct probe_table {
@@ -61,6 +63,26 @@ int probe_desc_match(const struct probe_desc *pd, const struct probe *p);
 int probe_table_load(struct probe_table *t, const char *tracefs, char *err, size_t errlen);
 void probe_table_free(struct probe_table *t);
 const struct probe *probe_table_find(const struct probe_table *t, uint32_t id);
+
+/*
+ * The profile provider's names: "profile-N" or "tick-N" with N a positive
+ * integer and an optional unit (ns nsec us usec ms msec s sec m min h hour
+ * d day hz; none is hz, as in DTrace). Sets *KIND (PROBE_PROFILE or
+ * PROBE_TICK) and *PERIOD_NS. Returns 0, -EINVAL (not such a name) or
+ * -ERANGE (a rate faster than PROBE_PROFILE_MIN_NS or a period that
+ * overflows).
+ */
+#define PROBE_PROFILE_MIN_NS 200000ULL	/* 5000 Hz, DTrace's profile minimum */
+int probe_profile_parse(const char *name, enum probe_kind *kind, uint64_t *period_ns);
+
+/*
+ * Profile probes exist when they are named (as in DTrace): add
+ * profile:::NAME to T when description DESC names one exactly (no glob in
+ * the name; provider, module and function match it) and T does not have
+ * it yet. Returns 1 when added, 0 when not, -ENOMEM. Pointers into T's
+ * probes are invalidated when a probe is added.
+ */
+int probe_table_add_profile(struct probe_table *t, const char *desc);
 
 /*
  * The syscall number of the syscall whose tracepoints are named NAME

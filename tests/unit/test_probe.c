@@ -137,7 +137,11 @@ Test(probe, table_from_tracefs)
 	touch(path, "enable");
 
 	cr_assert_eq(probe_table_load(&t, root, err, sizeof(err)), 0, "%s", err);
-	cr_assert_eq(t.n, 3 + 4, "dtrace's three, and unknown syscalls are left out");
+	cr_assert_eq(t.n, 3 + 4 + 16,
+		     "dtrace's three, unknown syscalls left out, the profile provider's 16 listed");
+	cr_assert_str_eq(t.probes[7].prov, "profile");
+	cr_assert_str_eq(t.probes[7].name, "profile-97");
+	cr_assert_eq(t.probes[7].id, PROBE_FIRST_SYSCALL_ID + 4, "profile probes follow syscalls");
 	cr_assert_str_eq(t.probes[0].prov, "dtrace");
 	cr_assert_str_eq(t.probes[0].name, "BEGIN");
 	cr_assert_eq(t.probes[0].id, 1);
