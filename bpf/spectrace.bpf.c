@@ -792,6 +792,36 @@ __noinline int spt_spec_ops(__u32 cpu)
 	return 0;
 }
 
+/* A fast predicate (abi/buf.h): the builtin read directly, compared with the constant. */
+static __always_inline int fast_pred(__u32 fp, __s32 val, __u32 cpu)
+{
+	__u64 v;
+
+	switch (fp & 0xff) {
+	case SPT_B_PID:
+		v = bpf_get_current_pid_tgid() >> 32;
+		break;
+	case SPT_B_TID:
+		v = (__u32)bpf_get_current_pid_tgid();
+		break;
+	case SPT_B_PPID:
+		v = (__u32)BPF_CORE_READ(bpf_get_current_task_btf(), real_parent, tgid);
+		break;
+	case SPT_B_UID:
+		v = (__u32)bpf_get_current_uid_gid();
+		break;
+	case SPT_B_GID:
+		v = bpf_get_current_uid_gid() >> 32;
+		break;
+	case SPT_B_CPU:
+		v = cpu;
+		break;
+	default:
+		return 1;	/* not one we know: let the VM decide */
+	}
+	return (v == (__u64)(__u32)val) == ((fp >> 8) == SPT_FP_EQ);
+}
+
 /*
  * Run ECB number IDX on CPU: its clause's bytecode (predicate, actions)
  * and then its record. A global function, so the verifier checks it once
@@ -809,6 +839,8 @@ __noinline int spt_run_ecb(__u32 idx, __u32 cpu, __u32 in_error)
 	st = &spt_cpus[cpu];
 	if (prog == SPT_ECB_NOPROG)
 		return emit(st, cpu, e->epid, e->size, NULL);
+	if (e->fpred && !fast_pred(e->fpred, e->fval, cpu))
+		return 0;
 	s = bpf_map_lookup_elem(&spt_scratch, &zero);
 	if (!s)
 		return 0;

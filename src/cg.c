@@ -357,6 +357,50 @@ static int statement(struct cg *g, const struct ast_stmt *s)
 	return 0;
 }
 
+/*
+ * The fast predicate of P, when it is `builtin == constant` or `!=`, the
+ * builtin one of the non-negative 32-bit ones and the constant (a literal
+ * or $target/$pid) in [0, INT32_MAX]: the kernel tests it before setting up
+ * the VM. Anything else is left to the VM alone.
+ */
+static void fast_predicate(struct cg *g, const struct ast_expr *p, struct img_clause *cl)
+{
+	static const struct {
+		const char *name;
+		uint32_t id;
+	} fb[] = { { "pid", SPT_B_PID }, { "tid", SPT_B_TID }, { "ppid", SPT_B_PPID },
+		   { "uid", SPT_B_UID }, { "gid", SPT_B_GID }, { "cpu", SPT_B_CPU } };
+	const struct ast_expr *l, *r;
+	int64_t v;
+	size_t i;
+
+	if (p->kind != AST_BINARY || (p->u.binary.op != AST_OP_EQ && p->u.binary.op != AST_OP_NE))
+		return;
+	l = p->u.binary.lhs;
+	r = p->u.binary.rhs;
+	if (l->kind != AST_IDENT || l->u.ident.scope != AST_SCOPE_GLOBAL ||
+	    cg_var_find(g, AST_SCOPE_GLOBAL, l->u.ident.name))
+		return;
+	if (r->kind == AST_INT && !(r->u.i.flags & ~0u))
+		v = (int64_t)r->u.i.value;
+	else if (r->kind == AST_MACRO && !strcmp(r->u.macro.name, "target") && g->o->target)
+		v = g->o->target;
+	else
+		return;
+	if (r->kind == AST_INT && r->u.i.value > INT32_MAX)
+		return;
+	if (v < 0 || v > INT32_MAX)
+		return;
+	for (i = 0; i < sizeof(fb) / sizeof(fb[0]); i++) {
+		if (!strcmp(l->u.ident.name, fb[i].name)) {
+			cl->fpred = (uint32_t)(p->u.binary.op == AST_OP_EQ ? SPT_FP_EQ : SPT_FP_NE) << 8 |
+				    fb[i].id;
+			cl->fval = (int32_t)v;
+			return;
+		}
+	}
+}
+
 static int clause(struct cg *g, const struct ast_clause *c)
 {
 	struct img_clause *cl;
@@ -394,6 +438,7 @@ static int clause(struct cg *g, const struct ast_clause *c)
 		}
 		cg_emit(g, SPT_OP_PRED, 0, r, 0, 0);
 		cg_reg_free(g, r);
+		fast_predicate(g, c->pred, cl);
 	}
 	if (c->body) {
 		for (i = 0; i < c->body->nstmts && !g->err; i++) {

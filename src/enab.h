@@ -23,6 +23,7 @@ struct enab_ecb {
 struct spt_insn;
 
 struct img_agg;
+struct img_clause;
 
 struct enabling {
 	struct enab_ecb *ecbs;	/* in EPID order */
@@ -39,6 +40,7 @@ struct enabling {
 	const int64_t *edges;		/* and their histogram edges */
 	uint32_t nedges;
 	int uses_spec;			/* set up speculation buffers */
+	const struct img_clause *clauses;	/* the image's clauses (fast predicates), or NULL */
 };
 
 /*

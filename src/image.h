@@ -75,6 +75,8 @@ struct img_clause {
 	size_t ndescs;
 	uint32_t prog;		/* first instruction; SPT_ECB_NOPROG: none */
 	uint32_t recsize;	/* bytes, header included; 0: records nothing */
+	uint32_t fpred;		/* fast predicate (spt_ecb.fpred), 0: none */
+	int32_t fval;
 	struct img_action *acts;
 	size_t nacts;
 	struct img_field *fields;

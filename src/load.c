@@ -171,6 +171,10 @@ static int fill_tables(struct tracer *tr, struct spectrace_bpf *skel, const stru
 			ro->spt_ecbs[necb].epid = e->ecbs[j].epid;
 			ro->spt_ecbs[necb].size = e->ecbs[j].size;
 			ro->spt_ecbs[necb].prog = e->ecbs[j].prog;
+			if (e->clauses) {
+				ro->spt_ecbs[necb].fpred = e->clauses[e->ecbs[j].clause].fpred;
+				ro->spt_ecbs[necb].fval = e->clauses[e->ecbs[j].clause].fval;
+			}
 			if (e->ecbs[j].prog != SPT_ECB_NOPROG)
 				ro->spt_eprobes[nep + 1].vm = 1;
 			ro->spt_ecbs[necb].probe = p->id;

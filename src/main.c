@@ -446,6 +446,7 @@ static int build_enabling(struct cmdline *cl, const struct probe_table *t,
 	en->edges = img->edges;
 	en->nedges = img->nedges;
 	en->uses_spec = img->uses_spec;
+	en->clauses = img->clauses;
 	for (i = 0; i < cl->nsrcs; i++) {
 		struct source *src = &cl->srcs[i];
 

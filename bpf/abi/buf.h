@@ -120,8 +120,19 @@ struct spt_ecb {
 	__u32 probe;	/* probe id, for the id builtin; writer: loader */
 	__u16 pstr[4];	/* string-table offsets of the probe's provider, module,
 			 * function and name, for probeprov...probename; writer: loader */
+	__u32 fpred;	/* fast predicate: 0 none, else SPT_FP_* << 8 | builtin (SPT_B_*) */
+	__s32 fval;	/* the constant it compares with */
 };
-_Static_assert(sizeof(struct spt_ecb) == 24, "ECB layout");
+_Static_assert(sizeof(struct spt_ecb) == 32, "ECB layout");
+
+/*
+ * A fast predicate is `builtin == constant` or `!=` for a 32-bit builtin
+ * (pid, tid, ppid, uid, gid, cpu) and a constant in [0, INT32_MAX]: the
+ * probe program tests it before any VM setup; false ends the clause (the
+ * VM would record nothing either), true runs the clause whole.
+ */
+#define SPT_FP_EQ 1
+#define SPT_FP_NE 2
 
 /* spt_ecb.prog of a clause without bytecode: it records its EPID only. */
 #define SPT_ECB_NOPROG 0xffffffffu
