@@ -19,6 +19,7 @@ dir=$(cd "$(dirname "$0")/d" && pwd)
 normalise() { sed -E -e 's/^ {0,2}[0-9]{1,3} ( +[0-9]+ +[^ ]*:[^ ]* )/  N \1/' -e 's/^ {0,2}[0-9]{1,3} ( +(=>|<=|\|) )/  N \1/'; }
 
 for t in "$dir"/tst.*.d; do
+	[ -e "$t" ] || continue
 	name=$(basename "$t" .d)
 	base="$dir/$name"
 	want_status=0
@@ -53,6 +54,7 @@ for t in "$dir"/tst.*.d; do
 done
 
 for t in "$dir"/err.*.d; do
+	[ -e "$t" ] || continue
 	name=$(basename "$t" .d)
 	tag=$(echo "$name" | cut -d. -f2)
 	out=$(cd "$dir" && "$SPT" -e -s "$name.d" 2>&1)
