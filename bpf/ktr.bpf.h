@@ -82,8 +82,16 @@ struct spt_ktr_ctl spt_ktr_ctl SEC(SPT_KTR_CTL_SEC) = { .abi = SPT_KTR_ABI_VERSI
 
 #define SPT_KTR_ONCE(x) (*(volatile __typeof__(x) *)&(x))
 
+/*
+ * spt_ktr_same() and spt_ktr_register() are inlined into spt_ktr_log():
+ * older verifiers (Linux 6.1) round every frame of a call chain up to 32
+ * bytes against the chain's 512-byte stack, and spectrace's deepest chain
+ * (a probe, spt_fire_error, spt_run_ecb, spt_ktr_log) has no room for two
+ * more frames there.
+ */
+
 /* The same 256 bytes twice? Formats are compared on an id collision. */
-static __noinline __attribute__((unused)) int spt_ktr_same(const struct spt_ktr_fmt *a,
+static __always_inline __attribute__((unused)) int spt_ktr_same(const struct spt_ktr_fmt *a,
 							   const struct spt_ktr_fmt *b)
 {
 	const __u64 *x = (const __u64 *)a, *y = (const __u64 *)b;
@@ -99,7 +107,7 @@ static __noinline __attribute__((unused)) int spt_ktr_same(const struct spt_ktr_
  * Give SITE an id in spt_ktr_fmt, inserting it if needed. Returns the id,
  * or 0 when the table is full (the event is then logged without format).
  */
-static __noinline __attribute__((unused)) __u32 spt_ktr_register(const struct spt_ktr_fmt *site)
+static __always_inline __attribute__((unused)) __u32 spt_ktr_register(const struct spt_ktr_fmt *site)
 {
 	const __u64 *w = (const __u64 *)site;
 	const struct spt_ktr_fmt *old;

@@ -591,10 +591,12 @@ static __always_inline int emit(struct spt_cpu *st, __u32 cpu, __u32 epid, __u32
 	/*
 	 * The verifier cannot relate off to size: it checks off < bufsize and
 	 * size <= SPT_REC_MAX against the entry's SPT_BUF_SLACK extra bytes.
+	 * Records are 8-byte aligned; the mask tells older verifiers (6.1,
+	 * 6.12), which otherwise allow off = bufsize - 1 and overshoot the slack.
 	 */
 	if (off >= spt_bufsize)
 		goto drop;
-	hdr = (struct spt_rec *)(buf + off);
+	hdr = (struct spt_rec *)(buf + (off & ~7ULL));
 	hdr->epid = epid;
 	hdr->size = size;
 	/*

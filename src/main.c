@@ -25,6 +25,7 @@
 #include "consume.h"
 #include "dis.h"
 #include "enab.h"
+#include "kfeat.h"
 #include "ktrdump.h"
 #include "agg.h"
 #include "load.h"
@@ -641,6 +642,11 @@ int main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	libbpf_set_print(libbpf_print);
+	if (!cl.compile_only && !cl.list && kfeat_check(err, sizeof(err))) {
+		errmsg("%s", err);
+		free_cmdline(&cl);
+		return 1;
+	}
 	compile_ctx_init(&cc);
 	if (cl.target_pid) {
 		if (kill(cl.target_pid, 0) && errno == ESRCH) {

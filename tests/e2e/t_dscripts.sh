@@ -4,9 +4,9 @@
 #
 #   tst.NAME.d          run with spectrace -s; stdout must equal tst.NAME.expected
 #   tst.NAME.status     expected exit status (default 0)
-#   tst.NAME.trigger    "SYSCALL COUNT" for triggers/sysloop, run once tracing
-#                       is on; the tracer is then stopped with SIGINT unless
-#                       the script exits by itself
+#   tst.NAME.trigger    "SYSCALL COUNT" for triggers/sysloop, run with -c: it
+#                       starts once tracing is on, and tracing ends (END runs)
+#                       when it exits, unless the script exits first
 #   tst.NAME.args       extra spectrace arguments (macro arguments, -x ...)
 #   err.TAG.NAME.d      must fail to compile: exit 1, stderr must equal
 #                       err.TAG.NAME.expected (the path shown as NAME.d)
@@ -19,26 +19,21 @@ dir=$(cd "$(dirname "$0")/d" && pwd)
 normalise() { sed -E -e 's/^ {0,2}[0-9]{1,3} ( +[0-9]+ +[^ ]*:[^ ]* )/  N \1/' -e 's/^ {0,2}[0-9]{1,3} ( +(=>|<=|\|) )/  N \1/'; }
 
 for t in "$dir"/tst.*.d; do
+	[ -e "$t" ] || continue
 	name=$(basename "$t" .d)
 	base="$dir/$name"
 	want_status=0
 	[ -f "$base.status" ] && want_status=$(cat "$base.status")
 	args=()
 	[ -f "$base.args" ] && read -r -a args <"$base.args"
+	# A quiet script prints no "matched" message to wait for: -c starts
+	# the trigger once tracing is on, with nothing to poll.
+	trig=()
+	[ -f "$base.trigger" ] && trig=(-c "$TRIG/sysloop $(cat "$base.trigger")")
 	: >"$TMP/err"
-	(cd "$dir" && exec "$SPT" -s "$name.d" "${args[@]}") >"$TMP/out" 2>"$TMP/err" &
+	(cd "$dir" && SYSLOOP_QUIET=1 exec "$SPT" "${trig[@]}" -s "$name.d" "${args[@]}") \
+		>"$TMP/out" 2>"$TMP/err" &
 	TPID=$!
-	if [ -f "$base.trigger" ]; then
-		for _ in $(seq 1 200); do
-			grep -q matched "$TMP/err" && break
-			kill -0 "$TPID" 2>/dev/null || break
-			sleep 0.05
-		done
-		# shellcheck disable=SC2046
-		"$TRIG/sysloop" $(cat "$base.trigger") >/dev/null
-		sleep 0.2
-		kill -0 "$TPID" 2>/dev/null && kill -INT "$TPID"
-	fi
 	# A script must end by itself (exit()) or after its trigger; bound the wait.
 	for _ in $(seq 1 100); do
 		kill -0 "$TPID" 2>/dev/null || break
@@ -59,6 +54,7 @@ for t in "$dir"/tst.*.d; do
 done
 
 for t in "$dir"/err.*.d; do
+	[ -e "$t" ] || continue
 	name=$(basename "$t" .d)
 	tag=$(echo "$name" | cut -d. -f2)
 	out=$(cd "$dir" && "$SPT" -e -s "$name.d" 2>&1)

@@ -21,7 +21,8 @@ check "-c: exit() status" "$?" 5
 check "-c: no command left running" "$(pgrep -f 'sysloop sched_get_priority_max 999999999' || true)" ""
 
 # -p: a process already running.
-sleep 1.5 &
+# It must still be asleep once the tracer is up.
+sleep "$(awk -v f="$E2E_SLOW" 'BEGIN { print 1.5 * f }')" &
 spid=$!
 out=$("$SPT" -q -p "$spid" -n 'syscall::clock_nanosleep:return /pid == $target/ { printf("woke %d\n", pid == $target); }' 2>"$TMP/err")
 check "-p: exit status" "$?" 0

@@ -7,6 +7,9 @@
 E2E_PASS=0
 E2E_FAIL=0
 TPID=
+# Time limits of the tests are multiplied by this: tools/vmtest sets it in
+# a guest under emulation (TCG), where everything runs many times slower.
+E2E_SLOW=${SPT_E2E_SLOW:-1}
 
 e2e_init() {
 	BUILD=$(cd "${1:?usage: $0 BUILD_DIR}" && pwd)
