@@ -226,10 +226,23 @@ static __always_inline __u64 spt_env_builtin(struct spt_kenv *env, __u32 id)
 
 	if (id >= SPT_B_NBUILTINS)
 		return 0;
-	if (env->fixed)
-		return env->fixed_b[id & 31];
-	if (id <= SPT_B_ARG0 + 9)
-		return env->args[id];
+	if (env->fixed) {
+		/*
+		 * The mask on a register the compiler cannot trace back to the
+		 * check above: clang reused a spilled copy of id without it, and
+		 * 6.1's verifier had lost that copy's bounds.
+		 */
+		__u32 k = id;
+
+		asm volatile("" : "+r"(k));
+		return env->fixed_b[k & 31];
+	}
+	if (id <= SPT_B_ARG0 + 9) {
+		__u32 k = id;	/* as above */
+
+		asm volatile("" : "+r"(k));
+		return env->args[k & 15];
+	}
 	switch (id) {
 	case SPT_B_PID:
 		return bpf_get_current_pid_tgid() >> 32;
@@ -296,6 +309,8 @@ static __always_inline void spt_env_tls_store(struct spt_kenv *env, __u32 var, _
 
 static __always_inline int spt_env_read(struct spt_kenv *env, __u64 addr, __u32 size, __u64 *v)
 {
+	/* Bounded on a fresh register (see spt_env_builtin): 6.1 lost a spilled copy's bounds. */
+	asm volatile("" : "+r"(size));
 	if (size > 8)
 		return -1;
 	return bpf_probe_read_kernel(v, size, (const void *)addr);

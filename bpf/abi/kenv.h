@@ -8,7 +8,7 @@
 #define SPT_ABI_KENV_H
 
 struct spt_kenv {
-	__u64 args[10];		/* arg0..arg9; writer: probe program */
+	__u64 args[16];		/* arg0..arg9 (index masked with 15); writer: probe program */
 	__u64 ts;		/* timestamp, read once per firing as DTrace does */
 	__u32 epid;		/* ECB running; writer: spt_run_ecb */
 	__u32 probe;		/* its probe id */
@@ -18,7 +18,7 @@ struct spt_kenv {
 	__u32 flt_epid;		/* last fault: the EPID whose clause faulted */
 	__u32 flt_act;		/* and spt_insn_act[] of the faulting instruction */
 	__u32 pad;
-	__u64 fixed_b[SPT_B_NBUILTINS];	/* writer: differential test */
+	__u64 fixed_b[32];	/* SPT_B_NBUILTINS used (index masked with 31); writer: differential test */
 };
 
 struct spt_scratch {
