@@ -52,6 +52,19 @@
 #define __always_inline inline __attribute__((always_inline))
 #endif
 
+/*
+ * SPT_FRESH(x): make the compiler keep x in a register it cannot trace
+ * back to an earlier check, so the mask that follows is really applied:
+ * clang otherwise reloads a spilled copy without the mask, whose bounds
+ * Linux 6.1's verifier has lost. Arrays indexed this way are as large as
+ * the mask (plus the access) allows. A no-op on the host.
+ */
+#ifdef __bpf__
+#define SPT_FRESH(x) asm volatile("" : "+r"(x))
+#else
+#define SPT_FRESH(x) ((void)0)
+#endif
+
 #define SPT_MAX_INSNS 8192	/* bytecode of all clauses (power of two) */
 #define SPT_REC_MAX 4096	/* record area: largest record (power of two) */
 #define SPT_THIS_MAX 2048	/* this-> variables of a clause (power of two) */
@@ -141,7 +154,8 @@ struct spt_vm {
 	__u8 rec[SPT_REC_MAX + SPT_STRSIZE];	/* record being built, header at 0 */
 	__u8 thisv[SPT_THIS_MAX + SPT_STRSIZE];	/* this-> variables */
 	__u8 str[SPT_VMSTR_SIZE + SPT_STRSIZE];	/* string slots */
-	__u8 key[SPT_KEY_SIZE + SPT_STRSIZE];	/* associative-array key being built */
+	__u8 key[1024 + SPT_STRSIZE];		/* associative-array key being built
+						 * (SPT_KEY_SIZE used; sized for the mask) */
 	__u8 aval[SPT_AVAL_SIZE + 8];		/* value being stored */
 	struct spt_vm_sw sw;			/* string primitives: loop state */
 	__u8 wk[2][2 * SPT_STRSIZE];		/* and operands: a string, SPT_STRSIZE of slack */
@@ -444,9 +458,13 @@ static __always_inline int spt_vm_sfind(struct spt_vm *vm, SPT_VM_ENV *env, __u3
 static long spt_vm_case_cb(__u64 i, void *ctx)
 {
 	struct spt_vm *vm = ((struct spt_vm_lctx *)ctx)->vm;
-	__u8 *p = vm->str + ((vm->sw.slot * SPT_STRSIZE + ((vm->sw.pos + i) & (SPT_STRSIZE - 1))) &
-			     (SPT_VMSTR_SIZE - 1));
-	__u8 c = *p;
+	__u32 off = (vm->sw.slot & (SPT_NSTR - 1)) * SPT_STRSIZE +
+		    (__u32)((vm->sw.pos + i) & (SPT_STRSIZE - 1));
+	__u8 *p, c;
+
+	SPT_FRESH(off);
+	p = vm->str + (off & (SPT_VMSTR_SIZE - 1));
+	c = *p;
 
 	if (vm->sw.mode & SPT_SSUB_UPPER) {
 		if (c >= 'a' && c <= 'z')
@@ -482,11 +500,16 @@ static __always_inline int spt_vm_ssub(struct spt_vm *vm, SPT_VM_ENV *env, __u32
 	if (cnt > SPT_STRSIZE - 1 - base)
 		cnt = SPT_STRSIZE - 1 - base;
 	dst = vm->str + slot * SPT_STRSIZE + base;
-	if (cnt > 0)
-		spt_env_strncpy(env, dst, vm->wk[0] + (from & (SPT_STRSIZE - 1)),
-				((__u32)cnt & (SPT_STRSIZE - 1)) + 1);
-	else
+	if (cnt > 0) {
+		__u32 n = (__u32)cnt, f = (__u32)from;
+
+		SPT_FRESH(n);
+		SPT_FRESH(f);
+		spt_env_strncpy(env, dst, vm->wk[0] + (f & (SPT_STRSIZE - 1)),
+				(n & (SPT_STRSIZE - 1)) + 1);
+	} else {
 		dst[0] = 0;
+	}
 	w->slot = slot;
 	w->cat = base + (__u32)cnt;
 	if (imm & (SPT_SSUB_UPPER | SPT_SSUB_LOWER)) {
@@ -913,9 +936,12 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 	case SPT_OP_KSTR: {
 		__u8 *src = spt_vm_sref(vm, env, a);
 
-		if (!src || (__u32)imm > SPT_KEY_SIZE - SPT_STRSIZE)
+		__u32 k = (__u32)imm;
+
+		if (!src || k > SPT_KEY_SIZE - SPT_STRSIZE)
 			goto illop;
-		spt_env_strcpy(env, vm->key + ((__u32)imm & 1023), src);
+		SPT_FRESH(k);
+		spt_env_strcpy(env, vm->key + (k & 1023), src);
 		return 0;
 	}
 	case SPT_OP_ALDI: {
