@@ -37,7 +37,7 @@
 #define EXIT_USAGE 2
 
 static const char usage_text[] =
-	"Usage: spectrace [-eFhlqSVv] [-b bufsz] [-x opt[=val]] [-c cmd | -p pid]\n"
+	"Usage: spectrace [-eFhlqSVvZ] [-b bufsz] [-x opt[=val]] [-c cmd | -p pid]\n"
 	"                 [-n program]... [-s script] [arg...]\n"
 	"\n"
 	"Trace the running kernel with DTrace's model on eBPF.\n"
@@ -60,6 +60,8 @@ static const char usage_text[] =
 	"  -q              quiet: no column heading, no CPU/ID/FUNCTION:NAME prefix,\n"
 	"                  no probe-match messages\n"
 	"  -x opt[=val]    set a tracing option (see OPTIONS)\n"
+	"  -Z              permit probe descriptions that match no probe (they\n"
+	"                  enable nothing; the others trace as usual)\n"
 	"  -v, --verbose   show libbpf's messages, the verifier log included\n"
 	"  -V, --version   print the version and exit\n"
 	"  -h, --help      print this help and exit\n"
@@ -153,6 +155,7 @@ struct cmdline {
 	int target_pid;		/* -p: the process to follow */
 	int compile_only;	/* -e */
 	int show_dis;		/* -S */
+	int zdefs;		/* -Z: descriptions may match nothing */
 };
 
 static int set_option(struct cmdline *cl, const char *flag, const char *arg)
@@ -189,7 +192,7 @@ static int parse_cmdline(struct cmdline *cl, int argc, char **argv)
 	if (!cl->srcs)
 		return -ENOMEM;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":b:c:eFhln:p:qSs:Vvx:", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":b:c:eFhln:p:qSs:Vvx:Z", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'b':
 			if (opt_set(&cl->o, "bufsize", optarg, NULL, 0)) {
@@ -240,6 +243,9 @@ static int parse_cmdline(struct cmdline *cl, int argc, char **argv)
 			break;
 		case 'S':
 			cl->show_dis = 1;
+			break;
+		case 'Z':
+			cl->zdefs = 1;
 			break;
 		case 's':
 			cl->srcs[cl->nsrcs].is_file = 1;
@@ -470,6 +476,8 @@ static int build_enabling(struct cmdline *cl, const struct probe_table *t,
 					errmsg("cannot enable %s: %s", ic->descs[d], strerror(-n));
 					return n;
 				}
+				if (n == 0 && cl->zdefs)
+					continue;
 				if (n == 0) {
 					if (src->is_file)
 						errmsg("failed to compile script %s: probe description %s does not match any probes",

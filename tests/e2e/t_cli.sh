@@ -69,4 +69,10 @@ fi
 out=$("$SPT" -l -n 'syscall::nosuch*:' 2>&1)
 check "-l no match exits 1" "$?" 1
 
+# -Z: a description matching nothing enables nothing instead of failing.
+out=$("$SPT" -Z -q -n 'syscall::nosuch:entry { trace(1); }' -n 'BEGIN { printf("begin\n"); exit(0); }' 2>&1)
+check "-Z: the other clauses trace" "$?:$out" "0:begin"
+"$SPT" -n 'syscall::nosuch:entry' -n 'BEGIN { exit(0); }' >/dev/null 2>&1
+check "without -Z it is an error" "$?" 1
+
 e2e_done
