@@ -127,12 +127,30 @@ int cg_drec_check(struct cg *g, const char *what, struct ast_loc loc)
 	return 0;
 }
 
+/* Argument #1 of NAME( ), which must be an integer: its register, or -1. */
+static int int_arg1(struct cg *g, const struct ast_expr *e, const char *name)
+{
+	struct ct t;
+	int r = cg_expr(g, e->u.call.args[0], &t);
+
+	if (r < 0)
+		return -1;
+	if (t.kind != CT_INT) {
+		char b[32];
+
+		cg_reg_free(g, r);
+		return cg_error(g, DIAG_PROTO_ARG, e->u.call.args[0]->loc,
+				"%s( ) argument #1 is incompatible with prototype: prototype: int, argument: %s",
+				name, cg_type_name(&t, b, sizeof(b)));
+	}
+	return r;
+}
+
 /* speculate(id), commit(id), discard(id). */
 int cg_spec_action(struct cg *g, const struct ast_expr *e)
 {
 	const char *name = e->u.call.name;
 	bool spec = !strcmp(name, "speculate"), disc = !strcmp(name, "discard");
-	struct ct t;
 	int r;
 
 	if (!spec && !disc && strcmp(name, "commit"))
@@ -159,17 +177,9 @@ int cg_spec_action(struct cg *g, const struct ast_expr *e)
 			return cg_error(g, "D_COMM_DREC", e->loc,
 					"%s( ) may not follow data-recording actions", name);
 	}
-	r = cg_expr(g, e->u.call.args[0], &t);
+	r = int_arg1(g, e, name);
 	if (r < 0)
 		return -1;
-	if (t.kind != CT_INT) {
-		char b[32];
-
-		cg_reg_free(g, r);
-		return cg_error(g, DIAG_PROTO_ARG, e->u.call.args[0]->loc,
-				"%s( ) argument #1 is incompatible with prototype: prototype: int, argument: %s",
-				name, cg_type_name(&t, b, sizeof(b)));
-	}
 	if (spec) {
 		cg_emit(g, SPT_OP_SPEC, 0, r, 0, 0);
 		g->speculative = true;
@@ -213,7 +223,6 @@ static int act_trace(struct cg *g, const struct ast_expr *e)
 
 static int act_exit(struct cg *g, const struct ast_expr *e)
 {
-	struct ct t;
 	int r;
 
 	if (e->u.call.nargs != 1)
@@ -224,17 +233,9 @@ static int act_exit(struct cg *g, const struct ast_expr *e)
 		return cg_error(g, "D_EXIT_SPEC", e->loc, "exit( ) may not follow speculate( )");
 	if (cg_drec_check(g, "exit", e->loc))
 		return -1;
-	r = cg_expr(g, e->u.call.args[0], &t);
+	r = int_arg1(g, e, "exit");
 	if (r < 0)
 		return -1;
-	if (t.kind != CT_INT) {
-		char b[32];
-
-		cg_reg_free(g, r);
-		return cg_error(g, DIAG_PROTO_ARG, e->u.call.args[0]->loc,
-				"exit( ) argument #1 is incompatible with prototype: prototype: int, argument: %s",
-				cg_type_name(&t, b, sizeof(b)));
-	}
 	if (!cg_action_add(g, IMG_ACT_EXIT))
 		return -1;
 	cg_narrow(g, r, &ct_int);
