@@ -13,7 +13,9 @@
  * /sys/fs/bpf/spectrace, as for spectrace itself), checks
  * their ABI version and sizes, and hands them to the object's spt_ktr_buf,
  * spt_ktr_fmt and ".data.spt_ktr" maps with bpf_map__reuse_fd(), so libbpf
- * neither creates nor initialises them. It does not create pins: run
+ * neither creates nor initialises them, and registers the formats of the
+ * object's CTR call sites in spt_ktr_fmt (see spt_ktr_sites_register). It
+ * does not create pins: run
  * `spectrace ktrdump --set ktr_mask=...` (or a spectrace with -x ktr_*)
  * first. Returns 0, -ENOENT when nothing is pinned, -EPROTO when the pins
  * are of another ABI, or another -errno.
@@ -163,6 +165,85 @@ static inline int spt_ktr_pins_open(struct spt_ktr_pins *p, const char *dir, cha
 	return ret;
 }
 
+/*
+ * The id of a format: a hash of its 256 bytes, so that loading the same
+ * program again finds its formats already registered and separately built
+ * programs share one table. Never 0 (0 means "no format").
+ */
+static inline __u32 spt_ktr_fmt_hash(const struct spt_ktr_fmt *f)
+{
+	const unsigned char *b = (const unsigned char *)f;
+	__u64 h = 0x6a09e667f3bcc909ULL;
+	__u32 id;
+	size_t i;
+
+	for (i = 0; i < sizeof(*f); i++) {
+		h ^= b[i];
+		h *= 0x100000001b3ULL;
+	}
+	id = (__u32)(h ^ (h >> 32));
+	return id ? id : 1;
+}
+
+/*
+ * Register F in the format table FMT_FD: its hash id, or the next free id
+ * when that one holds a different format (up to 8 tries). Returns the id,
+ * 0 when the table is full, or -errno.
+ */
+static inline long long spt_ktr_fmt_register(int fmt_fd, const struct spt_ktr_fmt *f)
+{
+	struct spt_ktr_fmt old;
+	__u32 id = spt_ktr_fmt_hash(f);
+	int i;
+
+	for (i = 0; i < 8; i++, id++) {
+		if (!id)
+			id = 1;
+		if (!bpf_map_update_elem(fmt_fd, &id, f, BPF_NOEXIST))
+			return id;
+		if (errno == E2BIG || errno == ENOMEM)
+			return 0;	/* full */
+		if (errno != EEXIST)
+			return -errno;
+		if (!bpf_map_lookup_elem(fmt_fd, &id, &old) && !memcmp(&old, f, sizeof(old)))
+			return id;
+	}
+	return 0;
+}
+
+/*
+ * Give every CTR call site of OBJ (opened, not loaded) its format id: the
+ * sites are the SPT_KTR_SITES_SEC section, an array of struct
+ * spt_ktr_site. A site left at id 0 (table full) logs its events without
+ * format; the dump counts them. Returns the number of sites or -errno.
+ */
+static inline int spt_ktr_sites_register(struct bpf_object *obj, int fmt_fd)
+{
+	struct spt_ktr_site *s;
+	struct bpf_map *m;
+	size_t size, i;
+	int n = 0;
+
+	m = bpf_object__find_map_by_name(obj, SPT_KTR_SITES_SEC);
+	if (!m)
+		return 0;	/* no CTR in the object */
+	s = (struct spt_ktr_site *)bpf_map__initial_value(m, &size);
+	if (!s || size % sizeof(*s))
+		return -EINVAL;
+	for (i = 0; i < size / sizeof(*s); i++) {
+		long long id;
+
+		if (s[i].magic != SPT_KTR_SITE_MAGIC)
+			return -EINVAL;
+		id = spt_ktr_fmt_register(fmt_fd, &s[i].f);
+		if (id < 0)
+			return (int)id;
+		s[i].id = (__u32)id;
+		n++;
+	}
+	return n;
+}
+
 /* Make OBJ (opened, not loaded) use the checked pins P. */
 static inline int spt_ktr_pins_give(const struct spt_ktr_pins *p, struct bpf_object *obj)
 {
@@ -186,7 +267,10 @@ static inline int spt_ktr_pins_give(const struct spt_ktr_pins *p, struct bpf_obj
 			return ret < 0 ? ret : -EINVAL;
 		n++;
 	}
-	return n == 3 ? 0 : -ENOENT;	/* the object does not include ktr.bpf.h */
+	if (n != 3)
+		return -ENOENT;	/* the object does not include ktr.bpf.h */
+	n = spt_ktr_sites_register(obj, p->fmt_fd);
+	return n < 0 ? n : 0;
 }
 
 static inline int spt_ktr_join(struct bpf_object *obj, const char *dir)

@@ -798,7 +798,10 @@ __noinline int spt_spec_ops(__u32 cpu)
 		if (__sync_val_compare_and_swap(&sl->state, w, to) != w)
 			continue;
 		spec_flush(id, cpu, !discard);
-		CTR2(SPT_KTR_SPEC, "slot %u: %s", id, discard ? "discarding" : "committing");
+		if (discard)
+			CTR1(SPT_KTR_SPEC, "slot %u: discarding", id);
+		else
+			CTR1(SPT_KTR_SPEC, "slot %u: committing", id);
 		if (only_cpu(sl, cpu)) {
 			sl->cpus[0] = sl->cpus[1] = sl->cpus[2] = sl->cpus[3] = 0;
 			__sync_val_compare_and_swap(&sl->state, to, to & ~0xffu);
@@ -914,8 +917,8 @@ __noinline int spt_fire_error(__u32 cpu)
 {
 	const volatile struct spt_eprobe *p;
 	__u32 ep = spt_dtrace_eprobe[SPT_DTRACE_ERROR], i, act, zero = 0;
-	__u64 saved[6], rec[4];
 	struct spt_scratch *s;
+	__u64 *rec;
 	struct spt_cpu *st;
 
 	if (cpu >= SPT_MAX_CPUS)
@@ -927,7 +930,8 @@ __noinline int spt_fire_error(__u32 cpu)
 	act = s->env.flt_act;
 
 	for (i = 0; i < 6; i++)
-		saved[i] = s->env.args[i];
+		s->env.err_saved[i] = s->env.args[i];
+	rec = s->env.err_rec;
 	rec[0] = 0;
 	rec[1] = (__u64)s->env.flt_epid | (__u64)(act >> 16) << 32;
 	rec[2] = (__u64)((act & 0xffff) * sizeof(struct spt_insn)) | (__u64)s->vm.fault << 32;
@@ -943,9 +947,9 @@ __noinline int spt_fire_error(__u32 cpu)
 		for (i = 0; i < SPT_MAX_ECB_PER_PROBE && i < p->count; i++)
 			spt_run_ecb(p->first + i, cpu, 1);
 		for (i = 0; i < 6; i++)
-			s->env.args[i] = saved[i];
+			s->env.args[i] = s->env.err_saved[i];
 	}
-	return emit(st, cpu, SPT_EPID_FAULT, sizeof(rec), (const __u8 *)rec);
+	return emit(st, cpu, SPT_EPID_FAULT, sizeof(s->env.err_rec), (const __u8 *)rec);
 }
 
 /*

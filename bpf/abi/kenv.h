@@ -19,6 +19,9 @@ struct spt_kenv {
 	__u32 flt_act;		/* and spt_insn_act[] of the faulting instruction */
 	__u32 pad;
 	__u64 fixed_b[32];	/* SPT_B_NBUILTINS used (index masked with 31); writer: differential test */
+	__u64 err_saved[6];	/* spt_fire_error: the probe's arguments, restored after ERROR */
+	__u64 err_rec[4];	/* spt_fire_error: the fault record (not on its stack: Linux
+				 * 6.1 counts every frame of the deepest call chain) */
 };
 
 struct spt_scratch {

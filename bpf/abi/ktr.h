@@ -68,7 +68,7 @@ _Static_assert(sizeof(struct spt_ktr_entry) == 64, "a KTR entry is one cache lin
 
 /*
  * A call site's format, value of spt_ktr_fmt. Written once per id by the
- * logging program (BPF_NOEXIST), never changed afterwards: an id names one
+ * loader of a logging program (BPF_NOEXIST), never changed afterwards: an id names one
  * format until the pins are removed. The id is a hash of these 256 bytes,
  * so loading the same program again finds its formats already there.
  */
@@ -79,6 +79,22 @@ struct spt_ktr_fmt {
 	char fmt[SPT_KTR_FMT_LEN];	/* printf-style format, NUL-padded */
 };
 _Static_assert(sizeof(struct spt_ktr_fmt) == 256, "a KTR format is 256 bytes");
+
+/*
+ * A CTR call site: its format and the id the loader gave it. Sites live in
+ * their own section (SPT_KTR_SITES_SEC) of the logging object; the loader
+ * (spt_ktr_join / spt_ktr_pins_give) registers each format in spt_ktr_fmt
+ * before the object is loaded and writes the id in, so the program itself
+ * never registers anything.
+ */
+struct spt_ktr_site {
+	struct spt_ktr_fmt f;
+	__u32 id;	/* key of f in spt_ktr_fmt; 0: not registered (the table
+			 * was full, or the object did not join the pins) */
+	__u32 magic;	/* SPT_KTR_SITE_MAGIC */
+};
+_Static_assert(sizeof(struct spt_ktr_site) == 264, "sites are packed in their section");
+#define SPT_KTR_SITE_MAGIC 0x6b747273U	/* "srtk" */
 
 /* Per-CPU write position, one cache line each. */
 struct spt_ktr_cpu {
@@ -106,8 +122,9 @@ struct spt_ktr_ctl {
 			 * stderr; writer: spectrace; reader: consumer */
 	__u64 cpumask[SPT_KTR_MAX_CPUS / 64];	/* ktr_cpumask: CPUs that log;
 						 * writer: spectrace; reader: CTR */
-	__u64 fmt_lost;	/* CTR calls whose format could not be registered (table
-			 * full); writer: CTR (atomic); reader: dump */
+	__u64 fmt_lost;	/* events logged without a format (the table was full
+			 * when the loader registered the site); writer: CTR
+			 * (atomic); reader: dump */
 	__u64 pad[7];
 	struct spt_ktr_cpu cpu[SPT_KTR_MAX_CPUS];	/* write positions */
 };
@@ -120,6 +137,8 @@ _Static_assert(sizeof(struct spt_ktr_ctl) == 128 + 64 * SPT_KTR_MAX_CPUS,
 #define SPT_KTR_FMT_NAME "spt_ktr_fmt"
 /* Section of struct spt_ktr_ctl in a logging object (libbpf's map name). */
 #define SPT_KTR_CTL_SEC ".data.spt_ktr"
+/* Section of the call sites (struct spt_ktr_site) in a logging object. */
+#define SPT_KTR_SITES_SEC ".data.spt_ktr_sites"
 #define SPT_KTR_PIN_DIR "/sys/fs/bpf/spectrace"
 
 #endif /* SPT_ABI_KTR_H */
