@@ -177,16 +177,12 @@ int BPF_PROG(spt_tick_ctl)
 SEC("perf_event")
 int spt_profile(struct bpf_perf_event_data *ctx)
 {
-	__u64 args[6] = { 0, 0, 0, 0, 0, 0 };
 	__u64 ip = ctx->regs.ip;
 	/* the context allows only whole-word reads; cs is a u16 in a union */
 	__u64 cs = *(volatile __u64 *)&ctx->regs.cs;
 
-	if (cs & 3)
-		args[1] = ip;
-	else
-		args[0] = ip;
-	return fire((__u32)bpf_get_attach_cookie(ctx), args, 0, 0);
+	/* arg0: the kernel PC, arg1: the user PC, the other one 0 */
+	return fire((__u32)bpf_get_attach_cookie(ctx), NULL, cs & 3 ? 0 : ip, cs & 3 ? ip : 0, 0, 0);
 }
 
 #endif /* SPT_PROFILE_BPF_H */

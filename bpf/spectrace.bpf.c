@@ -954,9 +954,13 @@ __noinline int spt_fire_error(__u32 cpu)
 
 /*
  * A probe fired: set up the builtins' inputs and run its ECBs in program
- * order. ARGS holds up to six probe arguments, ERR the errno.
+ * order. The probe's arguments are the six syscall arguments in REGS, or,
+ * when REGS is NULL, A0 and A1 and then zeros; ERR is the errno. Nothing
+ * of this is on the stack: every frame of the deepest call chain counts
+ * towards 512 bytes, with 6.1's rounding too.
  */
-static __always_inline int fire(__u32 ep, const __u64 *args, __u64 err, int force)
+static __always_inline int fire(__u32 ep, const struct pt_regs *regs, __u64 a0, __u64 a1,
+				__u64 err, int force)
 {
 	const volatile struct spt_eprobe *p;
 	struct spt_scratch *s;
@@ -992,8 +996,18 @@ static __always_inline int fire(__u32 ep, const __u64 *args, __u64 err, int forc
 		s = bpf_map_lookup_elem(&spt_scratch, &zero);
 		if (!s)
 			goto out;
-		for (i = 0; i < 6; i++)
-			s->env.args[i] = args[i];
+		if (regs) {
+			s->env.args[0] = regs->di;
+			s->env.args[1] = regs->si;
+			s->env.args[2] = regs->dx;
+			s->env.args[3] = regs->r10;
+			s->env.args[4] = regs->r8;
+			s->env.args[5] = regs->r9;
+		} else {
+			s->env.args[0] = a0;
+			s->env.args[1] = a1;
+			s->env.args[2] = s->env.args[3] = s->env.args[4] = s->env.args[5] = 0;
+		}
 		s->env.args[6] = s->env.args[7] = s->env.args[8] = s->env.args[9] = 0;
 		s->env.err = err;
 		s->env.ts = bpf_ktime_get_ns();
@@ -1025,20 +1039,13 @@ SEC("tp_btf/sys_enter")
 int BPF_PROG(spt_sys_enter, struct pt_regs *regs, long id)
 {
 	__u32 ep;
+
 	if ((__u64)id >= SPT_NSYSCALLS)
 		return 0;
-	__u64 args[6];
-
 	ep = spt_sys_eprobe[SPT_SYS_ENTRY][id];
 	if (!ep || in_compat_syscall())
 		return 0;
-	args[0] = regs->di;
-	args[1] = regs->si;
-	args[2] = regs->dx;
-	args[3] = regs->r10;
-	args[4] = regs->r8;
-	args[5] = regs->r9;
-	return fire(ep, args, 0, 0);
+	return fire(ep, regs, 0, 0, 0, 0);
 }
 
 SEC("tp_btf/sys_exit")
@@ -1046,14 +1053,13 @@ int BPF_PROG(spt_sys_exit, struct pt_regs *regs, long ret)
 {
 	__u64 id = BPF_CORE_READ(regs, orig_ax);
 	__u32 ep;
+
 	if (id >= SPT_NSYSCALLS)
 		return 0;
-	__u64 args[6] = { (__u64)ret, (__u64)ret, 0, 0, 0, 0 };
-
 	ep = spt_sys_eprobe[SPT_SYS_RETURN][id];
 	if (!ep || in_compat_syscall())
 		return 0;
-	return fire(ep, args, ret < 0 ? (__u64)-ret : 0, 0);
+	return fire(ep, NULL, (__u64)ret, (__u64)ret, ret < 0 ? (__u64)-ret : 0, 0);
 }
 
 /*
@@ -1139,7 +1145,6 @@ int spt_spec_clean(void *ctx)
 SEC("raw_tp")
 int spt_dtrace(__u64 *ctx)
 {
-	__u64 args[6] = { 0, 0, 0, 0, 0, 0 };
 	__u32 which = (__u32)ctx[0];
 	__u32 ep;
 
@@ -1148,7 +1153,7 @@ int spt_dtrace(__u64 *ctx)
 	ep = spt_dtrace_eprobe[which];
 	if (!ep)
 		return 0;
-	return fire(ep, args, 0, 1);
+	return fire(ep, NULL, 0, 0, 0, 1);
 }
 
 /*
