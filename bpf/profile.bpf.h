@@ -93,7 +93,7 @@ static __always_inline int tick_fire(__u32 ep)
 		for (i = 0; i < 10; i++)
 			s->env.args[i] = 0;
 		s->env.err = 0;
-		s->env.ts = bpf_ktime_get_ns();
+		s->env.ts = 0;
 		s->env.fixed = 0;
 	}
 	for (i = 0; i < SPT_MAX_ECB_PER_PROBE && i < n; i++) {
@@ -177,9 +177,15 @@ int BPF_PROG(spt_tick_ctl)
 SEC("perf_event")
 int spt_profile(struct bpf_perf_event_data *ctx)
 {
-	__u64 ip = ctx->regs.ip;
-	/* the context allows only whole-word reads; cs is a u16 in a union */
-	__u64 cs = *(volatile __u64 *)&ctx->regs.cs;
+	/*
+	 * The context is UAPI (struct bpf_perf_event_data, its regs x86_64's
+	 * struct pt_regs of unsigned longs: ip is word 16, cs word 17): read
+	 * by offset, without CO-RE, whose idea of cs differs between kernels
+	 * (a u16 in a union on 6.18, a word in the UAPI layout).
+	 */
+	const __u64 *w = (const __u64 *)ctx;
+	__u64 ip = w[16];
+	__u64 cs = w[17];
 
 	/* arg0: the kernel PC, arg1: the user PC, the other one 0 */
 	return fire((__u32)bpf_get_attach_cookie(ctx), NULL, cs & 3 ? 0 : ip, cs & 3 ? ip : 0, 0, 0);

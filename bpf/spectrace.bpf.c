@@ -184,12 +184,14 @@ const volatile __u32 spt_agg_words = 4;
 /*
  * Speculations (abi/spec.h): parts of specsize bytes, entry
  * (id - 1) * ncpus + cpu; the loader sets value_size to 16 + specsize +
- * SPT_REC_MAX (slack for the verifier, as in spt_buf) and the entries.
+ * SPT_REC_MAX + 8 (slack for the verifier, as in spt_buf: 6.1's knows only
+ * that a record starts below specsize, its body 8 bytes further) and the
+ * entries.
  */
 struct {
 	__uint(type, BPF_MAP_TYPE_ARRAY);
 	__uint(key_size, sizeof(__u32));
-	__uint(value_size, 16 + SPT_REC_MAX);
+	__uint(value_size, 16 + SPT_REC_MAX + 8);
 	__uint(max_entries, 1);
 } spt_spec SEC(".maps");
 
@@ -256,6 +258,9 @@ static __always_inline __u64 spt_env_builtin(struct spt_kenv *env, __u32 id)
 	case SPT_B_GID:
 		return bpf_get_current_uid_gid() >> 32;
 	case SPT_B_TIMESTAMP:
+		/* read at its first use in a firing, then the same for all its clauses */
+		if (!env->ts)
+			env->ts = bpf_ktime_get_ns();
 		return env->ts;
 	case SPT_B_VTIMESTAMP:
 		t = bpf_get_current_task_btf();
@@ -861,6 +866,17 @@ __noinline int spt_run_ecb(__u32 idx, __u32 cpu, __u32 in_error)
 		return emit(st, cpu, e->epid, e->size, NULL);
 	if (e->fpred && !fast_pred(e->fpred, e->fval, cpu))
 		return 0;
+	if (e->fcount) {
+		/* @a = count() alone: the update word, without the VM (abi/buf.h) */
+		__u32 id = (e->fcount - 1) & (SPT_AGG_MAX - 1);
+		__u64 *w = bpf_map_lookup_elem(&spt_agg0, &id);
+
+		if (w)
+			w[0]++;
+		else
+			st->aggdrops++;
+		return 0;
+	}
 	s = bpf_map_lookup_elem(&spt_scratch, &zero);
 	if (!s)
 		return 0;
@@ -1010,7 +1026,7 @@ static __always_inline int fire(__u32 ep, const struct pt_regs *regs, __u64 a0, 
 		}
 		s->env.args[6] = s->env.args[7] = s->env.args[8] = s->env.args[9] = 0;
 		s->env.err = err;
-		s->env.ts = bpf_ktime_get_ns();
+		s->env.ts = 0;
 		s->env.fixed = 0;
 	}
 	for (i = 0; i < SPT_MAX_ECB_PER_PROBE && i < n; i++) {

@@ -402,13 +402,37 @@ static void fast_predicate(struct cg *g, const struct ast_expr *p, struct img_cl
 	}
 }
 
+/*
+ * A fast count (abi/buf.h): the clause is, after its predicate (none, or a
+ * fast one), exactly one keyless count() and the return. BODY is the
+ * first instruction after the predicate.
+ */
+static void fast_count(struct cg *g, const struct ast_clause *c, struct img_clause *cl,
+		       size_t body)
+{
+	const struct spt_insn *in = &g->img->insns[body];
+	const struct img_agg *a;
+
+	if (g->err || (c->pred && !cl->fpred) || g->img->ninsns - body != 2)
+		return;
+	if (in[0].op != SPT_OP_AGG || in[1].op != SPT_OP_RET)
+		return;
+	if (in[0].imm < 0 || (size_t)in[0].imm >= g->img->naggs)
+		return;
+	a = &g->img->aggs[in[0].imm];
+	if (a->func != SPT_AGG_COUNT || a->nkeys)
+		return;
+	cl->fcount = (uint32_t)in[0].imm + 1;
+}
+
 static int clause(struct cg *g, const struct ast_clause *c)
 {
 	struct img_clause *cl;
-	size_t i, start = g->img->ninsns;
+	size_t i, body, start = g->img->ninsns;
 
 	cl = &g->img->clauses[g->img->nclauses++];
 	memset(cl, 0, sizeof(*cl));
+	body = start;
 	g->cl = cl;
 	g->fcap = g->acap = 0;
 	g->recoff = sizeof(struct spt_rec);
@@ -441,6 +465,7 @@ static int clause(struct cg *g, const struct ast_clause *c)
 		cg_reg_free(g, r);
 		fast_predicate(g, c->pred, cl);
 	}
+	body = g->img->ninsns;
 	if (c->body) {
 		for (i = 0; i < c->body->nstmts && !g->err; i++) {
 			g->act = (uint32_t)i + 1;
@@ -472,6 +497,7 @@ static int clause(struct cg *g, const struct ast_clause *c)
 		cl->prog = (uint32_t)start;
 		cg_emit(g, SPT_OP_RET, 0, 0, 0, 0);
 	}
+	fast_count(g, c, cl, body);
 	return g->err;
 }
 

@@ -188,6 +188,11 @@ void dis_image(FILE *out, const struct image *img)
 				img->aggs[i].name, cg_agg_func_name(img->aggs[i].func),
 				img->aggs[i].nkeys, img->aggs[i].nkeys == 1 ? "" : "s",
 				img->aggs[i].nwords);
+		if (cl->fpred && (cl->fpred & 0xff) < SPT_B_NBUILTINS)
+			fprintf(out, "  fast predicate: %s %s %d\n", bnames[cl->fpred & 0xff],
+				cl->fpred >> 8 == SPT_FP_EQ ? "==" : "!=", cl->fval);
+		if (cl->fcount)
+			fprintf(out, "  fast count: @%u, in the probe program\n", cl->fcount - 1);
 		if (cl->prog == SPT_ECB_NOPROG) {
 			fprintf(out, "  (no bytecode: records its EPID)\n");
 			continue;

@@ -77,6 +77,7 @@ struct img_clause {
 	uint32_t recsize;	/* bytes, header included; 0: records nothing */
 	uint32_t fpred;		/* fast predicate (spt_ecb.fpred), 0: none */
 	int32_t fval;
+	uint32_t fcount;	/* fast count (spt_ecb.fcount), 0: none */
 	struct img_action *acts;
 	size_t nacts;
 	struct img_field *fields;

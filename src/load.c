@@ -174,8 +174,11 @@ static int fill_tables(struct tracer *tr, struct spectrace_bpf *skel, const stru
 			if (e->clauses) {
 				ro->spt_ecbs[necb].fpred = e->clauses[e->ecbs[j].clause].fpred;
 				ro->spt_ecbs[necb].fval = e->clauses[e->ecbs[j].clause].fval;
+				ro->spt_ecbs[necb].fcount =
+					(uint16_t)e->clauses[e->ecbs[j].clause].fcount;
 			}
-			if (e->ecbs[j].prog != SPT_ECB_NOPROG)
+			/* The VM's inputs: for a clause with bytecode that is not a fast count. */
+			if (e->ecbs[j].prog != SPT_ECB_NOPROG && !ro->spt_ecbs[necb].fcount)
 				ro->spt_eprobes[nep + 1].vm = 1;
 			ro->spt_ecbs[necb].probe = p->id;
 			{
@@ -368,7 +371,8 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 		skel->rodata->spt_nspec = o->nspec;
 		skel->rodata->spt_specsize = o->specsize;
 		ret = bpf_map__set_value_size(skel->maps.spt_spec,
-					      (__u32)(sizeof(struct spt_part) + o->specsize + SPT_REC_MAX));
+					      (__u32)(sizeof(struct spt_part) + o->specsize +
+						      SPT_REC_MAX + sizeof(struct spt_rec)));
 		if (!ret)
 			ret = bpf_map__set_max_entries(skel->maps.spt_spec,
 						       o->nspec * (__u32)tr->ncpus);

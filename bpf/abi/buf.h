@@ -120,8 +120,10 @@ struct spt_ecb {
 	__u32 probe;	/* probe id, for the id builtin; writer: loader */
 	__u16 pstr[4];	/* string-table offsets of the probe's provider, module,
 			 * function and name, for probeprov...probename; writer: loader */
-	__u32 fpred;	/* fast predicate: 0 none, else SPT_FP_* << 8 | builtin (SPT_B_*) */
-	__s32 fval;	/* the constant it compares with */
+	__u16 fpred;	/* fast predicate: 0 none, else SPT_FP_* << 8 | builtin (SPT_B_*) */
+	__u16 fcount;	/* fast count: 0 none, else 1 + the id of a keyless aggregation
+			 * the clause only count()s into (see below); writer: loader */
+	__s32 fval;	/* the constant the fast predicate compares with */
 };
 _Static_assert(sizeof(struct spt_ecb) == 32, "ECB layout");
 
@@ -133,6 +135,13 @@ _Static_assert(sizeof(struct spt_ecb) == 32, "ECB layout");
  */
 #define SPT_FP_EQ 1
 #define SPT_FP_NE 2
+
+/*
+ * A fast count is a clause whose whole body is `@a = count();` (keyless),
+ * without predicate or with a fast one: the probe program adds one to the
+ * aggregation's update word itself, without the VM. Its bytecode stays for
+ * the host VM and -S; the kernel's result is the same.
+ */
 
 /* spt_ecb.prog of a clause without bytecode: it records its EPID only. */
 #define SPT_ECB_NOPROG 0xffffffffu

@@ -9,7 +9,8 @@
 
 struct spt_kenv {
 	__u64 args[16];		/* arg0..arg9 (index masked with 15); writer: probe program */
-	__u64 ts;		/* timestamp, read once per firing as DTrace does */
+	__u64 ts;		/* timestamp: 0 at each firing, read at its first use, then kept
+			 * for the firing (DTrace reads it once per firing) */
 	__u32 epid;		/* ECB running; writer: spt_run_ecb */
 	__u32 probe;		/* its probe id */
 	__u64 err;		/* errno of the firing */

@@ -44,6 +44,7 @@ Test(dis, predicate_and_keyed_count)
 	cr_assert_str_eq(s, "clause 0: syscall::openat:entry\n"
 			    "  record 0 bytes:\n"
 			    "  aggregation 0: @_ count(), 1 key, 1 words\n"
+			    "  fast predicate: pid == 42\n"
 			    "  0000: ldb   %r1, pid\n"
 			    "  0001: ldi   %r2, 42\n"
 			    "  0002: eq    %r1, %r1, %r2\n"
@@ -53,6 +54,65 @@ Test(dis, predicate_and_keyed_count)
 			    "  0006: kstr  key+8, %r1\n"
 			    "  0007: agg   @0, %r0, %r0\n"
 			    "  0008: ret   \n");
+	free(s);
+}
+
+/* Fast counts: a keyless count() alone, after no predicate or a fast one. */
+Test(dis, fast_count)
+{
+	char *s = disassemble("BEGIN /pid != 7/ { @n = count(); }\n"
+			      "BEGIN { @n = count(); }\n"
+			      "BEGIN /pid > 7/ { @n = count(); }\n"
+			      "BEGIN { @s = sum(1); }\n"
+			      "BEGIN { @k[1] = count(); }\n"
+			      "BEGIN { @n = count(); x = 1; }\n");
+
+	cr_assert_str_eq(s, "clause 0: BEGIN\n"
+			    "  record 0 bytes:\n"
+			    "  aggregation 0: @n count(), 0 keys, 1 words\n"
+			    "  aggregation 1: @s sum(), 0 keys, 2 words\n"
+			    "  aggregation 2: @k count(), 1 key, 1 words\n"
+			    "  fast predicate: pid != 7\n"
+			    "  fast count: @0, in the probe program\n"
+			    "  0000: ldb   %r1, pid\n"
+			    "  0001: ldi   %r2, 7\n"
+			    "  0002: ne    %r1, %r1, %r2\n"
+			    "  0003: pred  %r1\n"
+			    "  0004: agg   @0, %r0, %r0\n"
+			    "  0005: ret   \n"
+			    "clause 1: BEGIN\n"
+			    "  record 0 bytes:\n"
+			    "  fast count: @0, in the probe program\n"
+			    "  0000: agg   @0, %r0, %r0\n"
+			    "  0001: ret   \n"
+			    "clause 2: BEGIN\n"
+			    "  record 0 bytes:\n"
+			    "  0000: ldb   %r1, pid\n"
+			    "  0001: ldi   %r2, 7\n"
+			    "  0002: slt   %r1, %r2, %r1\n"
+			    "  0003: pred  %r1\n"
+			    "  0004: agg   @0, %r0, %r0\n"
+			    "  0005: ret   \n"
+			    "clause 3: BEGIN\n"
+			    "  record 0 bytes:\n"
+			    "  0000: ldi   %r1, 1\n"
+			    "  0001: agg   @1, %r1, %r0\n"
+			    "  0002: ret   \n"
+			    "clause 4: BEGIN\n"
+			    "  record 0 bytes:\n"
+			    "  0000: ldi   %r1, 1\n"
+			    "  0001: kinit array 2\n"
+			    "  0002: sext  %r1, %r1, 32\n"
+			    "  0003: kint  key+8, %r1\n"
+			    "  0004: agg   @2, %r0, %r0\n"
+			    "  0005: ret   \n"
+			    "clause 5: BEGIN\n"
+			    "  record 0 bytes:\n"
+			    "  0000: agg   @0, %r0, %r0\n"
+			    "  0001: ldi   %r1, 1\n"
+			    "  0002: sext  %r1, %r1, 32\n"
+			    "  0003: stg   [0], %r1\n"
+			    "  0004: ret   \n");
 	free(s);
 }
 
