@@ -25,7 +25,9 @@ check "error.d: dtrace's message" "$(grep -E '^spectrace: ([0-9]+ )?error ' "$TM
 	"$(printf 'spectrace: error on enabled probe ID 1 (ID 1: dtrace:::BEGIN): invalid address (0x0) in action #1 at DIF offset 8\nspectrace: 1 error on CPU %s' "$(grep -oE 'CPU [0-9]+' "$TMP/err" | cut -d' ' -f2)")"
 
 # prot.d: the BEGIN-initialised array names each mmap's protection bits.
-out=$("$SPT" -q -s "$dir/prot.d" -c true 2>/dev/null)
+# the command must map something: a dynamically linked one (busybox's true in
+# the qemu guest maps nothing)
+out=$("$SPT" -q -s "$dir/prot.d" -c "$SPT -V" 2>/dev/null | grep -v "^spectrace ")
 check_match "prot.d: mmap with prot = ..." "$out" '^(mmap with prot = [-r][-w][-x])+$'
 
 # beginend.d: END sees the time since BEGIN.

@@ -105,8 +105,9 @@ else
 fi
 
 # The examples: specopenat.d shows only the failing opens of the command.
-run -F -s "$top/examples/specopenat.d" -c "cat /nonexistent/spt-a /etc/hostname /nonexistent/spt-b"
-check_match "specopenat: the failing opens" "$(grep -E 'spt-|hostname' "$TMP/out")" \
+# (the file in the middle exists, in a qemu guest too)
+run -F -s "$top/examples/specopenat.d" -c "cat /nonexistent/spt-a $top/examples/specopenat.d /nonexistent/spt-b"
+check_match "specopenat: the failing opens" "$(grep -E 'spt-|examples/' "$TMP/out")" \
 	'^ *[0-9]+  => openat +/nonexistent/spt-[ab]$'
 check "specopenat: both, in order" "$(grep -oE 'spt-[ab]' "$TMP/out" | paste -sd ' ')" "spt-a spt-b"
 

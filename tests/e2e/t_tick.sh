@@ -28,9 +28,15 @@ sum=$(awk 'NF == 2 { s += $2 } END { print s }' "$TMP/out")
 check "per-CPU counts add up to one firing per interval" "$sum" "$n"
 
 # On time: intervals between firings within 10 ms of 100 ms (soft timers).
-"$SPT" -q -n 'tick-100ms { printf("%d\n", timestamp); } tick-1100ms { exit(0); }' >"$TMP/out"
-bad=$(awk 'NR > 1 { d = $1 - p; if (d < 90000000 || d > 110000000) print d } { p = $1 }' "$TMP/out")
-check "tick-100ms intervals within 100 +- 10 ms" "$bad" ""
+# Not under emulation (SPT_E2E_SLOW > 1, qemu's TCG): its clock jumps by
+# hundreds of milliseconds when the host is busy.
+if [ "${SPT_E2E_SLOW:-1}" -le 1 ]; then
+	"$SPT" -q -n 'tick-100ms { printf("%d\n", timestamp); } tick-1100ms { exit(0); }' >"$TMP/out"
+	bad=$(awk 'NR > 1 { d = $1 - p; if (d < 90000000 || d > 110000000) print d } { p = $1 }' "$TMP/out")
+	check "tick-100ms intervals within 100 +- 10 ms" "$bad" ""
+else
+	echo "# SKIP tick-100ms intervals: timing is not measurable under emulation (SPT_E2E_SLOW=$SPT_E2E_SLOW)"
+fi
 
 # Default output: an empty function, as dtrace prints :tick-1sec.
 "$SPT" -n 'tick-100ms' -n 'tick-250ms { exit(0); }' >"$TMP/out" 2>"$TMP/err"
