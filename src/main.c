@@ -548,11 +548,9 @@ static void print_matched(const struct cmdline *cl)
 	}
 }
 
-static void agg_hook(void *ctx, const struct img_action *a, int64_t arg)
+static void agg_hook(void *ctx, struct printer *pr, const struct img_action *a, int64_t arg)
 {
-	struct agg_state *s = ctx;
-
-	agg_action(s, stdout, a, arg);
+	agg_action(ctx, pr, a, arg);
 }
 
 static int trace(const struct cmdline *cl, const struct enabling *en, const struct image *img)
@@ -603,15 +601,16 @@ static int trace(const struct cmdline *cl, const struct enabling *en, const stru
 		ret = consume_run(&c, &stop_flag);
 	}
 	/* As dtrace: every aggregation printa() did not print, after END. */
-	if (!ret) {
-		agg_print_unprinted(&as, stdout);
-		fflush(stdout);
-	}
+	if (!ret)
+		agg_print_unprinted(&as, &pr);
 	agg_fini(&as);
 	missed = load_missed(&tr);
-	if (missed)
+	if (missed) {
 		errmsg("%llu probe firing%s skipped by the kernel (BPF recursion on a CPU)",
 		       (unsigned long long)missed, missed == 1 ? "" : "s");
+		print_count(&pr, PRINT_CNT_MISSED, -1, missed);
+	}
+	fflush(pr.out);
 	load_close(&tr);
 	consume_fini(&c);
 	/* Output that cannot be written (a closed pipe) is not an error of ours. */
