@@ -109,12 +109,13 @@ static const char *fault_text(uint32_t fault, uint64_t value, char *buf, size_t 
  * dtrace's message for a fault record, in the order of the records, and
  * the fault to the output sink.
  */
-static void report_fault(struct consumer *c, const struct spt_fault_rec *f)
+static void report_fault(struct consumer *c, int cpu, const struct spt_fault_rec *f)
 {
 	const struct enab_ecb *ecb = enab_lookup(c->en, f->epid);
 	const struct probe *p = ecb ? ecb->probe : NULL;
 	char where[48], ftext[64];
 	struct print_fault pf = {
+		.cpu = cpu,
 		.epid = f->epid,
 		.probe = p,
 		.action = f->action,
@@ -144,7 +145,7 @@ static int walk(struct consumer *c, int cpu, const uint8_t *buf, uint64_t off, u
 
 		if (len - off >= sizeof(struct spt_fault_rec) && r->epid == SPT_EPID_FAULT &&
 		    r->size == sizeof(struct spt_fault_rec)) {
-			report_fault(c, (const struct spt_fault_rec *)r);
+			report_fault(c, cpu, (const struct spt_fault_rec *)r);
 			off += r->size;
 			continue;
 		}

@@ -80,6 +80,10 @@ static const char usage_text[] =
 	"  switchrate=rate how often the buffers are switched and read: a number\n"
 	"                  in hz, or a time with ns, us, ms, s, m, h, d suffix\n"
 	"                  (default 1hz)\n"
+	"  oformat=text|json\n"
+	"                  text: dtrace(1)'s layout (default); json: one JSON\n"
+	"                  object per line for each record, aggregation, fault,\n"
+	"                  drop count and failed speculation (see README)\n"
 	"  quiet           same as -q\n"
 	"  ktr_mask=classes, ktr_cpumask=cpus, ktr_entries=n, ktr_verbose\n"
 	"                  log spectrace's own events of these classes (BUF,SPEC or\n"
@@ -584,6 +588,8 @@ static int trace(const struct cmdline *cl, const struct enabling *en, const stru
 	}
 	print_init(&pr, out, cl->o.quiet);
 	print_set_flow(&pr, cl->o.flowindent);
+	print_set_format(&pr, cl->o.oformat == OPT_OFMT_JSON ? PRINT_JSON : PRINT_TEXT);
+	pr.img = img;
 	load_agg_source(&tr, &asrc);
 	ret = agg_init(&as, img, &asrc, &cl->o, stderr);
 	if (!ret) {
@@ -594,6 +600,7 @@ static int trace(const struct cmdline *cl, const struct enabling *en, const stru
 	if (ret) {
 		errmsg("out of memory");
 		load_close(&tr);
+		print_fini(&pr);
 		return 1;
 	}
 	pr.agg_act = agg_hook;
@@ -620,6 +627,7 @@ static int trace(const struct cmdline *cl, const struct enabling *en, const stru
 		print_count(&pr, PRINT_CNT_MISSED, -1, missed);
 	}
 	fflush(pr.out);
+	print_fini(&pr);
 	load_close(&tr);
 	consume_fini(&c);
 	/*

@@ -5,7 +5,7 @@
  * output read ours: "%3d %6d %32s " per record, the heading printed once,
  * lazily, before the first record and never under -q. Faults, drops and
  * the like are the consumer's messages on stderr: the text format puts
- * nothing for them on the output.
+ * nothing for them on the output. The JSON format is json.c's.
  */
 #include <stdio.h>
 #include <string.h>
@@ -25,6 +25,19 @@ void print_init(struct printer *pr, FILE *out, bool quiet)
 	pr->out = out;
 	pr->ops = &text_ops;
 	pr->quiet = quiet;
+}
+
+void print_fini(struct printer *pr)
+{
+	jbuf_free(&pr->line);
+	jbuf_free(&pr->text);
+	jbuf_free(&pr->after);
+}
+
+void print_set_format(struct printer *pr, enum print_format format)
+{
+	pr->format = format;
+	pr->ops = format == PRINT_JSON ? &json_ops : &text_ops;
 }
 
 void print_set_flow(struct printer *pr, bool flow)

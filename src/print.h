@@ -3,9 +3,9 @@
  * The output sink: everything spectrace writes as trace output (records,
  * aggregations) goes through a printer, and so do the events that are
  * diagnostics on stderr (faults, drops, failed speculations), which the
- * consumer reports there itself. The printer's ops decide what each
- * becomes on the output: in dtrace(1)'s text (print.c) the stderr events
- * put nothing there.
+ * consumer reports there itself. The printer's format decides what each
+ * becomes on the output: dtrace(1)'s text (print.c), in which the stderr
+ * events put nothing there, or one JSON object per line (json.c).
  */
 #ifndef SPT_PRINT_H
 #define SPT_PRINT_H
@@ -15,12 +15,18 @@
 #include <stdio.h>
 
 #include "image.h"
+#include "json.h"
 #include "probe.h"
 
 #define PRINT_MAX_CPUS 256
 
 struct agg_snap;
 struct printer;
+
+enum print_format {
+	PRINT_TEXT,	/* dtrace(1)'s layout */
+	PRINT_JSON,	/* -x oformat=json: one object per line */
+};
 
 /* Why an aggregation is printed. */
 enum print_agg_when {
@@ -42,6 +48,7 @@ enum print_count {
 
 /* A fault of a clause (dtrace's "error on enabled probe ID ..."). */
 struct print_fault {
+	int cpu;		/* whose buffer held the fault record */
 	uint32_t epid;
 	const struct probe *probe;	/* NULL: the EPID is unknown */
 	uint32_t action;	/* 0: the predicate */
@@ -51,7 +58,7 @@ struct print_fault {
 	const char *text;	/* dtrace's wording of the fault, "invalid address (0x0)" */
 };
 
-/* What a format does with each event. */
+/* What a format does with each event (print.c: text; json.c: JSON). */
 struct print_ops {
 	/* A record of EPID, fired by P on CPU; CL NULL: the default action. */
 	void (*record)(struct printer *pr, int cpu, uint32_t epid, const struct probe *p,
@@ -67,18 +74,30 @@ struct print_ops {
 struct printer {
 	FILE *out;
 	const struct print_ops *ops;
+	enum print_format format;
 	bool quiet;
 	bool heading_done;	/* the column heading goes out before the first record */
 	bool flow;		/* -F: indent by entry/return nesting, per CPU */
 	int depth[PRINT_MAX_CPUS];	/* -F: nesting of each CPU */
+	const struct image *img;	/* aggregation names (JSON); NULL: none */
 	/* printa, clear, trunc, normalize, denormalize: run by the consumer's
 	 * aggregation code in record order, printing through PR; ARG is the
 	 * action's field, if any */
 	void (*agg_act)(void *ctx, struct printer *pr, const struct img_action *a, int64_t arg);
 	void *agg_ctx;
+	/* JSON: the line being built, printf()'s text of the current record,
+	 * and the lines printa() made meanwhile, which follow the record */
+	struct jbuf line, text, after;
+	bool in_record;
 };
 
+extern const struct print_ops json_ops;
+
 void print_init(struct printer *pr, FILE *out, bool quiet);
+/* Release what the JSON format allocated. */
+void print_fini(struct printer *pr);
+
+void print_set_format(struct printer *pr, enum print_format format);
 
 /* -F: flow-indented output, "=> func" on entry, "<= func" on return. */
 void print_set_flow(struct printer *pr, bool flow);
