@@ -321,7 +321,8 @@ static void action_item(struct printer *pr, const struct img_clause *cl, const s
 		start = pr->text.len;
 		capture_printf(&pr->text, a, cl, data);
 		jbuf_puts(b, ",\"value\":");
-		json_str(b, pr->text.p + start, pr->text.len - start);
+		/* Nothing printed yet: no buffer either. */
+		json_str(b, pr->text.p ? pr->text.p + start : "", pr->text.len - start);
 		break;
 	case IMG_ACT_EXIT:
 		jbuf_printf(b, ",\"value\":%lld",

@@ -257,6 +257,22 @@ Test(json_sink, printf_text_of_several_printfs_is_joined)
 	fmt_free(&acts[1].fmt);
 }
 
+Test(json_sink, empty_printf)
+{
+	struct img_action acts[1] = { { .kind = IMG_ACT_PRINTF } };
+	struct img_clause cl = { .recsize = 8, .acts = acts, .nacts = 1 };
+	uint8_t data[8] = { 0 };
+	char err[64];
+
+	cr_assert_eq(fmt_parse("", &acts[0].fmt, err, sizeof(err)), 0);
+	open_json();
+	print_record(&pr, 0, 1, &openat_entry, &cl, data);
+	cr_assert_str_eq(output(), "{\"type\":\"probe\",\"cpu\":0,\"epid\":1," PROBE_MEMBERS
+				   ",\"data\":[{\"action\":\"printf\",\"value\":\"\"}],\"printf\":\"\"}\n");
+	close_json();
+	fmt_free(&acts[0].fmt);
+}
+
 static const struct img_agg count_agg = { .name = "calls", .func = SPT_AGG_COUNT, .nkeys = 2,
 	.keys = { { IMG_STR, 8, SPT_STRSIZE }, { IMG_INT, 8 + SPT_STRSIZE, 4 } },
 	.keysize = 16 + SPT_STRSIZE, .nwords = 1 };
