@@ -15,6 +15,7 @@
 #include "abi/agg.h"
 #include "agg.h"
 #include "fmt.h"
+#include "print.h"
 #include "vm.h"
 
 int agg_init(struct agg_state *s, const struct image *img, const struct agg_source *src,
@@ -569,7 +570,8 @@ static void agg_reset(struct agg_state *s, uint32_t id, const struct agg_snap *s
 	free(zero);
 }
 
-static void print_agg(struct agg_state *s, FILE *out, uint32_t id, const struct fmt *f)
+static void show(struct agg_state *s, struct printer *pr, uint32_t id, const struct fmt *f,
+		 enum print_agg_when when)
 {
 	struct agg_snap snap;
 	int ret = agg_snapshot(s, id, &snap);
@@ -580,14 +582,11 @@ static void print_agg(struct agg_state *s, FILE *out, uint32_t id, const struct 
 		return;
 	}
 	agg_snap_sort(&snap, &s->sort);
-	if (f)
-		agg_print_fmt(out, &snap, f, s->normal[id]);
-	else if (snap.n)
-		agg_print_default(out, &snap, s->normal[id]);
+	print_agg(pr, &snap, f, s->normal[id], when);
 	agg_snap_free(&snap);
 }
 
-void agg_action(struct agg_state *s, FILE *out, const struct img_action *a, int64_t arg)
+void agg_action(struct agg_state *s, struct printer *pr, const struct img_action *a, int64_t arg)
 {
 	struct agg_snap snap;
 	uint32_t id = a->agg;
@@ -596,7 +595,7 @@ void agg_action(struct agg_state *s, FILE *out, const struct img_action *a, int6
 		return;
 	switch (a->kind) {
 	case IMG_ACT_PRINTA:
-		print_agg(s, out, id, a->has_fmt ? &a->fmt : NULL);
+		show(s, pr, id, a->has_fmt ? &a->fmt : NULL, PRINT_AGG_PRINTA);
 		s->printed[id] = true;
 		return;
 	case IMG_ACT_NORMALIZE:
@@ -636,11 +635,11 @@ void agg_action(struct agg_state *s, FILE *out, const struct img_action *a, int6
 	}
 }
 
-void agg_print_unprinted(struct agg_state *s, FILE *out)
+void agg_print_unprinted(struct agg_state *s, struct printer *pr)
 {
 	uint32_t id;
 
 	for (id = 0; id < s->img->naggs; id++)
 		if (!s->printed[id])
-			print_agg(s, out, id, NULL);
+			show(s, pr, id, NULL, PRINT_AGG_EXIT);
 }

@@ -19,6 +19,8 @@
 #include "image.h"
 #include "opt.h"
 
+struct printer;
+
 /* Where the kernel keeps the data (filled by the loader). */
 struct agg_source {
 	int hash_fd;		/* spt_agg: keyed aggregations, per CPU */
@@ -61,11 +63,14 @@ int agg_init(struct agg_state *s, const struct image *img, const struct agg_sour
 	     const struct opts *o, FILE *msg);
 void agg_fini(struct agg_state *s);
 
-/* Run a consumer-side aggregation action of a record; ARG is its field, if any. */
-void agg_action(struct agg_state *s, FILE *out, const struct img_action *a, int64_t arg);
+/*
+ * Run a consumer-side aggregation action of a record; ARG is its field, if
+ * any. printa() prints through PR.
+ */
+void agg_action(struct agg_state *s, struct printer *pr, const struct img_action *a, int64_t arg);
 
 /* At exit: print every aggregation that printa() did not print. */
-void agg_print_unprinted(struct agg_state *s, FILE *out);
+void agg_print_unprinted(struct agg_state *s, struct printer *pr);
 
 /* Read aggregation ID from the kernel into SNAP (merged, unsorted). */
 int agg_snapshot(struct agg_state *s, uint32_t id, struct agg_snap *snap);

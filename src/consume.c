@@ -105,23 +105,36 @@ static const char *fault_text(uint32_t fault, uint64_t value, char *buf, size_t 
 	return "unknown fault";
 }
 
-/* dtrace's message for a fault record, in the order of the records. */
-static void report_fault(struct consumer *c, const struct spt_fault_rec *f)
+/*
+ * dtrace's message for a fault record, in the order of the records, and
+ * the fault to the output sink.
+ */
+static void report_fault(struct consumer *c, int cpu, const struct spt_fault_rec *f)
 {
 	const struct enab_ecb *ecb = enab_lookup(c->en, f->epid);
 	const struct probe *p = ecb ? ecb->probe : NULL;
 	char where[48], ftext[64];
+	struct print_fault pf = {
+		.cpu = cpu,
+		.epid = f->epid,
+		.probe = p,
+		.action = f->action,
+		.offset = f->offset,
+		.fault = f->fault,
+		.value = f->value,
+		.text = fault_text(f->fault, f->value, ftext, sizeof(ftext)),
+	};
 
 	if (f->action)
 		snprintf(where, sizeof(where), "action #%u", f->action);
 	else
 		snprintf(where, sizeof(where), "predicate");
-	/* Keep stdout's records before the message that follows them. */
+	print_fault(c->pr, &pf);
+	/* Keep the output's records before the message that follows them. */
 	fflush(c->pr->out);
 	fprintf(c->msg, "spectrace: error on enabled probe ID %u (ID %u: %s:%s:%s:%s): %s in %s at DIF offset %u\n",
 		f->epid, p ? p->id : 0, p ? p->prov : "?", p ? p->mod : "?", p ? p->func : "?",
-		p ? p->name : "?", fault_text(f->fault, f->value, ftext, sizeof(ftext)), where,
-		f->offset);
+		p ? p->name : "?", pf.text, where, f->offset);
 }
 
 static int walk(struct consumer *c, int cpu, const uint8_t *buf, uint64_t off, uint64_t len)
@@ -132,7 +145,7 @@ static int walk(struct consumer *c, int cpu, const uint8_t *buf, uint64_t off, u
 
 		if (len - off >= sizeof(struct spt_fault_rec) && r->epid == SPT_EPID_FAULT &&
 		    r->size == sizeof(struct spt_fault_rec)) {
-			report_fault(c, (const struct spt_fault_rec *)r);
+			report_fault(c, cpu, (const struct spt_fault_rec *)r);
 			off += r->size;
 			continue;
 		}
@@ -153,9 +166,9 @@ static int walk(struct consumer *c, int cpu, const uint8_t *buf, uint64_t off, u
 					r->epid, cpu, r->size, cl->recsize);
 				return -EPROTO;
 			}
-			print_record(c->pr, cpu, ecb->probe, cl, buf + off);
+			print_record(c->pr, cpu, r->epid, ecb->probe, cl, buf + off);
 		} else {
-			print_default(c->pr, cpu, ecb->probe);
+			print_default(c->pr, cpu, r->epid, ecb->probe);
 		}
 		c->records++;
 		off += r->size;
@@ -163,9 +176,12 @@ static int walk(struct consumer *c, int cpu, const uint8_t *buf, uint64_t off, u
 	return 0;
 }
 
-/* Report the growth of a per-CPU counter since the last pass, as dtrace does. */
+/*
+ * Report the growth of a per-CPU counter since the last pass, as dtrace
+ * does, on stderr and to the output sink.
+ */
 static uint64_t report_delta(struct consumer *c, int cpu, uint64_t now, uint64_t *seen,
-			     const char *what)
+			     enum print_count kind, const char *what)
 {
 	uint64_t n = now - *seen;
 
@@ -173,6 +189,7 @@ static uint64_t report_delta(struct consumer *c, int cpu, uint64_t now, uint64_t
 		*seen = now;
 		fprintf(c->msg, "spectrace: %llu %s%s on CPU %d\n", (unsigned long long)n, what,
 			n == 1 ? "" : "s", cpu);
+		print_count(c->pr, kind, cpu, n);
 	}
 	return n;
 }
@@ -181,10 +198,12 @@ static void report_drops(struct consumer *c, int cpu)
 {
 	const struct spt_cpu *st = load_cpu_state(c->tr, cpu);
 
-	c->drops += report_delta(c, cpu, st->drops, &c->drops_seen[cpu], "drop");
-	report_delta(c, cpu, st->errors, &c->errors_seen[cpu], "error");
-	report_delta(c, cpu, st->dyndrops, &c->dyn_seen[cpu], "dynamic variable drop");
-	report_delta(c, cpu, st->aggdrops, &c->agg_seen[cpu], "aggregation drop");
+	c->drops += report_delta(c, cpu, st->drops, &c->drops_seen[cpu], PRINT_CNT_DROP, "drop");
+	report_delta(c, cpu, st->errors, &c->errors_seen[cpu], PRINT_CNT_ERROR, "error");
+	report_delta(c, cpu, st->dyndrops, &c->dyn_seen[cpu], PRINT_CNT_DYNDROP,
+		     "dynamic variable drop");
+	report_delta(c, cpu, st->aggdrops, &c->agg_seen[cpu], PRINT_CNT_AGGDROP,
+		     "aggregation drop");
 }
 
 static void report_spec(struct consumer *c)
@@ -196,17 +215,23 @@ static void report_spec(struct consumer *c)
 		return;
 	load_spec_stats(c->tr, &st);
 	n = st.unavail - c->spec_seen[0];
-	if (n)
+	if (n) {
 		fprintf(c->msg, "spectrace: %llu failed speculation%s (no speculative buffer space available)\n",
 			(unsigned long long)n, n == 1 ? "" : "s");
+		print_count(c->pr, PRINT_CNT_SPEC_UNAVAIL, -1, n);
+	}
 	n = st.busy - c->spec_seen[1];
-	if (n)
+	if (n) {
 		fprintf(c->msg, "spectrace: %llu failed speculation%s (available buffer(s) still busy)\n",
 			(unsigned long long)n, n == 1 ? "" : "s");
+		print_count(c->pr, PRINT_CNT_SPEC_BUSY, -1, n);
+	}
 	n = st.drops - c->spec_seen[2];
-	if (n)
+	if (n) {
 		fprintf(c->msg, "spectrace: %llu speculative drop%s\n", (unsigned long long)n,
 			n == 1 ? "" : "s");
+		print_count(c->pr, PRINT_CNT_SPECDROP, -1, n);
+	}
 	c->spec_seen[0] = st.unavail;
 	c->spec_seen[1] = st.busy;
 	c->spec_seen[2] = st.drops;

@@ -37,8 +37,8 @@
 #define EXIT_USAGE 2
 
 static const char usage_text[] =
-	"Usage: spectrace [-eFhlqSVvZ] [-b bufsz] [-x opt[=val]] [-c cmd | -p pid]\n"
-	"                 [-n program]... [-s script] [arg...]\n"
+	"Usage: spectrace [-eFhlqSVvZ] [-b bufsz] [-o output] [-x opt[=val]]\n"
+	"                 [-c cmd | -p pid] [-n program]... [-s script] [arg...]\n"
 	"\n"
 	"Trace the running kernel with DTrace's model on eBPF.\n"
 	"\n"
@@ -55,6 +55,10 @@ static const char usage_text[] =
 	"  -p pid          follow process pid: $target is pid, tracing stops when\n"
 	"                  it exits\n"
 	"  -b bufsz        principal buffer size per CPU, same as -x bufsize\n"
+	"  -o output       append the trace output (records, printf, printa,\n"
+	"                  aggregations at exit; -l's list) to the file output,\n"
+	"                  created if missing, instead of stdout; messages stay\n"
+	"                  on stderr\n"
 	"  -F              flow indent: \"=> func\" on entry, \"<= func\" on return,\n"
 	"                  indented by nesting on each CPU (same as -x flowindent)\n"
 	"  -q              quiet: no column heading, no CPU/ID/FUNCTION:NAME prefix,\n"
@@ -76,6 +80,10 @@ static const char usage_text[] =
 	"  switchrate=rate how often the buffers are switched and read: a number\n"
 	"                  in hz, or a time with ns, us, ms, s, m, h, d suffix\n"
 	"                  (default 1hz)\n"
+	"  oformat=text|json\n"
+	"                  text: dtrace(1)'s layout (default); json: one JSON\n"
+	"                  object per line for each record, aggregation, fault,\n"
+	"                  drop count and failed speculation (see README)\n"
 	"  quiet           same as -q\n"
 	"  ktr_mask=classes, ktr_cpumask=cpus, ktr_entries=n, ktr_verbose\n"
 	"                  log spectrace's own events of these classes (BUF,SPEC or\n"
@@ -156,6 +164,7 @@ struct cmdline {
 	int compile_only;	/* -e */
 	int show_dis;		/* -S */
 	int zdefs;		/* -Z: descriptions may match nothing */
+	const char *ofile;	/* -o: trace output appended to this file */
 };
 
 static int set_option(struct cmdline *cl, const char *flag, const char *arg)
@@ -192,7 +201,7 @@ static int parse_cmdline(struct cmdline *cl, int argc, char **argv)
 	if (!cl->srcs)
 		return -ENOMEM;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":b:c:eFhln:p:qSs:Vvx:Z", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":b:c:eFhln:o:p:qSs:Vvx:Z", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'b':
 			if (opt_set(&cl->o, "bufsize", optarg, NULL, 0)) {
@@ -237,6 +246,9 @@ static int parse_cmdline(struct cmdline *cl, int argc, char **argv)
 			break;
 		case 'n':
 			cl->srcs[cl->nsrcs++].text = optarg;
+			break;
+		case 'o':
+			cl->ofile = optarg;
 			break;
 		case 'q':
 			cl->o.quiet = true;
@@ -510,14 +522,14 @@ static int add_profile_probes(struct probe_table *t, const struct image *img)
 }
 
 static int list_probes(const struct cmdline *cl, const struct probe_table *t,
-		       const struct enabling *en)
+		       const struct enabling *en, FILE *out)
 {
 	size_t i;
 
-	print_list_heading(stdout);
+	print_list_heading(out);
 	if (cl->nsrcs == 0) {
 		for (i = 0; i < t->n; i++)
-			print_list_probe(stdout, &t->probes[i]);
+			print_list_probe(out, &t->probes[i]);
 		return 0;
 	}
 	/* Each probe once, in probe order, however many clauses enable it. */
@@ -528,7 +540,7 @@ static int list_probes(const struct cmdline *cl, const struct probe_table *t,
 			if (en->ecbs[e].probe == &t->probes[i])
 				break;
 		if (e < en->n)
-			print_list_probe(stdout, &t->probes[i]);
+			print_list_probe(out, &t->probes[i]);
 	}
 	return 0;
 }
@@ -548,14 +560,13 @@ static void print_matched(const struct cmdline *cl)
 	}
 }
 
-static void agg_hook(void *ctx, const struct img_action *a, int64_t arg)
+static void agg_hook(void *ctx, struct printer *pr, const struct img_action *a, int64_t arg)
 {
-	struct agg_state *s = ctx;
-
-	agg_action(s, stdout, a, arg);
+	agg_action(ctx, pr, a, arg);
 }
 
-static int trace(const struct cmdline *cl, const struct enabling *en, const struct image *img)
+static int trace(const struct cmdline *cl, const struct enabling *en, const struct image *img,
+		 FILE *out)
 {
 	struct agg_source asrc;
 	struct agg_state as;
@@ -575,8 +586,10 @@ static int trace(const struct cmdline *cl, const struct enabling *en, const stru
 		load_close(&tr);
 		return 1;
 	}
-	print_init(&pr, stdout, cl->o.quiet);
+	print_init(&pr, out, cl->o.quiet);
 	print_set_flow(&pr, cl->o.flowindent);
+	print_set_format(&pr, cl->o.oformat == OPT_OFMT_JSON ? PRINT_JSON : PRINT_TEXT);
+	pr.img = img;
 	load_agg_source(&tr, &asrc);
 	ret = agg_init(&as, img, &asrc, &cl->o, stderr);
 	if (!ret) {
@@ -587,6 +600,7 @@ static int trace(const struct cmdline *cl, const struct enabling *en, const stru
 	if (ret) {
 		errmsg("out of memory");
 		load_close(&tr);
+		print_fini(&pr);
 		return 1;
 	}
 	pr.agg_act = agg_hook;
@@ -603,19 +617,24 @@ static int trace(const struct cmdline *cl, const struct enabling *en, const stru
 		ret = consume_run(&c, &stop_flag);
 	}
 	/* As dtrace: every aggregation printa() did not print, after END. */
-	if (!ret) {
-		agg_print_unprinted(&as, stdout);
-		fflush(stdout);
-	}
+	if (!ret)
+		agg_print_unprinted(&as, &pr);
 	agg_fini(&as);
 	missed = load_missed(&tr);
-	if (missed)
+	if (missed) {
 		errmsg("%llu probe firing%s skipped by the kernel (BPF recursion on a CPU)",
 		       (unsigned long long)missed, missed == 1 ? "" : "s");
+		print_count(&pr, PRINT_CNT_MISSED, -1, missed);
+	}
+	fflush(pr.out);
+	print_fini(&pr);
 	load_close(&tr);
 	consume_fini(&c);
-	/* Output that cannot be written (a closed pipe) is not an error of ours. */
-	if (ret && ret != -EPIPE)
+	/*
+	 * Output that cannot be written is not an error of ours on a closed
+	 * pipe; on -o's file it is, and main() says so when it closes it.
+	 */
+	if (ret && (ret != -EPIPE || cl->ofile))
 		return 1;
 	return c.exited ? (int)(c.exit_status & 0xff) : 0;
 }
@@ -636,6 +655,7 @@ int main(int argc, char **argv)
 	struct enabling en;
 	struct cmdline cl;
 	struct image img;
+	FILE *out = stdout;
 	char err[512];
 	int ret;
 
@@ -688,6 +708,19 @@ int main(int argc, char **argv)
 		ret = 0;
 		goto out_img;
 	}
+	/*
+	 * dtrace(1) appends to -o's file; opened once the program compiled, so
+	 * a script with an error creates no file.
+	 */
+	if (cl.ofile) {
+		out = fopen(cl.ofile, "ae");
+		if (!out) {
+			out = stdout;
+			errmsg("failed to open output file '%s': %s", cl.ofile, strerror(errno));
+			ret = 1;
+			goto out_img;
+		}
+	}
 	ret = probe_table_load(&t, NULL, err, sizeof(err));
 	if (ret) {
 		errmsg("cannot list probes: %s", err);
@@ -697,16 +730,20 @@ int main(int argc, char **argv)
 	if (cl.nsrcs && (add_profile_probes(&t, &img) || build_enabling(&cl, &t, &img, &en)))
 		ret = 1;
 	else if (cl.list)
-		ret = list_probes(&cl, &t, &en);
+		ret = list_probes(&cl, &t, &en, out);
 	else if (install_signals()) {
 		errmsg("cannot install signal handlers: %s", strerror(errno));
 		ret = 1;
 	} else {
-		ret = trace(&cl, &en, &img);
+		ret = trace(&cl, &en, &img, out);
 	}
 	enab_free(&en);
 	probe_table_free(&t);
 out_img:
+	if (out != stdout && (ferror(out) | fclose(out))) {
+		errmsg("failed to write to output file '%s'", cl.ofile);
+		ret = 1;
+	}
 	cg_image_free(&img);
 out_cc:
 	child_reap();

@@ -304,6 +304,25 @@ static int set_flowindent(struct opts *o, const char *v, char *err, size_t errle
 	return 0;
 }
 
+/* FreeBSD's dtrace also has xml and html (through libxo). */
+static int set_oformat(struct opts *o, const char *v, char *err, size_t errlen)
+{
+	if (v && !strcmp(v, "text")) {
+		o->oformat = OPT_OFMT_TEXT;
+		return 0;
+	}
+	if (v && !strcmp(v, "json")) {
+		o->oformat = OPT_OFMT_JSON;
+		return 0;
+	}
+	if (v && (!strcmp(v, "xml") || !strcmp(v, "html"))) {
+		set_err(err, errlen, "not supported: only text and json");
+		return -ENOTSUP;
+	}
+	set_err(err, errlen, "invalid value for specified option");
+	return -EINVAL;
+}
+
 static int set_quiet(struct opts *o, const char *v, char *err, size_t errlen)
 {
 	if (v && strcmp(v, "1") && strcmp(v, "0")) {
@@ -336,6 +355,7 @@ static const struct opt_def opt_defs[] = {
 	{ "ktr_mask", ktrfmt_opt_mask },
 	{ "ktr_verbose", ktrfmt_opt_verbose },
 	{ "nspec", set_nspec },
+	{ "oformat", set_oformat },
 	{ "quiet", set_quiet },
 	{ "specsize", set_specsize },
 	{ "statusrate", set_statusrate },

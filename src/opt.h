@@ -18,6 +18,11 @@ enum opt_bufpolicy {
 	OPT_BUF_RING,
 };
 
+enum opt_oformat {
+	OPT_OFMT_TEXT,	/* dtrace(1)'s text */
+	OPT_OFMT_JSON,	/* one JSON object per line (FreeBSD's oformat=json) */
+};
+
 struct opts {
 	uint64_t bufsize;	/* bytes per principal buffer, per CPU */
 	enum opt_bufpolicy bufpolicy;
@@ -25,6 +30,7 @@ struct opts {
 	uint64_t statusrate_ns;	/* interval between checks for exit() */
 	bool quiet;		/* -q: only explicitly traced data */
 	bool flowindent;	/* -F: indent output by function entry and return */
+	enum opt_oformat oformat;	/* format of the trace output */
 	uint64_t dynvarsize;	/* bytes for self-> variables */
 	uint64_t strsize;	/* bytes of a string value */
 	uint64_t aggsize;	/* bytes of keyed aggregation data per CPU */

@@ -1,27 +1,43 @@
 /* SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0) */
 /*
- * The printer. Column widths are dtrace(1)'s, so scripts that parse dtrace
+ * The printer: the dispatch of the output sink (print.h) and its text
+ * format. Column widths are dtrace(1)'s, so scripts that parse dtrace
  * output read ours: "%3d %6d %32s " per record, the heading printed once,
- * lazily, before the first record and never under -q.
+ * lazily, before the first record and never under -q. Faults, drops and
+ * the like are the consumer's messages on stderr: the text format puts
+ * nothing for them on the output. The JSON format is json.c's.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include <linux/types.h>
 
+#include "agg.h"
 #include "fmt.h"
 #include "print.h"
 #include "vm.h"
 
+static const struct print_ops text_ops;
+
 void print_init(struct printer *pr, FILE *out, bool quiet)
 {
+	memset(pr, 0, sizeof(*pr));
 	pr->out = out;
+	pr->ops = &text_ops;
 	pr->quiet = quiet;
-	pr->heading_done = false;
-	pr->flow = false;
-	pr->agg_act = NULL;
-	pr->agg_ctx = NULL;
-	memset(pr->depth, 0, sizeof(pr->depth));
+}
+
+void print_fini(struct printer *pr)
+{
+	jbuf_free(&pr->line);
+	jbuf_free(&pr->text);
+	jbuf_free(&pr->after);
+}
+
+void print_set_format(struct printer *pr, enum print_format format)
+{
+	pr->format = format;
+	pr->ops = format == PRINT_JSON ? &json_ops : &text_ops;
 }
 
 void print_set_flow(struct printer *pr, bool flow)
@@ -77,16 +93,7 @@ static void prefix(struct printer *pr, int cpu, const struct probe *p)
 	fprintf(pr->out, "%3d %6u %32s ", cpu, p->id, fn);
 }
 
-void print_default(struct printer *pr, int cpu, const struct probe *p)
-{
-	heading(pr);
-	if (pr->quiet)
-		return;
-	prefix(pr, cpu, p);
-	fputc('\n', pr->out);
-}
-
-static uint64_t field_value(const struct img_field *f, const uint8_t *data)
+uint64_t print_field_value(const struct img_field *f, const uint8_t *data)
 {
 	uint64_t v;
 
@@ -94,8 +101,7 @@ static uint64_t field_value(const struct img_field *f, const uint8_t *data)
 	return v;
 }
 
-/* A string field, cut at its NUL or at its size, whichever comes first. */
-static int field_str(const struct img_field *f, const uint8_t *data, const char **s)
+int print_field_str(const struct img_field *f, const uint8_t *data, const char **s)
 {
 	const uint8_t *p = data + f->offset;
 	const uint8_t *nul = memchr(p, 0, f->size);
@@ -109,7 +115,7 @@ static void print_trace(struct printer *pr, const struct img_field *f, const uin
 {
 	if (f->type == IMG_STR) {
 		const char *str;
-		int n = field_str(f, data, &str);
+		int n = print_field_str(f, data, &str);
 
 		if (pr->quiet)
 			fprintf(pr->out, "%.*s", n, str);
@@ -118,7 +124,7 @@ static void print_trace(struct printer *pr, const struct img_field *f, const uin
 		return;
 	}
 	static const int widths[9] = { 0, 3, 5, 0, 8, 0, 0, 0, 16 };
-	uint64_t v = field_value(f, data);
+	uint64_t v = print_field_value(f, data);
 	int w = pr->quiet ? 0 : widths[f->size <= 8 ? f->size : 8];
 
 	if (!pr->quiet)
@@ -129,8 +135,8 @@ static void print_trace(struct printer *pr, const struct img_field *f, const uin
 		fprintf(pr->out, "%*llu", w, (unsigned long long)v);
 }
 
-static void print_printf(struct printer *pr, const struct img_action *a, const struct img_clause *cl,
-			 const uint8_t *data)
+void print_printf(FILE *out, const struct img_action *a, const struct img_clause *cl,
+		  const uint8_t *data)
 {
 	static char strs[64][SPT_STRSIZE + 1];
 	struct fmt_arg args[64];
@@ -144,7 +150,7 @@ static void print_printf(struct printer *pr, const struct img_action *a, const s
 		args[i].s = NULL;
 		if (args[i].is_str) {
 			const char *str;
-			int n = field_str(f, data, &str);
+			int n = print_field_str(f, data, &str);
 
 			if (n > SPT_STRSIZE)
 				n = SPT_STRSIZE;
@@ -152,18 +158,34 @@ static void print_printf(struct printer *pr, const struct img_action *a, const s
 			strs[i][n] = '\0';
 			args[i].s = strs[i];
 		} else {
-			args[i].v = field_value(f, data);
+			args[i].v = print_field_value(f, data);
 		}
 	}
-	fmt_print(pr->out, &a->fmt, args, i);
+	fmt_print(out, &a->fmt, args, i);
 }
 
-void print_record(struct printer *pr, int cpu, const struct probe *p,
-		  const struct img_clause *cl, const uint8_t *data)
+void print_agg_action(struct printer *pr, const struct img_action *a, const struct img_clause *cl,
+		      const uint8_t *data)
+{
+	if (pr->agg_act)
+		pr->agg_act(pr->agg_ctx, pr, a,
+			    a->nfields ? (int64_t)print_field_value(&cl->fields[a->first], data) : 0);
+}
+
+static void text_record(struct printer *pr, int cpu, uint32_t epid, const struct probe *p,
+			const struct img_clause *cl, const uint8_t *data)
 {
 	size_t i;
 
+	(void)epid;
 	heading(pr);
+	if (!cl) {
+		if (!pr->quiet) {
+			prefix(pr, cpu, p);
+			fputc('\n', pr->out);
+		}
+		return;
+	}
 	if (!pr->quiet)
 		prefix(pr, cpu, p);
 	for (i = 0; i < cl->nacts; i++) {
@@ -174,7 +196,7 @@ void print_record(struct printer *pr, int cpu, const struct probe *p,
 			print_trace(pr, &cl->fields[a->first], data);
 			break;
 		case IMG_ACT_PRINTF:
-			print_printf(pr, a, cl, data);
+			print_printf(pr->out, a, cl, data);
 			break;
 		case IMG_ACT_EXIT:
 			break;
@@ -183,15 +205,71 @@ void print_record(struct printer *pr, int cpu, const struct probe *p,
 		case IMG_ACT_TRUNC:
 		case IMG_ACT_NORMALIZE:
 		case IMG_ACT_DENORMALIZE:
-			if (pr->agg_act)
-				pr->agg_act(pr->agg_ctx, a,
-					    a->nfields ? (int64_t)field_value(&cl->fields[a->first], data)
-						       : 0);
+			print_agg_action(pr, a, cl, data);
 			break;
 		}
 	}
 	if (!pr->quiet)
 		fputc('\n', pr->out);
+}
+
+static void text_agg(struct printer *pr, const struct agg_snap *snap, const struct fmt *f,
+		     uint64_t normal, enum print_agg_when when)
+{
+	(void)when;
+	if (f)
+		agg_print_fmt(pr->out, snap, f, normal);
+	else if (snap->n)
+		agg_print_default(pr->out, snap, normal);
+}
+
+/* dtrace prints these on stderr only, which the consumer does. */
+static void text_fault(struct printer *pr, const struct print_fault *f)
+{
+	(void)pr;
+	(void)f;
+}
+
+static void text_count(struct printer *pr, enum print_count kind, int cpu, uint64_t n)
+{
+	(void)pr;
+	(void)kind;
+	(void)cpu;
+	(void)n;
+}
+
+static const struct print_ops text_ops = {
+	.record = text_record,
+	.agg = text_agg,
+	.fault = text_fault,
+	.count = text_count,
+};
+
+void print_default(struct printer *pr, int cpu, uint32_t epid, const struct probe *p)
+{
+	pr->ops->record(pr, cpu, epid, p, NULL, NULL);
+}
+
+void print_record(struct printer *pr, int cpu, uint32_t epid, const struct probe *p,
+		  const struct img_clause *cl, const uint8_t *data)
+{
+	pr->ops->record(pr, cpu, epid, p, cl, data);
+}
+
+void print_agg(struct printer *pr, const struct agg_snap *snap, const struct fmt *f,
+	       uint64_t normal, enum print_agg_when when)
+{
+	pr->ops->agg(pr, snap, f, normal, when);
+}
+
+void print_fault(struct printer *pr, const struct print_fault *f)
+{
+	pr->ops->fault(pr, f);
+}
+
+void print_count(struct printer *pr, enum print_count kind, int cpu, uint64_t n)
+{
+	pr->ops->count(pr, kind, cpu, n);
 }
 
 void print_list_heading(FILE *out)

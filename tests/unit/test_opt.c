@@ -124,6 +124,11 @@ Test(opt, set_known_options)
 	cr_assert_eq(o.bufpolicy, OPT_BUF_SWITCH);
 	cr_assert_eq(opt_set(&o, "quiet", NULL, err, sizeof(err)), 0);
 	cr_assert(o.quiet);
+	cr_assert_eq(o.oformat, OPT_OFMT_TEXT, "text by default");
+	cr_assert_eq(opt_set(&o, "oformat", "json", err, sizeof(err)), 0);
+	cr_assert_eq(o.oformat, OPT_OFMT_JSON);
+	cr_assert_eq(opt_set(&o, "oformat", "text", err, sizeof(err)), 0);
+	cr_assert_eq(o.oformat, OPT_OFMT_TEXT);
 }
 
 Test(opt, set_errors)
@@ -140,6 +145,11 @@ Test(opt, set_errors)
 	cr_assert_eq(opt_set(&o, "bufsize", "5g", err, sizeof(err)), -EINVAL);
 	cr_assert_eq(opt_set(&o, "switchrate", "fast", err, sizeof(err)), -EINVAL);
 	cr_assert_eq(opt_set(&o, "bufpolicy", "circular", err, sizeof(err)), -EINVAL);
+	cr_assert_eq(opt_set(&o, "oformat", "xml", err, sizeof(err)), -ENOTSUP);
+	cr_assert_str_eq(err, "not supported: only text and json");
+	cr_assert_eq(opt_set(&o, "oformat", "JSON", err, sizeof(err)), -EINVAL);
+	cr_assert_eq(opt_set(&o, "oformat", NULL, err, sizeof(err)), -EINVAL);
+	cr_assert_eq(o.oformat, OPT_OFMT_TEXT);
 	cr_assert_eq(o.bufsize, 4ULL << 20, "a failed set leaves the option alone");
 	cr_assert_eq(o.bufpolicy, OPT_BUF_SWITCH);
 }

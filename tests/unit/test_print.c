@@ -21,7 +21,7 @@ static char *capture(int quiet, int nrec)
 	cr_assert_not_null(f);
 	print_init(&pr, f, quiet);
 	for (i = 0; i < nrec; i++)
-		print_default(&pr, i, &openat_entry);
+		print_default(&pr, i, 1, &openat_entry);
 	fclose(f);
 	return buf;
 }
@@ -81,11 +81,11 @@ Test(print, flowindent)
 
 	print_init(&pr, f, false);
 	print_set_flow(&pr, true);
-	print_default(&pr, 1, &entry);
-	print_default(&pr, 1, &entry);
-	print_default(&pr, 1, &ret);
-	print_default(&pr, 0, &begin);
-	print_default(&pr, 1, &ret);
+	print_default(&pr, 1, 1, &entry);
+	print_default(&pr, 1, 1, &entry);
+	print_default(&pr, 1, 1, &ret);
+	print_default(&pr, 0, 1, &begin);
+	print_default(&pr, 1, 1, &ret);
 	fclose(f);
 	/* The columns of the specopen.d output in DTrace's documentation. */
 	cr_assert_str_eq(buf, "CPU FUNCTION\n"

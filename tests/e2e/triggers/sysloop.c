@@ -4,7 +4,8 @@
  * pinned to CPU when given, then print "COUNT\n" (unless SYSLOOP_QUIET is
  * set). The syscalls are ones a
  * test can trace: openat (of a path that does not exist, so no file is
- * opened) and syscalls no other process on a test machine makes.
+ * opened; openat_latin1 names one that is not UTF-8) and syscalls no
+ * other process on a test machine makes.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -25,6 +26,9 @@ static long call(const char *name)
 {
 	if (!strcmp(name, "openat"))
 		return syscall(SYS_openat, AT_FDCWD, "/nonexistent/spectrace-trigger", O_RDONLY);
+	/* A name that is not UTF-8 (Latin-1 e acute) and has a control byte. */
+	if (!strcmp(name, "openat_latin1"))
+		return syscall(SYS_openat, AT_FDCWD, "/nonexistent/spt-caf\xe9\x01", O_RDONLY);
 	if (!strcmp(name, "sched_get_priority_max"))
 		return syscall(SYS_sched_get_priority_max, SCHED_OTHER);
 	/* An invalid policy: the syscall fails with EINVAL. */

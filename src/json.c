@@ -1,0 +1,525 @@
+/* SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0) */
+/*
+ * The output sink's JSON format: one object per line, built whole in the
+ * printer's line buffer and written with one fwrite, so a line on the
+ * output is always a complete object. A record's printa() output is
+ * rendered while the record is, into the printer's "after" buffer, and
+ * written after the record's line: the record that asked comes first.
+ *
+ * Integers are exact decimal numbers (readers that use doubles lose
+ * precision above 2^53); strings go through json_str(), never printf's
+ * %s. The text format's options (-q, -F) do not change this output.
+ */
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <linux/types.h>
+
+#include "abi/agg.h"
+#include "abi/fault.h"
+#include "agg.h"
+#include "json.h"
+#include "print.h"
+
+void jbuf_free(struct jbuf *b)
+{
+	free(b->p);
+	memset(b, 0, sizeof(*b));
+}
+
+static bool jbuf_grow(struct jbuf *b, size_t n)
+{
+	size_t cap;
+	char *np;
+
+	if (b->oom)
+		return false;
+	if (b->cap - b->len >= n)
+		return true;
+	cap = b->cap ? b->cap : 256;
+	while (cap - b->len < n) {
+		if (cap > SIZE_MAX / 2) {
+			b->oom = 1;
+			return false;
+		}
+		cap *= 2;
+	}
+	np = realloc(b->p, cap);
+	if (!np) {
+		b->oom = 1;
+		return false;
+	}
+	b->p = np;
+	b->cap = cap;
+	return true;
+}
+
+void jbuf_put(struct jbuf *b, const void *s, size_t n)
+{
+	if (!n || !jbuf_grow(b, n))
+		return;
+	memcpy(b->p + b->len, s, n);
+	b->len += n;
+}
+
+void jbuf_puts(struct jbuf *b, const char *s)
+{
+	jbuf_put(b, s, strlen(s));
+}
+
+void jbuf_printf(struct jbuf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0 || !jbuf_grow(b, (size_t)n + 1)) {
+		b->oom = 1;
+		return;
+	}
+	va_start(ap, fmt);
+	vsnprintf(b->p + b->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+}
+
+/*
+ * The length of the well-formed UTF-8 sequence of more than one byte at S
+ * (N bytes available), or 0. Unicode's table of well-formed byte
+ * sequences: the second byte's range depends on the first, which rules
+ * out overlong forms, surrogates and code points above U+10FFFF.
+ */
+static size_t utf8_len(const uint8_t *s, size_t n)
+{
+	uint8_t lo = 0x80, hi = 0xbf;
+	size_t len, i;
+
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		len = 2;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		len = 3;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		len = 4;
+	else
+		return 0;
+	if (s[0] == 0xe0)
+		lo = 0xa0;
+	else if (s[0] == 0xed)
+		hi = 0x9f;
+	else if (s[0] == 0xf0)
+		lo = 0x90;
+	else if (s[0] == 0xf4)
+		hi = 0x8f;
+	if (n < len || s[1] < lo || s[1] > hi)
+		return 0;
+	for (i = 2; i < len; i++)
+		if (s[i] < 0x80 || s[i] > 0xbf)
+			return 0;
+	return len;
+}
+
+size_t json_str(struct jbuf *b, const char *s, size_t n)
+{
+	const uint8_t *u = (const uint8_t *)s;
+	size_t i = 0, bad = 0;
+
+	jbuf_put(b, "\"", 1);
+	while (i < n) {
+		size_t run = i, len;
+
+		/* Printable ASCII but '"' and '\' goes out as it is, in runs. */
+		while (run < n && u[run] >= 0x20 && u[run] < 0x7f && u[run] != '"' && u[run] != '\\')
+			run++;
+		jbuf_put(b, u + i, run - i);
+		i = run;
+		if (i == n)
+			break;
+		switch (u[i]) {
+		case '"': jbuf_puts(b, "\\\""); break;
+		case '\\': jbuf_puts(b, "\\\\"); break;
+		case '\b': jbuf_puts(b, "\\b"); break;
+		case '\f': jbuf_puts(b, "\\f"); break;
+		case '\n': jbuf_puts(b, "\\n"); break;
+		case '\r': jbuf_puts(b, "\\r"); break;
+		case '\t': jbuf_puts(b, "\\t"); break;
+		default:
+			if (u[i] < 0x80) {
+				jbuf_printf(b, "\\u%04x", u[i]);
+				break;
+			}
+			len = utf8_len(u + i, n - i);
+			if (!len) {
+				jbuf_puts(b, "\\ufffd");
+				bad++;
+				break;
+			}
+			jbuf_put(b, u + i, len);
+			i += len;
+			continue;
+		}
+		i++;
+	}
+	jbuf_put(b, "\"", 1);
+	return bad;
+}
+
+void json_value(struct jbuf *b, const struct img_field *f, const uint8_t *data)
+{
+	const char *s;
+	size_t n, i;
+
+	switch (f->type) {
+	case IMG_INT:
+		jbuf_printf(b, "\"type\":\"int\",\"value\":%lld",
+			    (long long)print_field_value(f, data));
+		return;
+	case IMG_UINT:
+		jbuf_printf(b, "\"type\":\"uint\",\"value\":%llu",
+			    (unsigned long long)print_field_value(f, data));
+		return;
+	case IMG_STR:
+		break;
+	}
+	n = (size_t)print_field_str(f, data, &s);
+	jbuf_puts(b, "\"type\":\"string\",\"value\":");
+	if (!json_str(b, s, n))
+		return;
+	/* Lossless for readers who need the bytes: a file name in Latin-1. */
+	jbuf_puts(b, ",\"hex\":\"");
+	for (i = 0; i < n; i++)
+		jbuf_printf(b, "%02x", (uint8_t)s[i]);
+	jbuf_puts(b, "\"");
+}
+
+const char *json_fault_name(uint32_t fault)
+{
+	static const char *const names[] = {
+		[SPT_FLT_UNKNOWN] = "unknown",	 [SPT_FLT_BADADDR] = "badaddr",
+		[SPT_FLT_BADALIGN] = "badalign", [SPT_FLT_ILLOP] = "illop",
+		[SPT_FLT_DIVZERO] = "divzero",	 [SPT_FLT_NOSCRATCH] = "noscratch",
+		[SPT_FLT_KPRIV] = "kpriv",	 [SPT_FLT_UPRIV] = "upriv",
+		[SPT_FLT_TUPOFLOW] = "tupoflow", [SPT_FLT_BADSTACK] = "badstack",
+	};
+
+	return fault < sizeof(names) / sizeof(names[0]) ? names[fault] : "unknown";
+}
+
+/* --- the sink --- */
+
+/* Write a finished buffer of lines; one that lost a part is not written. */
+static void flush_buf(struct printer *pr, struct jbuf *b)
+{
+	if (b->oom)
+		fprintf(stderr, "spectrace: out of memory: a JSON record was not written\n");
+	else if (b->len)
+		fwrite(b->p, 1, b->len, pr->out);
+	b->len = 0;
+	b->oom = 0;
+}
+
+/* "probe":"prov:mod:func:name" and its parts, or "probe":null. */
+static void probe_members(struct jbuf *b, const struct probe *p)
+{
+	char name[4 * PROBE_FIELD_MAX + 4];
+
+	if (!p) {
+		jbuf_puts(b, "\"id\":null,\"probe\":null");
+		return;
+	}
+	snprintf(name, sizeof(name), "%s:%s:%s:%s", p->prov, p->mod, p->func, p->name);
+	jbuf_printf(b, "\"id\":%u,\"probe\":", p->id);
+	json_str(b, name, strlen(name));
+	jbuf_puts(b, ",\"provider\":");
+	json_str(b, p->prov, strlen(p->prov));
+	jbuf_puts(b, ",\"module\":");
+	json_str(b, p->mod, strlen(p->mod));
+	jbuf_puts(b, ",\"function\":");
+	json_str(b, p->func, strlen(p->func));
+	jbuf_puts(b, ",\"name\":");
+	json_str(b, p->name, strlen(p->name));
+}
+
+/* "@name" of aggregation ID ("@" for the anonymous one). */
+static void agg_name(struct jbuf *b, const struct img_agg *a)
+{
+	char name[256];
+
+	snprintf(name, sizeof(name), "@%s", strcmp(a->name, "_") ? a->name : "");
+	json_str(b, name, strlen(name));
+}
+
+static const char *agg_func_name(uint32_t func)
+{
+	switch (func) {
+	case SPT_AGG_COUNT: return "count";
+	case SPT_AGG_SUM: return "sum";
+	case SPT_AGG_AVG: return "avg";
+	case SPT_AGG_MIN: return "min";
+	case SPT_AGG_MAX_: return "max";
+	case SPT_AGG_STDDEV: return "stddev";
+	case SPT_AGG_QUANTIZE: return "quantize";
+	case SPT_AGG_LQUANTIZE: return "lquantize";
+	case SPT_AGG_LLQUANTIZE: return "llquantize";
+	}
+	return "unknown";
+}
+
+/* The text printf() action A makes of DATA, appended to B as it is. */
+static void capture_printf(struct jbuf *b, const struct img_action *a, const struct img_clause *cl,
+			   const uint8_t *data)
+{
+	char *s = NULL;
+	size_t n = 0;
+	FILE *m = open_memstream(&s, &n);
+
+	if (!m) {
+		b->oom = 1;
+		return;
+	}
+	print_printf(m, a, cl, data);
+	if (fclose(m))
+		b->oom = 1;
+	else
+		jbuf_put(b, s, n);
+	free(s);
+}
+
+static const char *act_name(enum img_act kind)
+{
+	switch (kind) {
+	case IMG_ACT_TRACE: return "trace";
+	case IMG_ACT_PRINTF: return "printf";
+	case IMG_ACT_EXIT: return "exit";
+	case IMG_ACT_PRINTA: return "printa";
+	case IMG_ACT_CLEAR: return "clear";
+	case IMG_ACT_TRUNC: return "trunc";
+	case IMG_ACT_NORMALIZE: return "normalize";
+	case IMG_ACT_DENORMALIZE: return "denormalize";
+	}
+	return "unknown";
+}
+
+/* One element of a record's "data": what action A recorded. */
+static void action_item(struct printer *pr, const struct img_clause *cl, const struct img_action *a,
+			const uint8_t *data)
+{
+	struct jbuf *b = &pr->line;
+	size_t start;
+
+	jbuf_printf(b, "{\"action\":\"%s\"", act_name(a->kind));
+	switch (a->kind) {
+	case IMG_ACT_TRACE:
+		jbuf_puts(b, ",");
+		json_value(b, &cl->fields[a->first], data);
+		break;
+	case IMG_ACT_PRINTF:
+		start = pr->text.len;
+		capture_printf(&pr->text, a, cl, data);
+		jbuf_puts(b, ",\"value\":");
+		/* Nothing printed yet: no buffer either. */
+		json_str(b, pr->text.p ? pr->text.p + start : "", pr->text.len - start);
+		break;
+	case IMG_ACT_EXIT:
+		jbuf_printf(b, ",\"value\":%lld",
+			    (long long)print_field_value(&cl->fields[a->first], data));
+		break;
+	case IMG_ACT_PRINTA:
+	case IMG_ACT_CLEAR:
+	case IMG_ACT_TRUNC:
+	case IMG_ACT_NORMALIZE:
+	case IMG_ACT_DENORMALIZE:
+		if (pr->img && a->agg < pr->img->naggs) {
+			jbuf_puts(b, ",\"aggregation\":");
+			agg_name(b, &pr->img->aggs[a->agg]);
+		}
+		if (a->nfields)
+			jbuf_printf(b, ",\"value\":%lld",
+				    (long long)print_field_value(&cl->fields[a->first], data));
+		/* printa's own line goes to pr->after (json_agg). */
+		print_agg_action(pr, a, cl, data);
+		break;
+	}
+	jbuf_puts(b, "}");
+}
+
+static void json_record(struct printer *pr, int cpu, uint32_t epid, const struct probe *p,
+			const struct img_clause *cl, const uint8_t *data)
+{
+	struct jbuf *b = &pr->line;
+	bool has_printf = false;
+	size_t i;
+
+	b->len = 0;
+	pr->text.len = 0;
+	pr->text.oom = 0;
+	jbuf_printf(b, "{\"type\":\"probe\",\"cpu\":%d,\"epid\":%u,", cpu, epid);
+	probe_members(b, p);
+	jbuf_puts(b, ",\"data\":[");
+	pr->in_record = true;
+	for (i = 0; cl && i < cl->nacts; i++) {
+		if (i)
+			jbuf_puts(b, ",");
+		action_item(pr, cl, &cl->acts[i], data);
+		has_printf |= cl->acts[i].kind == IMG_ACT_PRINTF;
+	}
+	pr->in_record = false;
+	jbuf_puts(b, "]");
+	if (has_printf) {
+		/* All of the record's printf() output, as the text format shows it. */
+		jbuf_puts(b, ",\"printf\":");
+		json_str(b, pr->text.p, pr->text.len);
+		b->oom |= pr->text.oom;
+	}
+	jbuf_puts(b, "}\n");
+	flush_buf(pr, b);
+	flush_buf(pr, &pr->after);
+}
+
+/* A histogram's buckets with a count, each with its inclusive bounds (null: unbounded). */
+static void buckets(struct jbuf *b, const struct agg_snap *snap, const uint64_t *w,
+		    uint64_t normal)
+{
+	const struct img_agg *a = snap->agg;
+	const int64_t *e = snap->edges + a->edge0;
+	const int64_t *c = (const int64_t *)w + 1;
+	bool first = true;
+	uint32_t k;
+
+	jbuf_puts(b, "\"buckets\":[");
+	for (k = 0; k <= a->nedges; k++) {
+		if (!c[k])
+			continue;
+		jbuf_puts(b, first ? "{\"min\":" : ",{\"min\":");
+		first = false;
+		if (k == 0)
+			jbuf_puts(b, "null");
+		else
+			jbuf_printf(b, "%lld", (long long)e[k - 1]);
+		if (k == a->nedges)
+			jbuf_puts(b, ",\"max\":null");
+		else
+			jbuf_printf(b, ",\"max\":%lld", (long long)(e[k] - 1));
+		jbuf_printf(b, ",\"count\":%lld}", (long long)(c[k] / (int64_t)normal));
+	}
+	jbuf_puts(b, "]");
+}
+
+static void json_agg(struct printer *pr, const struct agg_snap *snap, const struct fmt *f,
+		     uint64_t normal, enum print_agg_when when)
+{
+	const struct img_agg *a = snap->agg;
+	struct jbuf *b = pr->in_record ? &pr->after : &pr->line;
+	size_t i, k;
+
+	if (!normal)
+		normal = 1;
+	if (!pr->in_record)
+		b->len = 0;
+	jbuf_puts(b, "{\"type\":\"aggregation\",\"name\":");
+	agg_name(b, a);
+	jbuf_printf(b, ",\"function\":\"%s\",\"when\":\"%s\"", agg_func_name(a->func),
+		    when == PRINT_AGG_PRINTA ? "printa" : "exit");
+	if (normal != 1)
+		jbuf_printf(b, ",\"normalize\":%llu", (unsigned long long)normal);
+	jbuf_puts(b, ",\"tuples\":[");
+	for (i = 0; i < snap->n; i++) {
+		const struct agg_tuple *t = &snap->t[i];
+
+		jbuf_puts(b, i ? ",{\"keys\":[" : "{\"keys\":[");
+		for (k = 0; k < a->nkeys; k++) {
+			jbuf_puts(b, k ? ",{" : "{");
+			json_value(b, &a->keys[k], t->key);
+			jbuf_puts(b, "}");
+		}
+		jbuf_puts(b, "],");
+		if (a->func == SPT_AGG_QUANTIZE || a->func == SPT_AGG_LQUANTIZE ||
+		    a->func == SPT_AGG_LLQUANTIZE)
+			buckets(b, snap, t->w, normal);
+		else if (a->func == SPT_AGG_STDDEV)
+			jbuf_printf(b, "\"value\":%llu",
+				    (unsigned long long)agg_value(a, t->w, normal));
+		else
+			jbuf_printf(b, "\"value\":%lld", (long long)agg_value(a, t->w, normal));
+		if (f) {
+			/* printa("format", @a): this tuple's text, as the text format prints it. */
+			struct agg_snap one = *snap;
+			char *s = NULL;
+			size_t n = 0;
+			FILE *m = open_memstream(&s, &n);
+
+			one.t = (struct agg_tuple *)t;
+			one.n = 1;
+			if (m) {
+				agg_print_fmt(m, &one, f, normal);
+				if (fclose(m))
+					b->oom = 1;
+				jbuf_puts(b, ",\"printa\":");
+				json_str(b, s ? s : "", s ? n : 0);
+			} else {
+				b->oom = 1;
+			}
+			free(s);
+		}
+		jbuf_puts(b, "}");
+	}
+	jbuf_puts(b, "]}\n");
+	if (!pr->in_record)
+		flush_buf(pr, b);
+}
+
+static void json_fault(struct printer *pr, const struct print_fault *f)
+{
+	struct jbuf *b = &pr->line;
+
+	b->len = 0;
+	jbuf_printf(b, "{\"type\":\"fault\",\"cpu\":%d,\"epid\":%u,", f->cpu, f->epid);
+	probe_members(b, f->probe);
+	jbuf_printf(b, ",\"action\":%u,\"offset\":%u,\"fault\":\"%s\",\"fault_code\":%u,\"address\":%llu,\"message\":",
+		    f->action, f->offset, json_fault_name(f->fault), f->fault,
+		    (unsigned long long)f->value);
+	json_str(b, f->text, strlen(f->text));
+	jbuf_puts(b, "}\n");
+	flush_buf(pr, b);
+}
+
+static void json_count(struct printer *pr, enum print_count kind, int cpu, uint64_t n)
+{
+	static const struct {
+		const char *type;
+		const char *kind;	/* the "kind" or "reason" member, if any */
+		const char *member;
+	} shapes[] = {
+		[PRINT_CNT_DROP] = { "drop", "principal", "kind" },
+		[PRINT_CNT_AGGDROP] = { "drop", "aggregation", "kind" },
+		[PRINT_CNT_DYNDROP] = { "drop", "dynamic", "kind" },
+		[PRINT_CNT_SPECDROP] = { "drop", "speculative", "kind" },
+		[PRINT_CNT_MISSED] = { "drop", "recursion", "kind" },
+		[PRINT_CNT_ERROR] = { "errors", NULL, NULL },
+		[PRINT_CNT_SPEC_UNAVAIL] = { "speculation_failure", "unavailable", "reason" },
+		[PRINT_CNT_SPEC_BUSY] = { "speculation_failure", "busy", "reason" },
+	};
+	struct jbuf *b = &pr->line;
+
+	if ((size_t)kind >= sizeof(shapes) / sizeof(shapes[0]))
+		return;
+	b->len = 0;
+	jbuf_printf(b, "{\"type\":\"%s\"", shapes[kind].type);
+	if (shapes[kind].kind)
+		jbuf_printf(b, ",\"%s\":\"%s\"", shapes[kind].member, shapes[kind].kind);
+	if (cpu >= 0)
+		jbuf_printf(b, ",\"cpu\":%d", cpu);
+	jbuf_printf(b, ",\"count\":%llu}\n", (unsigned long long)n);
+	flush_buf(pr, b);
+}
+
+const struct print_ops json_ops = {
+	.record = json_record,
+	.agg = json_agg,
+	.fault = json_fault,
+	.count = json_count,
+};
