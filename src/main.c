@@ -48,7 +48,7 @@ static const char usage_text[] =
 	"                  (openat:entry is ::openat:entry); may be repeated\n"
 	"  -s script       compile and enable the D program in the file script\n"
 	"  -l              list the probes matching -n (all probes without -n)\n"
-	"                  and exit\n"
+	"                  and exit; with -v (-lv) each probe's argument types too\n"
 	"  -c cmd          run cmd once tracing is on, with $target its pid; stop\n"
 	"                  tracing (END, output) when it exits; the command is\n"
 	"                  killed if spectrace stops first\n"
@@ -62,7 +62,8 @@ static const char usage_text[] =
 	"  -x opt[=val]    set a tracing option (see OPTIONS)\n"
 	"  -Z              permit probe descriptions that match no probe (they\n"
 	"                  enable nothing; the others trace as usual)\n"
-	"  -v, --verbose   show libbpf's messages, the verifier log included\n"
+	"  -v, --verbose   with -l: list argument types; otherwise show libbpf's\n"
+	"                  messages, the verifier log included\n"
 	"  -V, --version   print the version and exit\n"
 	"  -h, --help      print this help and exit\n"
 	"\n"
@@ -509,6 +510,25 @@ static int add_profile_probes(struct probe_table *t, const struct image *img)
 	return 0;
 }
 
+/* One -l line, and with -v the probe's argument types. */
+static int list_probe(const struct probe_table *t, const struct probe *p)
+{
+	struct probe_args a;
+	int ret;
+
+	print_list_probe(stdout, p);
+	if (!verbose)
+		return 0;
+	ret = probe_arg_types(t, p, &a);
+	if (ret) {
+		errmsg("cannot read the argument types of %s:%s:%s:%s: %s", p->prov, p->mod,
+		       p->func, p->name, strerror(-ret));
+		return 1;
+	}
+	print_list_args(stdout, &a);
+	return 0;
+}
+
 static int list_probes(const struct cmdline *cl, const struct probe_table *t,
 		       const struct enabling *en)
 {
@@ -517,7 +537,8 @@ static int list_probes(const struct cmdline *cl, const struct probe_table *t,
 	print_list_heading(stdout);
 	if (cl->nsrcs == 0) {
 		for (i = 0; i < t->n; i++)
-			print_list_probe(stdout, &t->probes[i]);
+			if (list_probe(t, &t->probes[i]))
+				return 1;
 		return 0;
 	}
 	/* Each probe once, in probe order, however many clauses enable it. */
@@ -527,8 +548,8 @@ static int list_probes(const struct cmdline *cl, const struct probe_table *t,
 		for (e = 0; e < en->n; e++)
 			if (en->ecbs[e].probe == &t->probes[i])
 				break;
-		if (e < en->n)
-			print_list_probe(stdout, &t->probes[i]);
+		if (e < en->n && list_probe(t, &t->probes[i]))
+			return 1;
 	}
 	return 0;
 }

@@ -203,3 +203,15 @@ void print_list_probe(FILE *out, const struct probe *p)
 {
 	fprintf(out, "%5u %10s %17s %33s %s\n", p->id, p->prov, p->mod, p->func, p->name);
 }
+
+void print_list_args(FILE *out, const struct probe_args *a)
+{
+	int i;
+
+	fprintf(out, "\n\tArgument Types\n");
+	for (i = 0; i < a->n; i++)
+		fprintf(out, "\t\targs[%d]: %s\n", i, a->type[i]);
+	if (!a->n)
+		fprintf(out, "\t\tNone\n");
+	fputc('\n', out);
+}

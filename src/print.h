@@ -43,5 +43,7 @@ void print_record(struct printer *pr, int cpu, const struct probe *p,
 /* The -l heading and one line per probe. */
 void print_list_heading(FILE *out);
 void print_list_probe(FILE *out, const struct probe *p);
+/* -lv: the section dtrace -lv prints after a probe's line. */
+void print_list_args(FILE *out, const struct probe_args *a);
 
 #endif /* SPT_PRINT_H */

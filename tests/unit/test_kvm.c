@@ -74,7 +74,7 @@ static void run_corpus(void)
 {
 	uint64_t builtins[SPT_B_NBUILTINS];
 	struct probe begin = { 1, PROBE_DTRACE, 0, "dtrace", "", "", "BEGIN" };
-	struct probe_table table = { &begin, 1, 1 };
+	struct probe_table table = { &begin, 1, 1, "" };
 	static char text[16384];
 	static uint8_t strtab[SPT_STRTAB_MAX + SPT_STRSIZE];
 	struct compile_ctx cc;
