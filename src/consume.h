@@ -16,6 +16,7 @@
 #include "load.h"
 #include "opt.h"
 #include "print.h"
+#include "proc.h"
 
 struct consumer {
 	struct tracer *tr;
@@ -33,9 +34,8 @@ struct consumer {
 	uint64_t records;	/* records consumed so far */
 	uint64_t drops;		/* drops reported so far */
 	int exited;		/* a clause called exit() */
-	int target;		/* pid that ends tracing when it exits (-c/-p), 0: none */
-	int target_child;	/* it is our child (-c): reap it */
-	int target_gone;	/* it has exited */
+	struct proc_set *procs;	/* -c, -p: tracing ends when all have exited; NULL: none */
+	int procs_gone;		/* they have */
 	int64_t exit_status;	/* its argument */
 };
 

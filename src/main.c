@@ -12,10 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <fcntl.h>
 #include <unistd.h>
-#include <wordexp.h>
-#include <sys/wait.h>
 #include <linux/types.h>
 #include <bpf/libbpf.h>
 
@@ -33,11 +30,12 @@
 #include "parse.h"
 #include "print.h"
 #include "probe.h"
+#include "proc.h"
 
 #define EXIT_USAGE 2
 
 static const char usage_text[] =
-	"Usage: spectrace [-eFhlqSVvZ] [-b bufsz] [-x opt[=val]] [-c cmd | -p pid]\n"
+	"Usage: spectrace [-eFhlqSVvZ] [-b bufsz] [-x opt[=val]] [-c cmd]... [-p pid]...\n"
 	"                 [-n program]... [-s script] [arg...]\n"
 	"\n"
 	"Trace the running kernel with DTrace's model on eBPF.\n"
@@ -54,6 +52,8 @@ static const char usage_text[] =
 	"                  killed if spectrace stops first\n"
 	"  -p pid          follow process pid: $target is pid, tracing stops when\n"
 	"                  it exits\n"
+	"                  -c and -p may be repeated: $target is the pid of the\n"
+	"                  first one given, tracing stops when all have exited\n"
 	"  -b bufsz        principal buffer size per CPU, same as -x bufsize\n"
 	"  -F              flow indent: \"=> func\" on entry, \"<= func\" on return,\n"
 	"                  indented by nesting on each CPU (same as -x flowindent)\n"
@@ -90,9 +90,6 @@ static const char usage_text[] =
 	"CAP_BPF and CAP_PERFMON) and a kernel with BTF.\n";
 
 static const char *progname = "spectrace";
-/* -c: the command, held before exec until tracing is on. */
-static pid_t child_pid;
-static int child_go = -1;
 static int verbose;
 static volatile sig_atomic_t stop_flag;
 
@@ -145,6 +142,12 @@ struct source {
 	int matched;		/* probes its clauses matched */
 };
 
+/* A -c command or a -p process, in command-line order. */
+struct procarg {
+	const char *cmd;	/* -c: the command to run and trace */
+	int pid;		/* -p: the process to follow */
+};
+
 struct cmdline {
 	struct opts o;
 	struct source *srcs;
@@ -152,8 +155,8 @@ struct cmdline {
 	char **macros;		/* operands: $1, $2, ... */
 	size_t nmacros;
 	int list;
-	const char *cmd;	/* -c: the command to run and trace */
-	int target_pid;		/* -p: the process to follow */
+	struct procarg *procs;	/* -c and -p */
+	size_t nprocs;
 	int compile_only;	/* -e */
 	int show_dis;		/* -S */
 	int zdefs;		/* -Z: descriptions may match nothing */
@@ -190,7 +193,8 @@ static int parse_cmdline(struct cmdline *cl, int argc, char **argv)
 
 	opt_init(&cl->o);
 	cl->srcs = calloc((size_t)argc, sizeof(*cl->srcs));
-	if (!cl->srcs)
+	cl->procs = calloc((size_t)argc, sizeof(*cl->procs));
+	if (!cl->srcs || !cl->procs)
 		return -ENOMEM;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":b:c:eFhln:p:qSs:Vvx:Z", longopts, NULL)) != -1) {
@@ -203,11 +207,7 @@ static int parse_cmdline(struct cmdline *cl, int argc, char **argv)
 			}
 			break;
 		case 'c':
-			if (cl->cmd || cl->target_pid) {
-				errmsg("only one -c or -p is supported");
-				return -EINVAL;
-			}
-			cl->cmd = optarg;
+			cl->procs[cl->nprocs++].cmd = optarg;
 			break;
 		case 'p': {
 			char *end;
@@ -217,11 +217,7 @@ static int parse_cmdline(struct cmdline *cl, int argc, char **argv)
 				errmsg("invalid process id '%s'", optarg);
 				return -EINVAL;
 			}
-			if (cl->cmd || cl->target_pid) {
-				errmsg("only one -c or -p is supported");
-				return -EINVAL;
-			}
-			cl->target_pid = (int)pid;
+			cl->procs[cl->nprocs++].pid = (int)pid;
 			break;
 		}
 		case 'e':
@@ -281,77 +277,6 @@ static int parse_cmdline(struct cmdline *cl, int argc, char **argv)
 		return -EINVAL;
 	}
 	return 0;
-}
-
-/*
- * -c: start CMD (split into words as a shell would, without expansions
- * that run anything) in a child that waits, before exec, until
- * child_release() says tracing is on. Returns the pid or -1.
- */
-static pid_t child_start(const char *cmd)
-{
-	wordexp_t we;
-	int pfd[2];
-	pid_t pid;
-	char c;
-
-	if (wordexp(cmd, &we, WRDE_NOCMD) || we.we_wordc == 0) {
-		errmsg("invalid command '%s'", cmd);
-		return -1;
-	}
-	if (pipe2(pfd, O_CLOEXEC)) {
-		errmsg("cannot create a pipe: %s", strerror(errno));
-		wordfree(&we);
-		return -1;
-	}
-	pid = fork();
-	if (pid < 0) {
-		errmsg("cannot fork: %s", strerror(errno));
-		wordfree(&we);
-		return -1;
-	}
-	if (pid == 0) {
-		close(pfd[1]);
-		/* Nothing read: the tracer gave up; do not run the command. */
-		if (read(pfd[0], &c, 1) != 1)
-			_exit(127);
-		execvp(we.we_wordv[0], we.we_wordv);
-		fprintf(stderr, "%s: failed to exec %s: %s\n", progname, we.we_wordv[0],
-			strerror(errno));
-		_exit(127);
-	}
-	close(pfd[0]);
-	wordfree(&we);
-	child_go = pfd[1];
-	return pid;
-}
-
-static void child_release(void)
-{
-	if (child_go >= 0) {
-		if (write(child_go, "g", 1) != 1)
-			errmsg("cannot start the command: %s", strerror(errno));
-		close(child_go);
-		child_go = -1;
-	}
-}
-
-/* The command must not outlive the tracer: kill it if still running. */
-static void child_reap(void)
-{
-	int status;
-
-	if (child_pid <= 0)
-		return;
-	if (child_go >= 0) {
-		close(child_go);
-		child_go = -1;
-	}
-	if (waitpid(child_pid, &status, WNOHANG) == 0) {
-		kill(child_pid, SIGKILL);
-		waitpid(child_pid, &status, 0);
-	}
-	child_pid = 0;
 }
 
 static int read_file(struct source *src)
@@ -576,7 +501,8 @@ static void agg_hook(void *ctx, const struct img_action *a, int64_t arg)
 	agg_action(s, stdout, a, arg);
 }
 
-static int trace(const struct cmdline *cl, const struct enabling *en, const struct image *img)
+static int trace(const struct cmdline *cl, const struct enabling *en, const struct image *img,
+		 struct proc_set *procs)
 {
 	struct agg_source asrc;
 	struct agg_state as;
@@ -613,14 +539,13 @@ static int trace(const struct cmdline *cl, const struct enabling *en, const stru
 	pr.agg_act = agg_hook;
 	pr.agg_ctx = &as;
 	c.img = img;
-	c.target = child_pid > 0 ? child_pid : cl->target_pid;
-	c.target_child = child_pid > 0;
+	c.procs = procs;
 	ret = consume_begin(&c);
 	if (!ret) {
 		if (!c.exited)
 			load_gate(&tr, 1);
 		print_matched(cl);
-		child_release();
+		proc_release(procs);
 		ret = consume_run(&c, &stop_flag);
 	}
 	/* As dtrace: every aggregation printa() did not print, after END. */
@@ -641,6 +566,41 @@ static int trace(const struct cmdline *cl, const struct enabling *en, const stru
 	return c.exited ? (int)(c.exit_status & 0xff) : 0;
 }
 
+/*
+ * -c and -p in command-line order: create (held before exec) or grab
+ * each; $target is the first one's pid, as in dtrace. Under -e and -l no
+ * command runs, and $target is spectrace's pid if the first is a -c.
+ */
+static int start_procs(struct cmdline *cl, struct proc_set *procs)
+{
+	char err[256];
+	size_t i;
+	int pid;
+
+	for (i = 0; i < cl->nprocs; i++) {
+		const struct procarg *pa = &cl->procs[i];
+
+		if (pa->pid) {
+			if (proc_grab(procs, pa->pid, err, sizeof(err))) {
+				errmsg("%s", err);
+				return -1;
+			}
+			pid = pa->pid;
+		} else if (!cl->compile_only && !cl->list) {
+			pid = proc_create(procs, pa->cmd, err, sizeof(err));
+			if (pid < 0) {
+				errmsg("%s", err);
+				return -1;
+			}
+		} else {
+			pid = getpid();
+		}
+		if (i == 0)
+			cl->o.target = pid;
+	}
+	return 0;
+}
+
 static void free_cmdline(struct cmdline *cl)
 {
 	size_t i;
@@ -648,12 +608,14 @@ static void free_cmdline(struct cmdline *cl)
 	for (i = 0; cl->srcs && i < cl->nsrcs; i++)
 		free(cl->srcs[i].buf);
 	free(cl->srcs);
+	free(cl->procs);
 }
 
 int main(int argc, char **argv)
 {
 	struct compile_ctx cc;
 	struct probe_table t;
+	struct proc_set procs;
 	struct enabling en;
 	struct cmdline cl;
 	struct image img;
@@ -677,26 +639,10 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	compile_ctx_init(&cc);
-	if (cl.target_pid) {
-		if (kill(cl.target_pid, 0) && errno == ESRCH) {
-			errmsg("failed to grab pid %d: No such process", cl.target_pid);
-			compile_ctx_fini(&cc);
-			free_cmdline(&cl);
-			return 1;
-		}
-		cl.o.target = cl.target_pid;
-	}
-	if (cl.cmd && !cl.compile_only && !cl.list) {
-		child_pid = child_start(cl.cmd);
-		if (child_pid < 0) {
-			compile_ctx_fini(&cc);
-			free_cmdline(&cl);
-			return 1;
-		}
-		cl.o.target = child_pid;
-	} else if (cl.cmd) {
-		/* -e or -l: the command is not run; $target still compiles. */
-		cl.o.target = getpid();
+	proc_init(&procs);
+	if (start_procs(&cl, &procs)) {
+		ret = 1;
+		goto out_cc;
 	}
 
 	if (cl.nsrcs && compile(&cl, &cc, &img)) {
@@ -723,14 +669,14 @@ int main(int argc, char **argv)
 		errmsg("cannot install signal handlers: %s", strerror(errno));
 		ret = 1;
 	} else {
-		ret = trace(&cl, &en, &img);
+		ret = trace(&cl, &en, &img, &procs);
 	}
 	enab_free(&en);
 	probe_table_free(&t);
 out_img:
 	cg_image_free(&img);
 out_cc:
-	child_reap();
+	proc_fini(&procs);
 	compile_ctx_fini(&cc);
 	free_cmdline(&cl);
 	return ret;

@@ -30,6 +30,52 @@ check "-p: traced the process" "$out" "woke 1"
 check "-p: its end is reported" "$(cat "$TMP/err")" "spectrace: pid $spid has exited"
 wait "$spid"
 
+# Two -c: both run, $target is the first, tracing ends when the last exits.
+slow="sh -c 'sleep $(awk -v f="$E2E_SLOW" 'BEGIN { print 0.5 * f }'); exec $TRIG/sysloop sched_get_priority_max 7'"
+out=$(SYSLOOP_QUIET=1 "$SPT" -q -c "$TRIG/sysloop sched_get_priority_max 5" -c "$slow" \
+	-n 'BEGIN { printf("target %d\n", $target); }' \
+	-n 'syscall::sched_get_priority_max:entry /pid == $target/ { t++; }' \
+	-n 'syscall::sched_get_priority_max:entry { all++; }' \
+	-n 'END { printf("t=%d all=%d\n", t, all); }' 2>"$TMP/err")
+check "two -c: exit status" "$?" 0
+target=$(printf '%s\n' "$out" | sed -n 's/^target //p')
+check "two -c: both commands traced, the later one after the first exited" \
+	"$(printf '%s\n' "$out" | tail -n 1)" "t=5 all=12"
+check_match "two -c: each exit reported" "$(cat "$TMP/err")" '^spectrace: pid [0-9]+ has exited$'
+check "two -c: two exits, the first command's first (it is \$target)" \
+	"$(sed -n 's/^spectrace: pid \([0-9]*\) has exited$/\1/p' "$TMP/err" | head -n 1):$(wc -l <"$TMP/err")" \
+	"$target:2"
+check "two -c: no command left running" "$(pgrep -f 'sysloop sched_get_priority_max [57]$' || true)" ""
+
+# How each end is worded: an exit status, a signal.
+out=$("$SPT" -q -c "sh -c 'exit 3'" -c "sh -c 'kill -TERM \$\$'" -c "sh -c 'sleep 0.2'" \
+	-n 'BEGIN { printf("%d\n", $target); }' 2>"$TMP/err")
+check "exit statuses: spectrace's own is 0" "$?" 0
+first=$out
+check "exit statuses: dtrace's words (in any order)" "$(sed -E 's/pid [0-9]+/pid N/' "$TMP/err" | LC_ALL=C sort)" \
+	"spectrace: pid N exited with status 3
+spectrace: pid N has exited
+spectrace: pid N terminated by SIGTERM"
+check "exit statuses: \$target is the first command" \
+	"$(grep -c "^spectrace: pid $first exited with status 3$" "$TMP/err")" 1
+
+# -p before -c: $target is the -p process; tracing ends when it exits too.
+sleep "$(awk -v f="$E2E_SLOW" 'BEGIN { print 1.5 * f }')" &
+spid=$!
+out=$(SYSLOOP_QUIET=1 "$SPT" -q -p "$spid" -c "$TRIG/sysloop sched_get_priority_max 3" \
+	-n 'BEGIN { printf("target %d\n", $target); }' \
+	-n 'syscall::sched_get_priority_max:entry { n++; }' \
+	-n 'syscall::clock_nanosleep:return /pid == $target/ { w++; }' \
+	-n 'END { printf("n=%d woke=%d\n", n, w); }' 2>"$TMP/err")
+check "-p and -c: exit status" "$?" 0
+cpid=$(sed -n 's/^spectrace: pid \([0-9]*\) has exited$/\1/p' "$TMP/err" | head -n 1)
+check "-p and -c: \$target, the command's calls, the process's wakeup" "$out" "target $spid
+n=3 woke=1"
+check "-p and -c: the command's end, then the process's" "$(cat "$TMP/err")" \
+	"spectrace: pid $cpid has exited
+spectrace: pid $spid has exited"
+wait "$spid"
+
 out=$("$SPT" -n 'BEGIN { trace($target); }' 2>&1)
 check "\$target without -c or -p" "$out" \
 	"spectrace: invalid probe specifier BEGIN { trace(\$target); }: [D_MACRO_UNDEF] line 1 column 15: macro \$target is not defined: it needs -c or -p"
