@@ -35,7 +35,7 @@
 #define EXIT_USAGE 2
 
 static const char usage_text[] =
-	"Usage: spectrace [-eFhlqSVvZ] [-b bufsz] [-x opt[=val]] [-c cmd]... [-p pid]...\n"
+	"Usage: spectrace [-eFhlqSVvwZ] [-b bufsz] [-x opt[=val]] [-c cmd]... [-p pid]...\n"
 	"                 [-n program]... [-s script] [arg...]\n"
 	"\n"
 	"Trace the running kernel with DTrace's model on eBPF.\n"
@@ -59,6 +59,8 @@ static const char usage_text[] =
 	"                  indented by nesting on each CPU (same as -x flowindent)\n"
 	"  -q              quiet: no column heading, no CPU/ID/FUNCTION:NAME prefix,\n"
 	"                  no probe-match messages\n"
+	"  -w              permit destructive actions: raise(sig), stop() and\n"
+	"                  system(\"fmt\", ...) (same as -x destructive)\n"
 	"  -x opt[=val]    set a tracing option (see OPTIONS)\n"
 	"  -Z              permit probe descriptions that match no probe (they\n"
 	"                  enable nothing; the others trace as usual)\n"
@@ -78,6 +80,7 @@ static const char usage_text[] =
 	"                  in hz, or a time with ns, us, ms, s, m, h, d suffix\n"
 	"                  (default 1hz)\n"
 	"  quiet           same as -q\n"
+	"  destructive     same as -w\n"
 	"  ktr_mask=classes, ktr_cpumask=cpus, ktr_entries=n, ktr_verbose\n"
 	"                  log spectrace's own events of these classes (BUF,SPEC or\n"
 	"                  0x6) into the KTR flight recorder; see spectrace ktrdump -h\n"
@@ -197,7 +200,7 @@ static int parse_cmdline(struct cmdline *cl, int argc, char **argv)
 	if (!cl->srcs || !cl->procs)
 		return -ENOMEM;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":b:c:eFhln:p:qSs:Vvx:Z", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":b:c:eFhln:p:qSs:Vvwx:Z", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'b':
 			if (opt_set(&cl->o, "bufsize", optarg, NULL, 0)) {
@@ -237,6 +240,9 @@ static int parse_cmdline(struct cmdline *cl, int argc, char **argv)
 			break;
 		case 'q':
 			cl->o.quiet = true;
+			break;
+		case 'w':
+			cl->o.destructive = true;
 			break;
 		case 'S':
 			cl->show_dis = 1;
@@ -501,6 +507,21 @@ static void agg_hook(void *ctx, const struct img_action *a, int64_t arg)
 	agg_action(s, stdout, a, arg);
 }
 
+/* system(): the consumer runs the command when it processes the record. */
+static void run_system(void *ctx, const char *cmd)
+{
+	int ret;
+
+	(void)ctx;
+	if (!cmd) {
+		errmsg("system( ): out of memory");
+		return;
+	}
+	ret = proc_system(cmd);
+	if (ret < 0)
+		errmsg("system( ): cannot run /bin/sh: %s", strerror(-ret));
+}
+
 static int trace(const struct cmdline *cl, const struct enabling *en, const struct image *img,
 		 struct proc_set *procs)
 {
@@ -538,6 +559,7 @@ static int trace(const struct cmdline *cl, const struct enabling *en, const stru
 	}
 	pr.agg_act = agg_hook;
 	pr.agg_ctx = &as;
+	pr.system = run_system;
 	c.img = img;
 	c.procs = procs;
 	ret = consume_begin(&c);

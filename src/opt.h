@@ -25,6 +25,7 @@ struct opts {
 	uint64_t statusrate_ns;	/* interval between checks for exit() */
 	bool quiet;		/* -q: only explicitly traced data */
 	bool flowindent;	/* -F: indent output by function entry and return */
+	bool destructive;	/* -w: raise(), stop(), system() allowed */
 	uint64_t dynvarsize;	/* bytes for self-> variables */
 	uint64_t strsize;	/* bytes of a string value */
 	uint64_t aggsize;	/* bytes of keyed aggregation data per CPU */

@@ -5,6 +5,7 @@
  * lazily, before the first record and never under -q.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <linux/types.h>
@@ -21,6 +22,8 @@ void print_init(struct printer *pr, FILE *out, bool quiet)
 	pr->flow = false;
 	pr->agg_act = NULL;
 	pr->agg_ctx = NULL;
+	pr->system = NULL;
+	pr->system_ctx = NULL;
 	memset(pr->depth, 0, sizeof(pr->depth));
 }
 
@@ -129,11 +132,11 @@ static void print_trace(struct printer *pr, const struct img_field *f, const uin
 		fprintf(pr->out, "%*llu", w, (unsigned long long)v);
 }
 
-static void print_printf(struct printer *pr, const struct img_action *a, const struct img_clause *cl,
-			 const uint8_t *data)
+/* The arguments of a printf-like action A, from its fields; returns how many. */
+static uint32_t fmt_args(const struct img_action *a, const struct img_clause *cl,
+			 const uint8_t *data, struct fmt_arg *args)
 {
 	static char strs[64][SPT_STRSIZE + 1];
-	struct fmt_arg args[64];
 	uint32_t i;
 
 	for (i = 0; i < a->nfields && i < 64; i++) {
@@ -155,7 +158,45 @@ static void print_printf(struct printer *pr, const struct img_action *a, const s
 			args[i].v = field_value(f, data);
 		}
 	}
-	fmt_print(pr->out, &a->fmt, args, i);
+	return i;
+}
+
+static void print_printf(struct printer *pr, const struct img_action *a, const struct img_clause *cl,
+			 const uint8_t *data)
+{
+	struct fmt_arg args[64];
+
+	fmt_print(pr->out, &a->fmt, args, fmt_args(a, cl, data, args));
+}
+
+/*
+ * system(): the command formatted as printf would print it, run with our
+ * output flushed first, so its output lands in order with ours.
+ */
+static void print_system(struct printer *pr, const struct img_action *a,
+			 const struct img_clause *cl, const uint8_t *data)
+{
+	struct fmt_arg args[64];
+	char *cmd = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	if (!pr->system)
+		return;
+	f = open_memstream(&cmd, &len);
+	if (!f) {
+		pr->system(pr->system_ctx, NULL);
+		return;
+	}
+	fmt_print(f, &a->fmt, args, fmt_args(a, cl, data, args));
+	if (fclose(f)) {
+		free(cmd);
+		pr->system(pr->system_ctx, NULL);
+		return;
+	}
+	fflush(pr->out);
+	pr->system(pr->system_ctx, cmd);
+	free(cmd);
 }
 
 void print_record(struct printer *pr, int cpu, const struct probe *p,
@@ -177,6 +218,9 @@ void print_record(struct printer *pr, int cpu, const struct probe *p,
 			print_printf(pr, a, cl, data);
 			break;
 		case IMG_ACT_EXIT:
+			break;
+		case IMG_ACT_SYSTEM:
+			print_system(pr, a, cl, data);
 			break;
 		case IMG_ACT_PRINTA:
 		case IMG_ACT_CLEAR:

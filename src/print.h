@@ -22,6 +22,9 @@ struct printer {
 	 * aggregation code in record order; ARG is the action's field, if any */
 	void (*agg_act)(void *ctx, const struct img_action *a, int64_t arg);
 	void *agg_ctx;
+	/* system(): run CMD (NULL: it could not be formatted, out of memory) */
+	void (*system)(void *ctx, const char *cmd);
+	void *system_ctx;
 };
 
 void print_init(struct printer *pr, FILE *out, bool quiet);
