@@ -60,7 +60,11 @@ int proc_create(struct proc_set *ps, const char *cmd, char *err, size_t errlen)
 	pid_t pid;
 	char c;
 
-	if (wordexp(cmd, &we, WRDE_NOCMD) || we.we_wordc == 0) {
+	ret = wordexp(cmd, &we, WRDE_NOCMD);
+	if (ret || we.we_wordc == 0) {
+		/* An empty command has an (empty) word list, a lack of space part of one. */
+		if (!ret || ret == WRDE_NOSPACE)
+			wordfree(&we);
 		snprintf(err, errlen, "invalid command '%s'", cmd);
 		return -EINVAL;
 	}
