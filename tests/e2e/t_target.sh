@@ -59,22 +59,40 @@ spectrace: pid N terminated by SIGTERM"
 check "exit statuses: \$target is the first command" \
 	"$(grep -c "^spectrace: pid $first exited with status 3$" "$TMP/err")" 1
 
-# -p before -c: $target is the -p process; tracing ends when it exits too.
-sleep "$(awk -v f="$E2E_SLOW" 'BEGIN { print 1.5 * f }')" &
-spid=$!
-out=$(SYSLOOP_QUIET=1 "$SPT" -q -p "$spid" -c "$TRIG/sysloop sched_get_priority_max 3" \
+# -p before -c: $target is the -p process; tracing goes on after the
+# command has exited (the test lets the process make its call only once
+# that is reported) and ends when the process exits too.
+"$TRIG/sigtrig" wait "$TMP/go" >"$TMP/child" &
+ppid=$!
+SYSLOOP_QUIET=1 "$SPT" -q -p "$ppid" -c "$TRIG/sysloop sched_get_priority_max 3" \
 	-n 'BEGIN { printf("target %d\n", $target); }' \
 	-n 'syscall::sched_get_priority_max:entry { n++; }' \
-	-n 'syscall::clock_nanosleep:return /pid == $target/ { w++; }' \
-	-n 'END { printf("n=%d woke=%d\n", n, w); }' 2>"$TMP/err")
+	-n 'syscall::sched_get_priority_min:entry /pid == $target/ { m++; }' \
+	-n 'END { printf("n=%d m=%d\n", n, m); }' >"$TMP/out" 2>"$TMP/err" &
+TPID=$!
+for _ in $(seq 1 $((200 * E2E_SLOW))); do
+	grep -q 'has exited' "$TMP/err" && break
+	sleep 0.05
+done
+cpid=$(sed -n 's/^spectrace: pid \([0-9]*\) has exited$/\1/p' "$TMP/err")
+check "-p and -c: the command's end reported, tracing goes on" \
+	"$(kill -0 "$TPID" 2>/dev/null && echo running):$(echo "$cpid" | wc -l)" "running:1"
+touch "$TMP/go"
+wait "$ppid"
+check "-p and -c: the process ran to its end" "$?:$(cat "$TMP/child")" "0:resumed"
+for _ in $(seq 1 $((100 * E2E_SLOW))); do
+	kill -0 "$TPID" 2>/dev/null || break
+	sleep 0.05
+done
+wait "$TPID"
 check "-p and -c: exit status" "$?" 0
-cpid=$(sed -n 's/^spectrace: pid \([0-9]*\) has exited$/\1/p' "$TMP/err" | head -n 1)
-check "-p and -c: \$target, the command's calls, the process's wakeup" "$out" "target $spid
-n=3 woke=1"
+TPID=
+check "-p and -c: \$target, the command's calls, the process's call after them" \
+	"$(cat "$TMP/out")" "target $ppid
+n=3 m=1"
 check "-p and -c: the command's end, then the process's" "$(cat "$TMP/err")" \
 	"spectrace: pid $cpid has exited
-spectrace: pid $spid has exited"
-wait "$spid"
+spectrace: pid $ppid has exited"
 
 out=$("$SPT" -n 'BEGIN { trace($target); }' 2>&1)
 check "\$target without -c or -p" "$out" \
