@@ -62,7 +62,8 @@ void consume_clean(struct consumer *c);
 int consume_begin(struct consumer *c);
 
 /*
- * Trace until *STOP is set or a clause calls exit(): a pass every
+ * Trace until *STOP is set, a clause calls exit() or every -c/-p process
+ * has exited (each end reported on MSG): a pass every
  * switchrate, a look at exit() every statusrate. Then close the gate,
  * drain everything that was recorded, report drops. Returns 0 or -errno;
  * c->exited and c->exit_status tell about exit().
