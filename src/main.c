@@ -35,8 +35,8 @@
 #define EXIT_USAGE 2
 
 static const char usage_text[] =
-	"Usage: spectrace [-eFhlqSVvwZ] [-b bufsz] [-x opt[=val]] [-c cmd]... [-p pid]...\n"
-	"                 [-n program]... [-s script] [arg...]\n"
+	"Usage: spectrace [-eFhlqSVvwZ] [-b bufsz] [-x opt[=val]]\n"
+	"                 [-c cmd]... [-p pid]... [-n program]... [-s script] [arg...]\n"
 	"\n"
 	"Trace the running kernel with DTrace's model on eBPF.\n"
 	"\n"
