@@ -66,6 +66,9 @@ char LICENSE[] SEC("license") = "Dual BSD/GPL";
 /* x86: thread_info.status bit of a task inside a 32-bit compat syscall. */
 #define SPT_TS_COMPAT 0x0002
 
+/* stop()'s signal (x86 and the generic numbering). */
+#define SPT_SIGSTOP 19
+
 /*
  * Principal buffers. No BTF key/value type on purpose: the loader sets
  * value_size to bufsize and max_entries to 2 * ncpu before load, and libbpf
@@ -911,6 +914,17 @@ __noinline int spt_run_ecb(__u32 idx, __u32 cpu, __u32 in_error)
 		s->vm.exiting = 0;
 		spt_exit_status = s->vm.exit_status;
 		spt_exited = 1;
+	}
+	/*
+	 * raise() and stop(): to the current process, as DTrace's. The kernel
+	 * delivers the signal when the task returns to user space; a kernel
+	 * thread or init refuses it (-EPERM), and that is all.
+	 */
+	if (s->vm.state == SPT_VM_DONE && s->vm.dsig) {
+		if (s->vm.dsig & SPT_DSIG_STOP)
+			bpf_send_signal(SPT_SIGSTOP);
+		if (s->vm.dsig & (SPT_DSIG_STOP - 1))
+			bpf_send_signal(s->vm.dsig & (SPT_DSIG_STOP - 1));
 	}
 	if (s->vm.state == SPT_VM_DONE && s->vm.nspecops)
 		spt_spec_ops(cpu);

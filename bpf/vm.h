@@ -103,6 +103,10 @@
 #define SPT_KEY_SIZE 576
 #define SPT_AVAL_SIZE SPT_STRSIZE
 
+/* Destructive actions (SPT_OP_RAISE): Linux's signals are 1.._NSIG (64). */
+#define SPT_SIG_MAX 64
+#define SPT_DSIG_STOP 0x100	/* vm->dsig: stop() ran */
+
 enum spt_vm_state {
 	SPT_VM_RUN = 0,	/* executing */
 	SPT_VM_DONE,	/* RET reached: write the record */
@@ -147,7 +151,8 @@ struct spt_vm {
 	__u32 specd;		/* speculate() ran: the record goes to slot spec */
 	__u32 spec;		/* its slot id (0: invalid, the record is discarded) */
 	__u32 nspecops;		/* commit/discard calls to make when the clause ends */
-	__u32 pad;
+	__u32 dsig;		/* raise(): the signal to send the current process when the
+				 * clause ends, 0: none; stop() sets SPT_DSIG_STOP */
 	__u64 specops[SPT_SPEC_OPS];	/* op (0 commit, 1 discard) << 32 | slot id */
 	__u64 fault_val;	/* address or value of the fault */
 	__s64 exit_status;	/* status given to exit() */
@@ -185,6 +190,7 @@ static __always_inline void spt_vm_reset(struct spt_vm *vm, __u32 base)
 	vm->specd = 0;
 	vm->spec = 0;
 	vm->nspecops = 0;
+	vm->dsig = 0;
 }
 
 static __always_inline void spt_vm_fault(struct spt_vm *vm, __u32 pc, __u32 fault, __u64 val)
@@ -1001,6 +1007,16 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 		vm->specops[vm->nspecops & (SPT_SPEC_OPS - 1)] =
 			(__u64)(in->b & 1) << 32 | (a <= SPT_NSPEC_MAX ? a : 0);
 		vm->nspecops++;
+		return 0;
+	case SPT_OP_RAISE:
+		/* As DTrace's: one pending signal, the last raise() wins; stop() apart. */
+		if (in->b) {
+			vm->dsig |= SPT_DSIG_STOP;
+			return 0;
+		}
+		if (a < 1 || a > SPT_SIG_MAX)
+			goto illop;
+		vm->dsig = (vm->dsig & SPT_DSIG_STOP) | (__u32)a;
 		return 0;
 	case SPT_OP_SSUB:
 	case SPT_OP_SFIND:

@@ -248,8 +248,14 @@ static int act_exit(struct cg *g, const struct ast_expr *e)
 	return 0;
 }
 
-static int act_printf(struct cg *g, const struct ast_expr *e)
+/*
+ * printf("fmt", ...) and system("fmt", ...): the format checked now, the
+ * arguments recorded; the consumer formats them (system() then runs the
+ * result with /bin/sh).
+ */
+static int act_printf(struct cg *g, const struct ast_expr *e, enum img_act kind)
 {
+	const char *name = e->u.call.name;
 	const struct ast_expr *fe;
 	struct img_action *a;
 	char err[128], b[32];
@@ -259,37 +265,39 @@ static int act_printf(struct cg *g, const struct ast_expr *e)
 
 	if (e->u.call.nargs < 1)
 		return cg_error(g, DIAG_PROTO_LEN, e->loc,
-				"printf( ) prototype mismatch: 0 args passed, at least 1 expected");
-	if (cg_drec_check(g, "printf", e->loc))
+				"%s( ) prototype mismatch: 0 args passed, at least 1 expected", name);
+	if (kind == IMG_ACT_PRINTF && cg_drec_check(g, name, e->loc))
 		return -1;
 	fe = e->u.call.args[0];
 	if (fe->kind != AST_STRING)
 		return cg_error(g, DIAG_PRINTF_ARG_PROTO, fe->loc,
-				"printf( ) argument #1 is incompatible with prototype: prototype: string constant, argument: expression");
+				"%s( ) argument #1 is incompatible with prototype: prototype: string constant, argument: expression",
+				name);
 	ret = fmt_parse(fe->u.str.s, &f, err, sizeof(err));
 	if (ret == -ENOMEM)
 		return cg_nomem(g);
 	if (ret)
-		return cg_error(g, DIAG_PRINTF_FMT, fe->loc, "printf( ) %s", err);
+		return cg_error(g, DIAG_PRINTF_FMT, fe->loc, "%s( ) %s", name, err);
 	nv = e->u.call.nargs - 1;
 	if (nv != f.nargs) {
 		fmt_free(&f);
 		if (nv > f.nargs)
 			return cg_error(g, DIAG_PRINTF_ARG_EXTRA, e->u.call.args[f.nargs + 1]->loc,
-					"printf( ) prototype mismatch: only %zu arguments required by this format string",
-					f.nargs);
+					"%s( ) prototype mismatch: only %zu arguments required by this format string",
+					name, f.nargs);
 		return cg_error(g, DIAG_PRINTF_ARG_PROTO, e->loc,
-				"printf( ) prototype mismatch: the format string requires %zu arguments, %zu passed",
-				f.nargs, nv);
+				"%s( ) prototype mismatch: the format string requires %zu arguments, %zu passed",
+				name, f.nargs, nv);
 	}
 	for (i = 0; i < f.n; i++) {
 		if (f.pieces[i].agg) {
 			fmt_free(&f);
 			return cg_error(g, DIAG_PRINTF_FMT, fe->loc,
-					"printf( ) conversion #%zu: %%@ is for printa( ) only", i + 1);
+					"%s( ) conversion #%zu: %%@ is for printa( ) only", name,
+					i + 1);
 		}
 	}
-	a = cg_action_add(g, IMG_ACT_PRINTF);
+	a = cg_action_add(g, kind);
 	if (!a) {
 		fmt_free(&f);
 		return -1;
@@ -309,13 +317,73 @@ static int act_printf(struct cg *g, const struct ast_expr *e)
 				return -1;
 			if (ret > 0 || want_str != (t.kind == CT_STR))
 				return cg_error(g, DIAG_PRINTF_ARG_TYPE, e->u.call.args[ai]->loc,
-						"printf( ) argument #%zu is incompatible with conversion #%zu prototype: conversion: %%%c, argument: %s",
-						ai + 1, i + 1, pc->conv,
+						"%s( ) argument #%zu is incompatible with conversion #%zu prototype: conversion: %%%c, argument: %s",
+						name, ai + 1, i + 1, pc->conv,
 						t.kind == CT_INT && !t.ptr ? "integer" : cg_type_name(&t, b, sizeof(b)));
 		}
 	}
 	g->cl->acts[g->cl->nacts - 1].nfields = (uint32_t)nv;
 	return g->err;
+}
+
+/*
+ * A destructive action NAME: never speculative (D's rule); and allowed only
+ * with -w or the destructive option, which cg_add() checks once the whole
+ * program (its pragmas included) has been read, as DTrace checks when it
+ * enables the program.
+ */
+static int dest_check(struct cg *g, const struct ast_expr *e)
+{
+	if (g->speculative)
+		return cg_error(g, DIAG_ACT_SPEC, e->loc,
+				"destructive actions may not follow speculate( )");
+	if (!g->dest_name) {
+		g->dest_name = e->u.call.name;
+		g->dest_loc = e->loc;
+	}
+	return 0;
+}
+
+/* raise(sig), stop(): done by the kernel when the clause ends without a fault. */
+static int act_signal(struct cg *g, const struct ast_expr *e)
+{
+	bool stop = !strcmp(e->u.call.name, "stop");
+	size_t want = stop ? 0 : 1;
+	int r = 0;
+
+	if (e->u.call.nargs != want)
+		return cg_error(g, DIAG_PROTO_LEN, e->loc,
+				"%s( ) prototype mismatch: %zu args passed, %zu expected",
+				e->u.call.name, e->u.call.nargs, want);
+	if (dest_check(g, e))
+		return -1;
+	if (!stop) {
+		r = int_arg1(g, e, "raise");
+		if (r < 0)
+			return -1;
+		cg_narrow(g, r, &ct_int);
+	}
+	/* raise(r) or stop(): the signal waits in the VM for the clause's end. */
+	cg_emit(g, SPT_OP_RAISE, 0, r, stop, 0);
+	if (!stop)
+		cg_reg_free(g, r);
+	return 0;
+}
+
+/*
+ * system("fmt", ...): recorded like printf, run by the consumer. D's rules
+ * do not count it as data-recording (speculate() and commit() may follow
+ * it), so the clause's records flag is left as it was.
+ */
+static int act_system(struct cg *g, const struct ast_expr *e)
+{
+	bool records = g->records;
+
+	if (dest_check(g, e) || act_printf(g, e, IMG_ACT_SYSTEM))
+		return -1;
+	g->records = records;
+	g->sysrec = true;
+	return 0;
 }
 
 static int statement(struct cg *g, const struct ast_stmt *s)
@@ -347,7 +415,11 @@ static int statement(struct cg *g, const struct ast_stmt *s)
 		if (!strcmp(name, "trace"))
 			return act_trace(g, e);
 		if (!strcmp(name, "printf"))
-			return act_printf(g, e);
+			return act_printf(g, e, IMG_ACT_PRINTF);
+		if (!strcmp(name, "system"))
+			return act_system(g, e);
+		if (!strcmp(name, "raise") || !strcmp(name, "stop"))
+			return act_signal(g, e);
 		if (!strcmp(name, "exit"))
 			return act_exit(g, e);
 	}
@@ -439,6 +511,7 @@ static int clause(struct cg *g, const struct ast_clause *c)
 	g->records = false;
 	g->speculative = false;
 	g->committed = false;
+	g->sysrec = false;
 	g->strslot = 0;
 	g->regs = 0;
 	cl->descs = calloc(c->nprobes, sizeof(*cl->descs));
@@ -484,7 +557,7 @@ static int clause(struct cg *g, const struct ast_clause *c)
 	 * as in DTrace.
 	 */
 	cl->recsize = (g->recoff + 7) & ~7u;
-	if (!g->records && !g->speculative && c->body) {
+	if (!g->records && !g->speculative && !g->sysrec && c->body) {
 		for (i = 0; i < c->body->nstmts; i++)
 			if (c->body->stmts[i]->kind != AST_STMT_EMPTY)
 				break;
@@ -559,7 +632,8 @@ void cg_image_free(struct image *img)
 		struct img_clause *cl = &img->clauses[i];
 
 		for (j = 0; j < cl->nacts; j++)
-			if (cl->acts[j].kind == IMG_ACT_PRINTF || cl->acts[j].kind == IMG_ACT_PRINTA)
+			if (cl->acts[j].kind == IMG_ACT_PRINTF || cl->acts[j].kind == IMG_ACT_SYSTEM ||
+			    cl->acts[j].kind == IMG_ACT_PRINTA)
 				fmt_free(&cl->acts[j].fmt);
 		free(cl->acts);
 		free(cl->fields);
@@ -598,6 +672,7 @@ int cg_add(struct cg *g, const struct ast_program *prog)
 	if (g->err)
 		return g->err;
 	g->file = prog->file;
+	g->dest_name = NULL;
 	for (i = 0; i < prog->nitems; i++)
 		n += prog->items[i]->kind == AST_ITEM_CLAUSE;
 	if (n) {
@@ -622,6 +697,10 @@ int cg_add(struct cg *g, const struct ast_program *prog)
 			break;
 		}
 	}
+	if (!g->err && g->dest_name && !g->o->destructive)
+		cg_error(g, DIAG_DESTRUCTIVE, g->dest_loc,
+			 "destructive actions not allowed: %s( ) needs -w or #pragma D option destructive",
+			 g->dest_name);
 	return g->err;
 }
 

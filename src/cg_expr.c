@@ -7,6 +7,7 @@
  * after reporting the first error.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -544,6 +545,35 @@ static int macro_value(struct cg *g, const struct ast_expr *e, struct ct *t)
 	return load_const(g, (uint64_t)v, e->loc);
 }
 
+/* D's signal names (DTrace's signal.d), for raise(): this system's numbers. */
+static const struct {
+	const char *name;
+	int sig;
+} signals[] = {
+	{ "SIGHUP", SIGHUP }, { "SIGINT", SIGINT }, { "SIGQUIT", SIGQUIT },
+	{ "SIGILL", SIGILL }, { "SIGTRAP", SIGTRAP }, { "SIGABRT", SIGABRT },
+	{ "SIGIOT", SIGIOT }, { "SIGBUS", SIGBUS }, { "SIGFPE", SIGFPE },
+	{ "SIGKILL", SIGKILL }, { "SIGUSR1", SIGUSR1 }, { "SIGSEGV", SIGSEGV },
+	{ "SIGUSR2", SIGUSR2 }, { "SIGPIPE", SIGPIPE }, { "SIGALRM", SIGALRM },
+	{ "SIGTERM", SIGTERM }, { "SIGSTKFLT", SIGSTKFLT }, { "SIGCHLD", SIGCHLD },
+	{ "SIGCLD", SIGCHLD }, { "SIGCONT", SIGCONT }, { "SIGSTOP", SIGSTOP },
+	{ "SIGTSTP", SIGTSTP }, { "SIGTTIN", SIGTTIN }, { "SIGTTOU", SIGTTOU },
+	{ "SIGURG", SIGURG }, { "SIGXCPU", SIGXCPU }, { "SIGXFSZ", SIGXFSZ },
+	{ "SIGVTALRM", SIGVTALRM }, { "SIGPROF", SIGPROF }, { "SIGWINCH", SIGWINCH },
+	{ "SIGIO", SIGIO }, { "SIGPOLL", SIGPOLL }, { "SIGPWR", SIGPWR },
+	{ "SIGSYS", SIGSYS },
+};
+
+static int signal_number(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(signals) / sizeof(signals[0]); i++)
+		if (!strcmp(signals[i].name, name))
+			return signals[i].sig;
+	return 0;
+}
+
 static int ident(struct cg *g, const struct ast_expr *e, struct ct *t)
 {
 	const char *name = e->u.ident.name;
@@ -593,6 +623,10 @@ static int ident(struct cg *g, const struct ast_expr *e, struct ct *t)
 	 */
 	if (!v && scope != AST_SCOPE_GLOBAL)
 		v = cg_var_new(g, scope, name, &ct_int64, e->loc);
+	if (!v && signal_number(name)) {
+		*t = ct_int;
+		return load_const(g, (uint64_t)signal_number(name), e->loc);
+	}
 	if (!v) {
 		cg_error(g, DIAG_IDENT_UNDEF, e->loc, "failed to resolve %s%s: Unknown variable name",
 			 cg_scope_prefix(scope), name);

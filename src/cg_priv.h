@@ -34,6 +34,9 @@
 #define DIAG_REGS "D_NOREG"
 #define DIAG_ACT_EXPR "D_ACT_EXPR"
 #define DIAG_CAST "D_CAST"
+#define DIAG_ACT_SPEC "D_ACT_SPEC"
+/* Not a D_* tag: DTrace refuses destructive actions when it enables them. */
+#define DIAG_DESTRUCTIVE "EDT_DESTRUCTIVE"
 
 enum ct_kind {
 	CT_INT,
@@ -96,6 +99,10 @@ struct cg {
 	bool speculative;	/* speculate() ran: what follows is speculative */
 	bool committed;		/* commit() or discard() ran */
 	bool uses_spec;		/* the program calls speculation() */
+	bool sysrec;		/* the clause records for system(), which D's rules do not
+				 * count as data-recording */
+	const char *dest_name;	/* the program's first destructive action, NULL: none */
+	struct ast_loc dest_loc;
 	int err;
 };
 

@@ -14,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <sys/wait.h>
 #include <linux/types.h>
 
 #include "abi/buf.h"
@@ -318,16 +317,6 @@ int consume_pass(struct consumer *c)
 	return ret;
 }
 
-/* Has the -c command or the -p process ended? */
-static int target_exited(struct consumer *c)
-{
-	int status;
-
-	if (c->target_child)
-		return waitpid(c->target, &status, WNOHANG) == c->target;
-	return kill(c->target, 0) && errno == ESRCH;
-}
-
 /*
  * The gate is closed: drain what the other clauses recorded, then fire END
  * and drain its records, so END's output comes last as in dtrace.
@@ -395,9 +384,9 @@ int consume_run(struct consumer *c, volatile sig_atomic_t *stop)
 		c->exited = load_exited(c->tr, &c->exit_status);
 		if (c->exited)
 			break;
-		if (c->target && target_exited(c)) {
-			c->target_gone = 1;
-			fprintf(c->msg, "spectrace: pid %d has exited\n", c->target);
+		/* Each exit is reported; tracing ends with the last one. */
+		if (c->procs && c->procs->n && proc_poll(c->procs, c->msg) == 0) {
+			c->procs_gone = 1;
 			break;
 		}
 		/* fill: one buffer per CPU, read once tracing stopped. */

@@ -16,6 +16,7 @@
 #include "load.h"
 #include "opt.h"
 #include "print.h"
+#include "proc.h"
 
 struct consumer {
 	struct tracer *tr;
@@ -33,9 +34,8 @@ struct consumer {
 	uint64_t records;	/* records consumed so far */
 	uint64_t drops;		/* drops reported so far */
 	int exited;		/* a clause called exit() */
-	int target;		/* pid that ends tracing when it exits (-c/-p), 0: none */
-	int target_child;	/* it is our child (-c): reap it */
-	int target_gone;	/* it has exited */
+	struct proc_set *procs;	/* -c, -p: tracing ends when all have exited; NULL: none */
+	int procs_gone;		/* they have */
 	int64_t exit_status;	/* its argument */
 };
 
@@ -62,7 +62,8 @@ void consume_clean(struct consumer *c);
 int consume_begin(struct consumer *c);
 
 /*
- * Trace until *STOP is set or a clause calls exit(): a pass every
+ * Trace until *STOP is set, a clause calls exit() or every -c/-p process
+ * has exited (each end reported on MSG): a pass every
  * switchrate, a look at exit() every statusrate. Then close the gate,
  * drain everything that was recorded, report drops. Returns 0 or -errno;
  * c->exited and c->exit_status tell about exit().

@@ -34,7 +34,7 @@ static const char *const mnemonics[SPT_OP_NOPS] = {
 	[SPT_OP_ASTI] = "asti", [SPT_OP_ASTS] = "asts", [SPT_OP_AGG] = "agg",
 	[SPT_OP_SPECN] = "specn", [SPT_OP_SPEC] = "spec", [SPT_OP_COMMIT] = "comm",
 	[SPT_OP_SSUB] = "ssub", [SPT_OP_SFIND] = "sfind", [SPT_OP_LTOS] = "ltos",
-	[SPT_OP_STOL] = "stol",
+	[SPT_OP_STOL] = "stol", [SPT_OP_RAISE] = "raise",
 };
 
 /* The string primitives' operands, after the mnemonic. */
@@ -71,6 +71,10 @@ static const char *const bnames[SPT_B_NBUILTINS] = {
 static void insn(FILE *out, const struct spt_insn *in, const struct spt_insn *next, size_t off)
 {
 	const char *m = in->op < SPT_OP_NOPS ? mnemonics[in->op] : NULL;
+
+	/* stop() is RAISE with b set. */
+	if (in->op == SPT_OP_RAISE && in->b)
+		m = "stop";
 
 	fprintf(out, "%04zu: %-6s", off, m ? m : "???");
 	switch (in->op) {
@@ -156,6 +160,10 @@ static void insn(FILE *out, const struct spt_insn *in, const struct spt_insn *ne
 		break;
 	case SPT_OP_COMMIT:
 		fprintf(out, "%%r%u%s", in->a, in->b ? ", discard" : "");
+		break;
+	case SPT_OP_RAISE:
+		if (!in->b)
+			fprintf(out, "%%r%u", in->a);
 		break;
 	default:
 		fprintf(out, "%%r%u, %%r%u, %%r%u", in->dst, in->a, in->b);

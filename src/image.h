@@ -44,13 +44,14 @@ enum img_act {
 	IMG_ACT_TRUNC,	/* one field: keep the top N (bottom -N) of agg; all gone if none */
 	IMG_ACT_NORMALIZE,	/* one field: print agg's values divided by it */
 	IMG_ACT_DENORMALIZE,	/* no field: undo normalize */
+	IMG_ACT_SYSTEM,	/* fmt.nargs fields: the command's printf arguments */
 };
 
 struct img_action {
 	enum img_act kind;
 	uint32_t first;		/* index of its first field in the clause's fields */
 	uint32_t nfields;
-	struct fmt fmt;		/* IMG_ACT_PRINTF, IMG_ACT_PRINTA with has_fmt */
+	struct fmt fmt;		/* IMG_ACT_PRINTF, IMG_ACT_SYSTEM, IMG_ACT_PRINTA with has_fmt */
 	uint32_t agg;		/* aggregation actions: its id */
 	int has_fmt;
 };

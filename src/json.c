@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <linux/types.h>
 
@@ -300,6 +301,7 @@ static const char *act_name(enum img_act kind)
 	case IMG_ACT_TRUNC: return "trunc";
 	case IMG_ACT_NORMALIZE: return "normalize";
 	case IMG_ACT_DENORMALIZE: return "denormalize";
+	case IMG_ACT_SYSTEM: return "system";
 	}
 	return "unknown";
 }
@@ -328,6 +330,18 @@ static void action_item(struct printer *pr, const struct img_clause *cl, const s
 		jbuf_printf(b, ",\"value\":%lld",
 			    (long long)print_field_value(&cl->fields[a->first], data));
 		break;
+	case IMG_ACT_SYSTEM: {
+		/* the command; it runs once the record's line is out (json_record) */
+		char *cmd = print_system_cmd(a, cl, data);
+
+		jbuf_puts(b, ",\"command\":");
+		if (cmd)
+			json_str(b, cmd, strlen(cmd));
+		else
+			b->oom = 1;
+		free(cmd);
+		break;
+	}
 	case IMG_ACT_PRINTA:
 	case IMG_ACT_CLEAR:
 	case IMG_ACT_TRUNC:
@@ -378,6 +392,19 @@ static void json_record(struct printer *pr, int cpu, uint32_t epid, const struct
 	jbuf_puts(b, "}\n");
 	flush_buf(pr, b);
 	flush_buf(pr, &pr->after);
+	/*
+	 * system(): run after its record's line, its output on stderr so that
+	 * the output stays one JSON object per line.
+	 */
+	for (i = 0; cl && pr->system && i < cl->nacts; i++) {
+		if (cl->acts[i].kind == IMG_ACT_SYSTEM) {
+			char *cmd = print_system_cmd(&cl->acts[i], cl, data);
+
+			fflush(pr->out);
+			pr->system(pr->system_ctx, cmd, STDERR_FILENO);
+			free(cmd);
+		}
+	}
 }
 
 /* A histogram's buckets with a count, each with its inclusive bounds (null: unbounded). */

@@ -12,10 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <fcntl.h>
 #include <unistd.h>
-#include <wordexp.h>
-#include <sys/wait.h>
 #include <linux/types.h>
 #include <bpf/libbpf.h>
 
@@ -33,12 +30,13 @@
 #include "parse.h"
 #include "print.h"
 #include "probe.h"
+#include "proc.h"
 
 #define EXIT_USAGE 2
 
 static const char usage_text[] =
-	"Usage: spectrace [-eFhlqSVvZ] [-b bufsz] [-o output] [-x opt[=val]]\n"
-	"                 [-c cmd | -p pid] [-n program]... [-s script] [arg...]\n"
+	"Usage: spectrace [-eFhlqSVvwZ] [-b bufsz] [-o output] [-x opt[=val]]\n"
+	"                 [-c cmd]... [-p pid]... [-n program]... [-s script] [arg...]\n"
 	"\n"
 	"Trace the running kernel with DTrace's model on eBPF.\n"
 	"\n"
@@ -48,12 +46,14 @@ static const char usage_text[] =
 	"                  (openat:entry is ::openat:entry); may be repeated\n"
 	"  -s script       compile and enable the D program in the file script\n"
 	"  -l              list the probes matching -n (all probes without -n)\n"
-	"                  and exit\n"
+	"                  and exit; with -v (-lv) each probe's argument types too\n"
 	"  -c cmd          run cmd once tracing is on, with $target its pid; stop\n"
 	"                  tracing (END, output) when it exits; the command is\n"
 	"                  killed if spectrace stops first\n"
 	"  -p pid          follow process pid: $target is pid, tracing stops when\n"
 	"                  it exits\n"
+	"                  -c and -p may be repeated: $target is the pid of the\n"
+	"                  first one given, tracing stops when all have exited\n"
 	"  -b bufsz        principal buffer size per CPU, same as -x bufsize\n"
 	"  -o output       append the trace output (records, printf, printa,\n"
 	"                  aggregations at exit; -l's list) to the file output,\n"
@@ -63,10 +63,13 @@ static const char usage_text[] =
 	"                  indented by nesting on each CPU (same as -x flowindent)\n"
 	"  -q              quiet: no column heading, no CPU/ID/FUNCTION:NAME prefix,\n"
 	"                  no probe-match messages\n"
+	"  -w              permit destructive actions: raise(sig), stop() and\n"
+	"                  system(\"fmt\", ...) (same as -x destructive)\n"
 	"  -x opt[=val]    set a tracing option (see OPTIONS)\n"
 	"  -Z              permit probe descriptions that match no probe (they\n"
 	"                  enable nothing; the others trace as usual)\n"
-	"  -v, --verbose   show libbpf's messages, the verifier log included\n"
+	"  -v, --verbose   with -l: list argument types; otherwise show libbpf's\n"
+	"                  messages, the verifier log included\n"
 	"  -V, --version   print the version and exit\n"
 	"  -h, --help      print this help and exit\n"
 	"\n"
@@ -85,6 +88,7 @@ static const char usage_text[] =
 	"                  object per line for each record, aggregation, fault,\n"
 	"                  drop count and failed speculation (see README)\n"
 	"  quiet           same as -q\n"
+	"  destructive     same as -w\n"
 	"  ktr_mask=classes, ktr_cpumask=cpus, ktr_entries=n, ktr_verbose\n"
 	"                  log spectrace's own events of these classes (BUF,SPEC or\n"
 	"                  0x6) into the KTR flight recorder; see spectrace ktrdump -h\n"
@@ -97,9 +101,6 @@ static const char usage_text[] =
 	"CAP_BPF and CAP_PERFMON) and a kernel with BTF.\n";
 
 static const char *progname = "spectrace";
-/* -c: the command, held before exec until tracing is on. */
-static pid_t child_pid;
-static int child_go = -1;
 static int verbose;
 static volatile sig_atomic_t stop_flag;
 
@@ -152,6 +153,12 @@ struct source {
 	int matched;		/* probes its clauses matched */
 };
 
+/* A -c command or a -p process, in command-line order. */
+struct procarg {
+	const char *cmd;	/* -c: the command to run and trace */
+	int pid;		/* -p: the process to follow */
+};
+
 struct cmdline {
 	struct opts o;
 	struct source *srcs;
@@ -159,8 +166,8 @@ struct cmdline {
 	char **macros;		/* operands: $1, $2, ... */
 	size_t nmacros;
 	int list;
-	const char *cmd;	/* -c: the command to run and trace */
-	int target_pid;		/* -p: the process to follow */
+	struct procarg *procs;	/* -c and -p */
+	size_t nprocs;
 	int compile_only;	/* -e */
 	int show_dis;		/* -S */
 	int zdefs;		/* -Z: descriptions may match nothing */
@@ -198,10 +205,11 @@ static int parse_cmdline(struct cmdline *cl, int argc, char **argv)
 
 	opt_init(&cl->o);
 	cl->srcs = calloc((size_t)argc, sizeof(*cl->srcs));
-	if (!cl->srcs)
+	cl->procs = calloc((size_t)argc, sizeof(*cl->procs));
+	if (!cl->srcs || !cl->procs)
 		return -ENOMEM;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":b:c:eFhln:o:p:qSs:Vvx:Z", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":b:c:eFhln:o:p:qSs:Vvwx:Z", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'b':
 			if (opt_set(&cl->o, "bufsize", optarg, NULL, 0)) {
@@ -211,11 +219,7 @@ static int parse_cmdline(struct cmdline *cl, int argc, char **argv)
 			}
 			break;
 		case 'c':
-			if (cl->cmd || cl->target_pid) {
-				errmsg("only one -c or -p is supported");
-				return -EINVAL;
-			}
-			cl->cmd = optarg;
+			cl->procs[cl->nprocs++].cmd = optarg;
 			break;
 		case 'p': {
 			char *end;
@@ -225,11 +229,7 @@ static int parse_cmdline(struct cmdline *cl, int argc, char **argv)
 				errmsg("invalid process id '%s'", optarg);
 				return -EINVAL;
 			}
-			if (cl->cmd || cl->target_pid) {
-				errmsg("only one -c or -p is supported");
-				return -EINVAL;
-			}
-			cl->target_pid = (int)pid;
+			cl->procs[cl->nprocs++].pid = (int)pid;
 			break;
 		}
 		case 'e':
@@ -252,6 +252,9 @@ static int parse_cmdline(struct cmdline *cl, int argc, char **argv)
 			break;
 		case 'q':
 			cl->o.quiet = true;
+			break;
+		case 'w':
+			cl->o.destructive = true;
 			break;
 		case 'S':
 			cl->show_dis = 1;
@@ -292,77 +295,6 @@ static int parse_cmdline(struct cmdline *cl, int argc, char **argv)
 		return -EINVAL;
 	}
 	return 0;
-}
-
-/*
- * -c: start CMD (split into words as a shell would, without expansions
- * that run anything) in a child that waits, before exec, until
- * child_release() says tracing is on. Returns the pid or -1.
- */
-static pid_t child_start(const char *cmd)
-{
-	wordexp_t we;
-	int pfd[2];
-	pid_t pid;
-	char c;
-
-	if (wordexp(cmd, &we, WRDE_NOCMD) || we.we_wordc == 0) {
-		errmsg("invalid command '%s'", cmd);
-		return -1;
-	}
-	if (pipe2(pfd, O_CLOEXEC)) {
-		errmsg("cannot create a pipe: %s", strerror(errno));
-		wordfree(&we);
-		return -1;
-	}
-	pid = fork();
-	if (pid < 0) {
-		errmsg("cannot fork: %s", strerror(errno));
-		wordfree(&we);
-		return -1;
-	}
-	if (pid == 0) {
-		close(pfd[1]);
-		/* Nothing read: the tracer gave up; do not run the command. */
-		if (read(pfd[0], &c, 1) != 1)
-			_exit(127);
-		execvp(we.we_wordv[0], we.we_wordv);
-		fprintf(stderr, "%s: failed to exec %s: %s\n", progname, we.we_wordv[0],
-			strerror(errno));
-		_exit(127);
-	}
-	close(pfd[0]);
-	wordfree(&we);
-	child_go = pfd[1];
-	return pid;
-}
-
-static void child_release(void)
-{
-	if (child_go >= 0) {
-		if (write(child_go, "g", 1) != 1)
-			errmsg("cannot start the command: %s", strerror(errno));
-		close(child_go);
-		child_go = -1;
-	}
-}
-
-/* The command must not outlive the tracer: kill it if still running. */
-static void child_reap(void)
-{
-	int status;
-
-	if (child_pid <= 0)
-		return;
-	if (child_go >= 0) {
-		close(child_go);
-		child_go = -1;
-	}
-	if (waitpid(child_pid, &status, WNOHANG) == 0) {
-		kill(child_pid, SIGKILL);
-		waitpid(child_pid, &status, 0);
-	}
-	child_pid = 0;
 }
 
 static int read_file(struct source *src)
@@ -521,6 +453,25 @@ static int add_profile_probes(struct probe_table *t, const struct image *img)
 	return 0;
 }
 
+/* One -l line, and with -v the probe's argument types. */
+static int list_probe(const struct probe_table *t, const struct probe *p, FILE *out)
+{
+	struct probe_args a;
+	int ret;
+
+	print_list_probe(out, p);
+	if (!verbose)
+		return 0;
+	ret = probe_arg_types(t, p, &a);
+	if (ret) {
+		errmsg("cannot read the argument types of %s:%s:%s:%s: %s", p->prov, p->mod,
+		       p->func, p->name, strerror(-ret));
+		return 1;
+	}
+	print_list_args(out, &a);
+	return 0;
+}
+
 static int list_probes(const struct cmdline *cl, const struct probe_table *t,
 		       const struct enabling *en, FILE *out)
 {
@@ -529,7 +480,8 @@ static int list_probes(const struct cmdline *cl, const struct probe_table *t,
 	print_list_heading(out);
 	if (cl->nsrcs == 0) {
 		for (i = 0; i < t->n; i++)
-			print_list_probe(out, &t->probes[i]);
+			if (list_probe(t, &t->probes[i], out))
+				return 1;
 		return 0;
 	}
 	/* Each probe once, in probe order, however many clauses enable it. */
@@ -539,8 +491,8 @@ static int list_probes(const struct cmdline *cl, const struct probe_table *t,
 		for (e = 0; e < en->n; e++)
 			if (en->ecbs[e].probe == &t->probes[i])
 				break;
-		if (e < en->n)
-			print_list_probe(out, &t->probes[i]);
+		if (e < en->n && list_probe(t, &t->probes[i], out))
+			return 1;
 	}
 	return 0;
 }
@@ -565,8 +517,23 @@ static void agg_hook(void *ctx, struct printer *pr, const struct img_action *a, 
 	agg_action(ctx, pr, a, arg);
 }
 
+/* system(): the consumer runs the command when it processes the record. */
+static void run_system(void *ctx, const char *cmd, int fd)
+{
+	int ret;
+
+	(void)ctx;
+	if (!cmd) {
+		errmsg("system( ): out of memory");
+		return;
+	}
+	ret = proc_system(cmd, fd);
+	if (ret < 0)
+		errmsg("system( ): cannot run /bin/sh: %s", strerror(-ret));
+}
+
 static int trace(const struct cmdline *cl, const struct enabling *en, const struct image *img,
-		 FILE *out)
+		 struct proc_set *procs, FILE *out)
 {
 	struct agg_source asrc;
 	struct agg_state as;
@@ -605,15 +572,15 @@ static int trace(const struct cmdline *cl, const struct enabling *en, const stru
 	}
 	pr.agg_act = agg_hook;
 	pr.agg_ctx = &as;
+	pr.system = run_system;
 	c.img = img;
-	c.target = child_pid > 0 ? child_pid : cl->target_pid;
-	c.target_child = child_pid > 0;
+	c.procs = procs;
 	ret = consume_begin(&c);
 	if (!ret) {
 		if (!c.exited)
 			load_gate(&tr, 1);
 		print_matched(cl);
-		child_release();
+		proc_release(procs);
 		ret = consume_run(&c, &stop_flag);
 	}
 	/* As dtrace: every aggregation printa() did not print, after END. */
@@ -639,6 +606,41 @@ static int trace(const struct cmdline *cl, const struct enabling *en, const stru
 	return c.exited ? (int)(c.exit_status & 0xff) : 0;
 }
 
+/*
+ * -c and -p in command-line order: create (held before exec) or grab
+ * each; $target is the first one's pid, as in dtrace. Under -e and -l no
+ * command runs, and $target is spectrace's pid if the first is a -c.
+ */
+static int start_procs(struct cmdline *cl, struct proc_set *procs)
+{
+	char err[256];
+	size_t i;
+	int pid;
+
+	for (i = 0; i < cl->nprocs; i++) {
+		const struct procarg *pa = &cl->procs[i];
+
+		if (pa->pid) {
+			if (proc_grab(procs, pa->pid, err, sizeof(err))) {
+				errmsg("%s", err);
+				return -1;
+			}
+			pid = pa->pid;
+		} else if (!cl->compile_only && !cl->list) {
+			pid = proc_create(procs, pa->cmd, err, sizeof(err));
+			if (pid < 0) {
+				errmsg("%s", err);
+				return -1;
+			}
+		} else {
+			pid = getpid();
+		}
+		if (i == 0)
+			cl->o.target = pid;
+	}
+	return 0;
+}
+
 static void free_cmdline(struct cmdline *cl)
 {
 	size_t i;
@@ -646,12 +648,14 @@ static void free_cmdline(struct cmdline *cl)
 	for (i = 0; cl->srcs && i < cl->nsrcs; i++)
 		free(cl->srcs[i].buf);
 	free(cl->srcs);
+	free(cl->procs);
 }
 
 int main(int argc, char **argv)
 {
 	struct compile_ctx cc;
 	struct probe_table t;
+	struct proc_set procs;
 	struct enabling en;
 	struct cmdline cl;
 	struct image img;
@@ -676,26 +680,10 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	compile_ctx_init(&cc);
-	if (cl.target_pid) {
-		if (kill(cl.target_pid, 0) && errno == ESRCH) {
-			errmsg("failed to grab pid %d: No such process", cl.target_pid);
-			compile_ctx_fini(&cc);
-			free_cmdline(&cl);
-			return 1;
-		}
-		cl.o.target = cl.target_pid;
-	}
-	if (cl.cmd && !cl.compile_only && !cl.list) {
-		child_pid = child_start(cl.cmd);
-		if (child_pid < 0) {
-			compile_ctx_fini(&cc);
-			free_cmdline(&cl);
-			return 1;
-		}
-		cl.o.target = child_pid;
-	} else if (cl.cmd) {
-		/* -e or -l: the command is not run; $target still compiles. */
-		cl.o.target = getpid();
+	proc_init(&procs);
+	if (start_procs(&cl, &procs)) {
+		ret = 1;
+		goto out_cc;
 	}
 
 	if (cl.nsrcs && compile(&cl, &cc, &img)) {
@@ -735,7 +723,7 @@ int main(int argc, char **argv)
 		errmsg("cannot install signal handlers: %s", strerror(errno));
 		ret = 1;
 	} else {
-		ret = trace(&cl, &en, &img, out);
+		ret = trace(&cl, &en, &img, &procs, out);
 	}
 	enab_free(&en);
 	probe_table_free(&t);
@@ -746,7 +734,7 @@ out_img:
 	}
 	cg_image_free(&img);
 out_cc:
-	child_reap();
+	proc_fini(&procs);
 	compile_ctx_fini(&cc);
 	free_cmdline(&cl);
 	return ret;

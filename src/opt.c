@@ -323,6 +323,11 @@ static int set_oformat(struct opts *o, const char *v, char *err, size_t errlen)
 	return -EINVAL;
 }
 
+static int set_destructive(struct opts *o, const char *v, char *err, size_t errlen)
+{
+	return set_flag(&o->destructive, v, err, errlen);
+}
+
 static int set_quiet(struct opts *o, const char *v, char *err, size_t errlen)
 {
 	if (v && strcmp(v, "1") && strcmp(v, "0")) {
@@ -348,6 +353,7 @@ static const struct opt_def opt_defs[] = {
 	{ "bufpolicy", set_bufpolicy },
 	{ "bufsize", set_bufsize },
 	{ "cleanrate", set_cleanrate },
+	{ "destructive", set_destructive },
 	{ "dynvarsize", set_dynvarsize },
 	{ "flowindent", set_flowindent },
 	{ "ktr_cpumask", ktrfmt_opt_cpumask },

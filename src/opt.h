@@ -31,6 +31,7 @@ struct opts {
 	bool quiet;		/* -q: only explicitly traced data */
 	bool flowindent;	/* -F: indent output by function entry and return */
 	enum opt_oformat oformat;	/* format of the trace output */
+	bool destructive;	/* -w: raise(), stop(), system() allowed */
 	uint64_t dynvarsize;	/* bytes for self-> variables */
 	uint64_t strsize;	/* bytes of a string value */
 	uint64_t aggsize;	/* bytes of keyed aggregation data per CPU */

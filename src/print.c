@@ -8,6 +8,7 @@
  * nothing for them on the output. The JSON format is json.c's.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <linux/types.h>
@@ -135,11 +136,11 @@ static void print_trace(struct printer *pr, const struct img_field *f, const uin
 		fprintf(pr->out, "%*llu", w, (unsigned long long)v);
 }
 
-void print_printf(FILE *out, const struct img_action *a, const struct img_clause *cl,
-		  const uint8_t *data)
+/* The arguments of a printf-like action A, from its fields; returns how many. */
+static uint32_t fmt_args(const struct img_action *a, const struct img_clause *cl,
+			 const uint8_t *data, struct fmt_arg *args)
 {
 	static char strs[64][SPT_STRSIZE + 1];
-	struct fmt_arg args[64];
 	uint32_t i;
 
 	for (i = 0; i < a->nfields && i < 64; i++) {
@@ -161,7 +162,51 @@ void print_printf(FILE *out, const struct img_action *a, const struct img_clause
 			args[i].v = print_field_value(f, data);
 		}
 	}
-	fmt_print(out, &a->fmt, args, i);
+	return i;
+}
+
+void print_printf(FILE *out, const struct img_action *a, const struct img_clause *cl,
+		  const uint8_t *data)
+{
+	struct fmt_arg args[64];
+
+	fmt_print(out, &a->fmt, args, fmt_args(a, cl, data, args));
+}
+
+char *print_system_cmd(const struct img_action *a, const struct img_clause *cl,
+		       const uint8_t *data)
+{
+	struct fmt_arg args[64];
+	char *cmd = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	f = open_memstream(&cmd, &len);
+	if (!f)
+		return NULL;
+	fmt_print(f, &a->fmt, args, fmt_args(a, cl, data, args));
+	if (fclose(f)) {
+		free(cmd);
+		return NULL;
+	}
+	return cmd;
+}
+
+/*
+ * system(): the command formatted as printf would print it, run with our
+ * output flushed first, so its output lands in order with ours.
+ */
+static void print_system(struct printer *pr, const struct img_action *a,
+			 const struct img_clause *cl, const uint8_t *data)
+{
+	char *cmd;
+
+	if (!pr->system)
+		return;
+	cmd = print_system_cmd(a, cl, data);
+	fflush(pr->out);
+	pr->system(pr->system_ctx, cmd, fileno(pr->out));
+	free(cmd);
 }
 
 void print_agg_action(struct printer *pr, const struct img_action *a, const struct img_clause *cl,
@@ -199,6 +244,9 @@ static void text_record(struct printer *pr, int cpu, uint32_t epid, const struct
 			print_printf(pr->out, a, cl, data);
 			break;
 		case IMG_ACT_EXIT:
+			break;
+		case IMG_ACT_SYSTEM:
+			print_system(pr, a, cl, data);
 			break;
 		case IMG_ACT_PRINTA:
 		case IMG_ACT_CLEAR:
@@ -280,4 +328,16 @@ void print_list_heading(FILE *out)
 void print_list_probe(FILE *out, const struct probe *p)
 {
 	fprintf(out, "%5u %10s %17s %33s %s\n", p->id, p->prov, p->mod, p->func, p->name);
+}
+
+void print_list_args(FILE *out, const struct probe_args *a)
+{
+	int i;
+
+	fprintf(out, "\n\tArgument Types\n");
+	for (i = 0; i < a->n; i++)
+		fprintf(out, "\t\targs[%d]: %s\n", i, a->type[i]);
+	if (!a->n)
+		fprintf(out, "\t\tNone\n");
+	fputc('\n', out);
 }

@@ -89,6 +89,10 @@ struct printer {
 	 * and the lines printa() made meanwhile, which follow the record */
 	struct jbuf line, text, after;
 	bool in_record;
+	/* system(): run CMD (NULL: it could not be formatted, out of memory),
+	 * its output on the file descriptor FD */
+	void (*system)(void *ctx, const char *cmd, int fd);
+	void *system_ctx;
 };
 
 extern const struct print_ops json_ops;
@@ -129,9 +133,14 @@ int print_field_str(const struct img_field *f, const uint8_t *data, const char *
 /* printf() action A of a record of CL, formatted onto OUT. */
 void print_printf(FILE *out, const struct img_action *a, const struct img_clause *cl,
 		  const uint8_t *data);
+/* system() action A's command, formatted as printf would (malloc'd; NULL: out of memory). */
+char *print_system_cmd(const struct img_action *a, const struct img_clause *cl,
+		       const uint8_t *data);
 
 /* The -l heading and one line per probe. */
 void print_list_heading(FILE *out);
 void print_list_probe(FILE *out, const struct probe *p);
+/* -lv: the section dtrace -lv prints after a probe's line. */
+void print_list_args(FILE *out, const struct probe_args *a);
 
 #endif /* SPT_PRINT_H */

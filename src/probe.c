@@ -10,7 +10,13 @@
  *
  * The profile provider (profile-N, tick-N) follows: a few common probes
  * for -l, and any other rate created when a description names it.
+ *
+ * Argument types (-lv) come from the same tracefs directory: each syscall
+ * tracepoint's format file declares its fields with the types written in
+ * the kernel's SYSCALL_DEFINE. The kernel's BTF has only the pt_regs
+ * wrappers (__x64_sys_*), not the typed functions behind them.
  */
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fnmatch.h>
@@ -378,6 +384,7 @@ int probe_table_load(struct probe_table *t, const char *tracefs, char *err, size
 		}
 		tracefs = root;
 	}
+	snprintf(t->tracefs, sizeof(t->tracefs), "%s", tracefs);
 	ret = load_syscalls(t, tracefs, err, errlen);
 	if (!ret) {
 		ret = load_profile(t);
@@ -410,4 +417,158 @@ const struct probe *probe_table_find(const struct probe_table *t, uint32_t id)
 		if (t->probes[i].id == id)
 			return &t->probes[i];
 	return NULL;
+}
+
+/*
+ * The type of declaration D (LEN bytes, "type name" or "type name[N]") into
+ * OUT: the name dropped, __attribute__((...)) and __user left out, blanks
+ * collapsed, an array's bounds kept after the type.
+ */
+static int decl_type(const char *d, size_t len, char *out, size_t outlen)
+{
+	size_t end = len, name, i, o = 0, arr;
+
+	while (end && isspace((unsigned char)d[end - 1]))
+		end--;
+	arr = end;
+	if (end && d[end - 1] == ']') {
+		while (end && d[end - 1] != '[')
+			end--;
+		if (!end)
+			return -EINVAL;
+		end--;
+		arr = end;
+		while (end && isspace((unsigned char)d[end - 1]))
+			end--;
+	}
+	name = end;
+	while (name && (isalnum((unsigned char)d[name - 1]) || d[name - 1] == '_'))
+		name--;
+	if (name == end)
+		return -EINVAL;
+	for (i = 0; i < name; i++) {
+		if (!strncmp(d + i, "__attribute__", 13)) {
+			int depth = 0;
+
+			for (i += 13; i < name; i++) {
+				if (d[i] == '(')
+					depth++;
+				else if (d[i] == ')' && --depth == 0)
+					break;
+			}
+			continue;
+		}
+		if (!strncmp(d + i, "__user", 6) && !isalnum((unsigned char)d[i + 6]) &&
+		    d[i + 6] != '_' && (i == 0 || !isalnum((unsigned char)d[i - 1]))) {
+			i += 5;
+			continue;
+		}
+		if (isspace((unsigned char)d[i])) {
+			if (o && out[o - 1] != ' ' && o + 1 < outlen)
+				out[o++] = ' ';
+			continue;
+		}
+		if (o + 1 >= outlen)
+			return -EINVAL;
+		out[o++] = d[i];
+	}
+	while (o && out[o - 1] == ' ')
+		o--;
+	if (!o)
+		return -EINVAL;
+	for (i = arr; i < len && !isspace((unsigned char)d[i]); i++) {
+		if (o + 1 >= outlen)
+			return -EINVAL;
+		out[o++] = d[i];
+	}
+	out[o] = '\0';
+	return 0;
+}
+
+int probe_format_args(const char *text, struct probe_args *a)
+{
+	const char *line = text;
+	int after_nr = 0;
+
+	memset(a, 0, sizeof(*a));
+	while (line && *line) {
+		const char *nl = strchr(line, '\n'), *f = line, *semi;
+		size_t len;
+
+		while (*f == ' ' || *f == '\t')
+			f++;
+		if (!strncmp(f, "field:", 6)) {
+			f += 6;
+			semi = strchr(f, ';');
+			if (!semi || (nl && semi > nl))
+				return -EINVAL;
+			len = (size_t)(semi - f);
+			if (after_nr) {
+				if (a->n == PROBE_ARGS_MAX ||
+				    decl_type(f, len, a->type[a->n], PROBE_TYPE_MAX))
+					return -EINVAL;
+				a->n++;
+			} else if (len >= 12 && !strncmp(f + len - 12, "__syscall_nr", 12)) {
+				after_nr = 1;
+			}
+		}
+		line = nl ? nl + 1 : NULL;
+	}
+	return after_nr ? 0 : -EINVAL;
+}
+
+static void set_types(struct probe_args *a, int n, const char *const *types)
+{
+	int i;
+
+	a->n = n;
+	for (i = 0; i < n; i++)
+		snprintf(a->type[i], PROBE_TYPE_MAX, "%s", types[i]);
+}
+
+int probe_arg_types(const struct probe_table *t, const struct probe *p, struct probe_args *a)
+{
+	/* ERROR: spectrace's arguments, typed as illumos's dtrace_probe_error() takes them. */
+	static const char *const error_types[] = { "uint64_t", "uint32_t", "int",
+						   "int",      "int",      "uint64_t" };
+	static const char *const pc_types[] = { "uint64_t", "uint64_t" };
+	char path[512], text[8192];
+	size_t n;
+	FILE *f;
+	int ret;
+
+	memset(a, 0, sizeof(*a));
+	switch (p->kind) {
+	case PROBE_DTRACE:
+		if (p->arg == SPT_DTRACE_ERROR)
+			set_types(a, 6, error_types);
+		return 0;
+	case PROBE_PROFILE:
+	case PROBE_TICK:
+		set_types(a, 2, pc_types);
+		return 0;
+	case PROBE_SYSCALL_ENTRY:
+	case PROBE_SYSCALL_RETURN:
+		break;
+	}
+	snprintf(path, sizeof(path), "%s/events/syscalls/sys_%s_%s/format", t->tracefs,
+		 p->kind == PROBE_SYSCALL_ENTRY ? "enter" : "exit", p->func);
+	f = fopen(path, "r");
+	if (!f)
+		return -errno;
+	n = fread(text, 1, sizeof(text) - 1, f);
+	ret = ferror(f) ? -EIO : 0;
+	fclose(f);
+	if (ret)
+		return ret;
+	text[n] = '\0';
+	ret = probe_format_args(text, a);
+	if (ret || p->kind == PROBE_SYSCALL_ENTRY)
+		return ret;
+	/* The return value is arg0 and arg1, as in DTrace. */
+	if (a->n != 1)
+		return -EINVAL;
+	a->n = 2;
+	memcpy(a->type[1], a->type[0], PROBE_TYPE_MAX);
+	return 0;
 }

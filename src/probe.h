@@ -44,6 +44,18 @@ struct probe_table {
 	struct probe *probes;
 	size_t n;
 	size_t cap;
+	char tracefs[256];	/* the tracefs root the syscall probes came from */
+};
+
+/*
+ * A probe's typed arguments, as dtrace -lv lists them: args[0] .. args[n-1]
+ * with their C types as text.
+ */
+#define PROBE_ARGS_MAX 10
+#define PROBE_TYPE_MAX 64
+struct probe_args {
+	int n;
+	char type[PROBE_ARGS_MAX][PROBE_TYPE_MAX];
 };
 
 /* First probe id of the syscall provider; 1..3 are dtrace:::BEGIN/END/ERROR. */
@@ -63,6 +75,22 @@ int probe_desc_match(const struct probe_desc *pd, const struct probe *p);
 int probe_table_load(struct probe_table *t, const char *tracefs, char *err, size_t errlen);
 void probe_table_free(struct probe_table *t);
 const struct probe *probe_table_find(const struct probe_table *t, uint32_t id);
+
+/*
+ * The argument types of probe P of T: syscall entry probes have the
+ * syscall's parameters and return probes its return value twice (arg0 and
+ * arg1), both from the tracepoints' format files under T's tracefs;
+ * dtrace:::ERROR has spectrace's fault arguments, profile and tick probes
+ * two PCs. Returns 0, or -errno when a format file cannot be read.
+ */
+int probe_arg_types(const struct probe_table *t, const struct probe *p, struct probe_args *a);
+
+/*
+ * The arguments in the text of a syscall tracepoint's format file: the
+ * fields after __syscall_nr, each "type name". Returns 0, or -EINVAL when
+ * the text has no __syscall_nr field or more than PROBE_ARGS_MAX arguments.
+ */
+int probe_format_args(const char *text, struct probe_args *a);
 
 /*
  * The profile provider's names: "profile-N" or "tick-N" with N a positive

@@ -113,6 +113,12 @@ enum spt_op {
 			 * if none; SPT_FIND_REF: r[a] + position, 0 (NULL) if none */
 	SPT_OP_LTOS,	/* r[dst] = string slot imm: lltostr(r[a], base r[b]) */
 	SPT_OP_STOL,	/* r[dst] = strtoll(string r[a], base r[b]) */
+	/*
+	 * Destructive actions, performed by the kernel when the clause ends
+	 * (and only if it ends without a fault): raise(r[a]) (b = 0; a signal
+	 * outside [1, SPT_SIG_MAX] is illegal) or stop() (b = 1, SIGSTOP).
+	 */
+	SPT_OP_RAISE,
 	SPT_OP_NOPS	/* number of opcodes */
 };
 

@@ -53,6 +53,46 @@ id_entry=$(printf '%s\n' "$out" | awk 'NR == 2 {print $1}')
 id_return=$(printf '%s\n' "$out" | awk 'NR == 3 {print $1}')
 check "-l return id follows entry id" "$((id_return - id_entry))" 1
 
+# -lv: dtrace's layout, types from the tracepoints' format files.
+heading="   ID   PROVIDER            MODULE                          FUNCTION NAME"
+out=$("$SPT" -lv -n 'syscall::openat:entry'; echo "status $?")
+check "-lv syscall::openat:entry" "$out" "$heading
+$(printf '%5d %10s %17s %33s %s' "$id_entry" syscall vmlinux openat entry)
+
+	Argument Types
+		args[0]: int
+		args[1]: const char *
+		args[2]: int
+		args[3]: umode_t
+
+status 0"
+out=$("$SPT" -lv -n 'syscall::openat:return' -n 'dtrace:::BEGIN'; echo "status $?")
+check "-lv return probe and BEGIN" "$out" "$heading
+$(printf '%5d %10s %17s %33s %s' 1 dtrace '' '' BEGIN)
+
+	Argument Types
+		None
+
+$(printf '%5d %10s %17s %33s %s' "$id_return" syscall vmlinux openat return)
+
+	Argument Types
+		args[0]: long
+		args[1]: long
+
+status 0"
+out=$("$SPT" -lv -n 'dtrace:::ERROR' | tail -n +3)
+check "-lv ERROR" "$out" "
+	Argument Types
+		args[0]: uint64_t
+		args[1]: uint32_t
+		args[2]: int
+		args[3]: int
+		args[4]: int
+		args[5]: uint64_t"
+# Every syscall's types are readable.
+out=$("$SPT" -lv -n 'syscall:::' 2>&1 >/dev/null)
+check "-lv syscall::: reads every format" "$?:$out" "0:"
+
 # Every syscall tracepoint of the kernel with a known number is a probe pair.
 tracefs=/sys/kernel/tracing
 [ -d $tracefs/events ] || tracefs=/sys/kernel/debug/tracing

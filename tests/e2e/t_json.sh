@@ -185,6 +185,15 @@ check "json: pragma and -o: stdout empty" "$(cat "$TMP/out")" ""
 check "json: pragma and -o: stderr" "$(cat "$TMP/err")" "spectrace: script '$TMP/p.d' matched 1 probe"
 check "json: pragma and -o: the file" "$(lines "$TMP/j"):$(jq -r '.printf' "$TMP/j")" "1:from a pragma"
 
+# system(): the command in the record, its output on stderr after the line;
+# with text output and -o, its output in order in the file.
+run -w -q -x oformat=json -n 'BEGIN { system("echo hi %d", 5); exit(0); }'
+check "json: system(): the command" "$(jq -c '.data[0]' "$TMP/out")" \
+	'{"action":"system","command":"echo hi 5"}'
+check "json: system(): its output on stderr" "$(cat "$TMP/err")" "hi 5"
+run -w -q -o "$TMP/sys" -n 'BEGIN { printf("a\n"); system("echo hi"); printf("b\n"); exit(0); }'
+check "text -o: system()'s output in order in the file" "$(cat "$TMP/sys")" "$(printf 'a\nhi\nb')"
+
 check "json: oformat=xml refused" "$("$SPT" -x oformat=xml -n BEGIN 2>&1; echo "rc=$?")" \
 	"$(printf 'spectrace: failed to set -x oformat=xml: not supported: only text and json\nrc=2')"
 

@@ -152,3 +152,24 @@ Test(dis, default_action_and_strings)
 	cr_assert(strstr(s, "clause 1: END\n  record 264 bytes: string256@8\n"), "%s", s);
 	free(s);
 }
+
+Test(dis, destructive_actions)
+{
+	char *s = disassemble("#pragma D option destructive\n"
+			      "syscall::getppid:entry { raise(SIGUSR1); stop(); "
+			      "system(\"kill -CONT %d; echo %s\", pid, execname); }");
+
+	cr_assert_str_eq(s, "clause 0: syscall::getppid:entry\n"
+			    "  record 272 bytes: int32@8 string256@16\n"
+			    "  0000: ldi   %r1, 10\n"
+			    "  0001: sext  %r1, %r1, 32\n"
+			    "  0002: raise %r1\n"
+			    "  0003: stop  \n"
+			    "  0004: ldb   %r1, pid\n"
+			    "  0005: sext  %r1, %r1, 32\n"
+			    "  0006: rec   rec+8, %r1, 8\n"
+			    "  0007: execn %r1, %r0\n"
+			    "  0008: recs  rec+16, %r1\n"
+			    "  0009: ret   \n");
+	free(s);
+}

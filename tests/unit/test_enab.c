@@ -10,7 +10,7 @@ static struct probe probes[] = {
 	{ 6, PROBE_SYSCALL_ENTRY, 257, "syscall", "vmlinux", "openat", "entry" },
 	{ 7, PROBE_SYSCALL_RETURN, 257, "syscall", "vmlinux", "openat", "return" },
 };
-static const struct probe_table table = { probes, 4, 4 };
+static const struct probe_table table = { probes, 4, 4, "" };
 
 Test(enab, epids_in_program_order)
 {

@@ -65,6 +65,12 @@ static const char *const corpus[] = {
 	"self->s = execname; self->t = strjoin(self->s, \"!\"); trace(self->t); self->t = strchr(\"a\", 'b'); trace(self->t == NULL); trace(self->u == 0);",
 	"trace(lltostr(1, arg1 + 30));",
 	"trace(strtoll(\"1\", arg1 - 6));",
+	/* Destructive actions: the signal the kernel would send when the clause ends. */
+	"raise(arg1 + 3); trace(1); raise(SIGTERM);",
+	"stop(); raise(arg1 + 2); trace(2);",
+	"raise(arg1 - 7);",
+	"trace(3); raise(65);",
+	"raise(0x100000009);",
 };
 
 /* A user string both VMs read: the kernel through copyinstr, the host through its window. */
@@ -74,7 +80,7 @@ static void run_corpus(void)
 {
 	uint64_t builtins[SPT_B_NBUILTINS];
 	struct probe begin = { 1, PROBE_DTRACE, 0, "dtrace", "", "", "BEGIN" };
-	struct probe_table table = { &begin, 1, 1 };
+	struct probe_table table = { &begin, 1, 1, "" };
 	static char text[16384];
 	static uint8_t strtab[SPT_STRTAB_MAX + SPT_STRSIZE];
 	struct compile_ctx cc;
@@ -112,6 +118,7 @@ static void run_corpus(void)
 		strcat(text, " }\n");
 	}
 	opt_init(&o);
+	o.destructive = true;
 	compile_ctx_init(&cc);
 	prog = parse_program(&cc, "corpus.d", text, strlen(text));
 	if (!prog)
@@ -158,6 +165,7 @@ static void run_corpus(void)
 		cr_expect_eq(kvm.state, hvm.state, "state of: %s", corpus[i]);
 		cr_expect_eq(kvm.fault, hvm.fault, "fault of: %s", corpus[i]);
 		cr_expect_eq(kvm.fault_val, hvm.fault_val, "fault value of: %s", corpus[i]);
+		cr_expect_eq(kvm.dsig, hvm.dsig, "signal of: %s", corpus[i]);
 		for (r = 1; r < SPT_NREGS; r++)
 			cr_expect_eq(kvm.r[r], hvm.r[r], "r%d of: %s", r, corpus[i]);
 		for (r = 0; hvm.state == SPT_VM_DONE && r < (int)cl->nfields; r++) {

@@ -110,6 +110,83 @@ Test(probe, syscall_numbers)
 	cr_assert_eq(probe_syscall_nr("nosuch"), -1);
 }
 
+static void write_file(const char *dir, const char *name, const char *text)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	cr_assert_not_null(f, "%s", path);
+	cr_assert_eq(fputs(text, f) >= 0, 1);
+	cr_assert_eq(fclose(f), 0);
+}
+
+/* A format file as Linux 6.18 writes it. */
+static const char openat_enter_format[] =
+	"name: sys_enter_openat\n"
+	"ID: 782\n"
+	"format:\n"
+	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
+	"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n"
+	"\n"
+	"\tfield:int __syscall_nr;\toffset:8;\tsize:4;\tsigned:1;\n"
+	"\tfield:int dfd;\toffset:16;\tsize:8;\tsigned:0;\n"
+	"\tfield:const char * filename;\toffset:24;\tsize:8;\tsigned:0;\n"
+	"\tfield:int flags;\toffset:32;\tsize:8;\tsigned:0;\n"
+	"\tfield:umode_t mode;\toffset:40;\tsize:8;\tsigned:0;\n"
+	"\n"
+	"print fmt: \"dfd: 0x%08lx, filename: 0x%08lx\", ((unsigned long)(REC->dfd))\n";
+
+static const char exit_format[] =
+	"name: sys_exit_openat\n"
+	"format:\n"
+	"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n"
+	"\n"
+	"\tfield:int __syscall_nr;\toffset:8;\tsize:4;\tsigned:1;\n"
+	"\tfield:long ret;\toffset:16;\tsize:8;\tsigned:1;\n";
+
+Test(probe, format_args)
+{
+	struct probe_args a;
+
+	cr_assert_eq(probe_format_args(openat_enter_format, &a), 0);
+	cr_assert_eq(a.n, 4, "the fields after __syscall_nr, common ones left out");
+	cr_assert_str_eq(a.type[0], "int");
+	cr_assert_str_eq(a.type[1], "const char *");
+	cr_assert_str_eq(a.type[2], "int");
+	cr_assert_str_eq(a.type[3], "umode_t");
+
+	cr_assert_eq(probe_format_args("\tfield:int __syscall_nr;\n", &a), 0);
+	cr_assert_eq(a.n, 0, "getpid: no arguments");
+
+	cr_assert_eq(probe_format_args("field:int __syscall_nr;\n"
+				       "field:const char *const * argv;\n"
+				       "field:struct stat  __user  *statbuf;\n"
+				       "field:const char __attribute__((btf_type_tag(\"user\"))) * path;\n"
+				       "field:unsigned long\tlen;\n"
+				       "field:char comm[16];\n",
+				       &a),
+		     0);
+	cr_assert_eq(a.n, 5);
+	cr_assert_str_eq(a.type[0], "const char *const *");
+	cr_assert_str_eq(a.type[1], "struct stat *", "__user is no part of the type");
+	cr_assert_str_eq(a.type[2], "const char *", "nor is an attribute");
+	cr_assert_str_eq(a.type[3], "unsigned long");
+	cr_assert_str_eq(a.type[4], "char[16]");
+
+	cr_assert_eq(probe_format_args("field:int dfd;\n", &a), -EINVAL, "no __syscall_nr");
+	cr_assert_eq(probe_format_args("field:int __syscall_nr;\nfield:int;\n", &a), -EINVAL,
+		     "a field without a name");
+	cr_assert_eq(probe_format_args("field:int __syscall_nr;\n"
+				       "field:long a0;\nfield:long a1;\nfield:long a2;\n"
+				       "field:long a3;\nfield:long a4;\nfield:long a5;\n"
+				       "field:long a6;\nfield:long a7;\nfield:long a8;\n"
+				       "field:long a9;\nfield:long a10;\n",
+				       &a),
+		     -EINVAL, "more than ten arguments");
+}
+
 static void touch(const char *dir, const char *name)
 {
 	char path[512];
@@ -162,6 +239,30 @@ Test(probe, table_from_tracefs)
 	cr_assert_str_eq(p->name, "return");
 	cr_assert_str_eq(probe_table_find(&t, 1)->name, "BEGIN");
 	cr_assert_null(probe_table_find(&t, 99));
+
+	/* -lv: types from the format files under this tracefs. */
+	struct probe_args a;
+
+	write_file(path, "sys_enter_openat/format", openat_enter_format);
+	write_file(path, "sys_exit_openat/format", exit_format);
+	cr_assert_eq(probe_arg_types(&t, &t.probes[5], &a), 0);
+	cr_assert_eq(a.n, 4);
+	cr_assert_str_eq(a.type[1], "const char *");
+	cr_assert_str_eq(a.type[3], "umode_t");
+	cr_assert_eq(probe_arg_types(&t, &t.probes[6], &a), 0);
+	cr_assert_eq(a.n, 2, "a return probe's arg0 and arg1 are the return value");
+	cr_assert_str_eq(a.type[0], "long");
+	cr_assert_str_eq(a.type[1], "long");
+	cr_assert_eq(probe_arg_types(&t, &t.probes[3], &a), -ENOENT, "no format file for read");
+	cr_assert_eq(probe_arg_types(&t, &t.probes[0], &a), 0);
+	cr_assert_eq(a.n, 0, "BEGIN has no arguments");
+	cr_assert_eq(probe_arg_types(&t, &t.probes[2], &a), 0);
+	cr_assert_eq(a.n, 6, "ERROR: arg0 and the fault's arg1..arg5");
+	cr_assert_str_eq(a.type[1], "uint32_t");
+	cr_assert_str_eq(a.type[5], "uint64_t");
+	cr_assert_eq(probe_arg_types(&t, &t.probes[7], &a), 0);
+	cr_assert_eq(a.n, 2, "profile: the kernel and the user PC");
+	cr_assert_str_eq(a.type[0], "uint64_t");
 	probe_table_free(&t);
 
 	snprintf(path, sizeof(path), "rm -rf '%s'", root);

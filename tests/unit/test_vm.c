@@ -176,3 +176,38 @@ Test(vm, offsets_are_masked)
 
 	cr_assert_eq(run(code, 5), SPT_VM_DONE);
 }
+
+Test(vm, raise_and_stop)
+{
+	struct spt_insn code[] = {
+		I(SPT_OP_LDI, 1, 0, 0, 10),
+		I(SPT_OP_RAISE, 0, 1, 0, 0),
+		I(SPT_OP_LDI, 1, 0, 0, 15),
+		I(SPT_OP_RAISE, 0, 1, 0, 0),	/* the last raise() wins */
+		I(SPT_OP_RET, 0, 0, 0, 0),
+	};
+	struct spt_insn stop[] = {
+		I(SPT_OP_RAISE, 0, 0, 1, 0),
+		I(SPT_OP_LDI, 1, 0, 0, 64),
+		I(SPT_OP_RAISE, 0, 1, 0, 0),
+		I(SPT_OP_RET, 0, 0, 0, 0),
+	};
+	struct spt_insn bad[] = {
+		I(SPT_OP_LDI, 1, 0, 0, 65),
+		I(SPT_OP_RAISE, 0, 1, 0, 0),
+		I(SPT_OP_RET, 0, 0, 0, 0),
+	};
+
+	cr_assert_eq(run(code, sizeof(code) / sizeof(code[0])), SPT_VM_DONE);
+	cr_assert_eq(vm.dsig, 15);
+	cr_assert_eq(run(stop, sizeof(stop) / sizeof(stop[0])), SPT_VM_DONE);
+	cr_assert_eq(vm.dsig, SPT_DSIG_STOP | 64, "stop() and a signal, both pending");
+	/* The next clause starts with nothing pending. */
+	cr_assert_eq(run(stop + 3, 1), SPT_VM_DONE);
+	cr_assert_eq(vm.dsig, 0);
+	cr_assert_eq(run(bad, sizeof(bad) / sizeof(bad[0])), SPT_VM_FAULT, "no signal 65");
+	cr_assert_eq(vm.fault, SPT_FLT_ILLOP);
+	cr_assert_eq(vm.fault_pc, 1);
+	bad[0].imm = 0;
+	cr_assert_eq(run(bad, sizeof(bad) / sizeof(bad[0])), SPT_VM_FAULT, "no signal 0");
+}

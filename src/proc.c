@@ -1,0 +1,269 @@
+/* SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0) */
+/*
+ * Processes: -c commands, -p processes, system() commands.
+ *
+ * A -c command is forked before the D program is compiled (so $target is
+ * its pid) and blocks on a pipe before its exec until tracing is on: none
+ * of its events is missed. A -p process is held by a pidfd, which becomes
+ * readable when it exits (a zombie included) and never names another
+ * process that reused the pid. Tracing ends once every one of them has
+ * exited (proc_poll() says how many still run).
+ *
+ * Invariant: nothing created here outlives spectrace. A -c command still
+ * running when tracing ends is killed and reaped; system() waits for its
+ * command.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <wordexp.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+
+#include "proc.h"
+
+extern char **environ;
+
+void proc_init(struct proc_set *ps)
+{
+	memset(ps, 0, sizeof(*ps));
+}
+
+static struct proc *proc_add(struct proc_set *ps)
+{
+	if (ps->n == ps->cap) {
+		size_t cap = ps->cap ? ps->cap * 2 : 4;
+		struct proc *nv = realloc(ps->v, cap * sizeof(*nv));
+
+		if (!nv)
+			return NULL;
+		ps->v = nv;
+		ps->cap = cap;
+	}
+	memset(&ps->v[ps->n], 0, sizeof(ps->v[0]));
+	ps->v[ps->n].go = -1;
+	ps->v[ps->n].pidfd = -1;
+	return &ps->v[ps->n++];
+}
+
+int proc_create(struct proc_set *ps, const char *cmd, char *err, size_t errlen)
+{
+	struct proc *p;
+	wordexp_t we;
+	int pfd[2], ret;
+	pid_t pid;
+	char c;
+
+	ret = wordexp(cmd, &we, WRDE_NOCMD);
+	if (ret || we.we_wordc == 0) {
+		/* An empty command has an (empty) word list, a lack of space part of one. */
+		if (!ret || ret == WRDE_NOSPACE)
+			wordfree(&we);
+		snprintf(err, errlen, "invalid command '%s'", cmd);
+		return -EINVAL;
+	}
+	p = proc_add(ps);
+	if (!p) {
+		wordfree(&we);
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	if (pipe2(pfd, O_CLOEXEC)) {
+		ret = -errno;
+		snprintf(err, errlen, "cannot create a pipe: %s", strerror(errno));
+		goto fail;
+	}
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		ret = -errno;
+		snprintf(err, errlen, "cannot fork: %s", strerror(errno));
+		close(pfd[0]);
+		close(pfd[1]);
+		goto fail;
+	}
+	if (pid == 0) {
+		close(pfd[1]);
+		signal(SIGPIPE, SIG_DFL);
+		/* Nothing read: the tracer gave up; do not run the command. */
+		if (read(pfd[0], &c, 1) != 1)
+			_exit(127);
+		execvp(we.we_wordv[0], we.we_wordv);
+		fprintf(stderr, "spectrace: failed to exec %s: %s\n", we.we_wordv[0],
+			strerror(errno));
+		_exit(127);
+	}
+	close(pfd[0]);
+	wordfree(&we);
+	p->pid = pid;
+	p->child = 1;
+	p->go = pfd[1];
+	p->live = 1;
+	ps->nlive++;
+	return pid;
+fail:
+	wordfree(&we);
+	ps->n--;
+	return ret;
+}
+
+int proc_grab(struct proc_set *ps, int pid, char *err, size_t errlen)
+{
+	struct proc *p;
+	size_t i;
+	int fd;
+
+	for (i = 0; i < ps->n; i++)
+		if (ps->v[i].pid == pid)
+			return 0;
+	fd = (int)syscall(SYS_pidfd_open, pid, 0);
+	if (fd < 0) {
+		snprintf(err, errlen, "failed to grab pid %d: %s", pid,
+			 errno == ESRCH ? "No such process" : strerror(errno));
+		return -errno;
+	}
+	p = proc_add(ps);
+	if (!p) {
+		close(fd);
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	p->pid = pid;
+	p->pidfd = fd;
+	p->live = 1;
+	ps->nlive++;
+	return 0;
+}
+
+void proc_release(struct proc_set *ps)
+{
+	size_t i;
+
+	for (i = 0; i < ps->n; i++) {
+		struct proc *p = &ps->v[i];
+
+		if (p->go < 0)
+			continue;
+		/* A command that cannot be told to start reads EOF and exits 127. */
+		if (write(p->go, "g", 1) != 1)
+			fprintf(stderr, "spectrace: cannot start pid %d: %s\n", p->pid,
+				strerror(errno));
+		close(p->go);
+		p->go = -1;
+	}
+}
+
+void proc_exit_text(int pid, int status, char *buf, size_t len)
+{
+	const char *name;
+
+	if (WIFSIGNALED(status)) {
+		name = sigabbrev_np(WTERMSIG(status));
+		if (name)
+			snprintf(buf, len, "pid %d terminated by SIG%s", pid, name);
+		else
+			snprintf(buf, len, "pid %d terminated by signal %d", pid, WTERMSIG(status));
+	} else if (WIFEXITED(status) && WEXITSTATUS(status)) {
+		snprintf(buf, len, "pid %d exited with status %d", pid, WEXITSTATUS(status));
+	} else {
+		snprintf(buf, len, "pid %d has exited", pid);
+	}
+}
+
+/* Has P exited? Sets *STATUS when it was our child. */
+static int proc_gone(struct proc *p, int *status)
+{
+	struct pollfd pfd = { .fd = p->pidfd, .events = POLLIN };
+
+	if (p->child)
+		return waitpid(p->pid, status, WNOHANG) == p->pid;
+	return poll(&pfd, 1, 0) == 1 && (pfd.revents & (POLLIN | POLLHUP | POLLERR));
+}
+
+size_t proc_poll(struct proc_set *ps, FILE *msg)
+{
+	char text[96];
+	size_t i;
+
+	for (i = 0; i < ps->n; i++) {
+		struct proc *p = &ps->v[i];
+		int status = 0;
+
+		if (!p->live || !proc_gone(p, &status))
+			continue;
+		p->live = 0;
+		ps->nlive--;
+		/* The status of a process that is not ours cannot be known. */
+		proc_exit_text(p->pid, p->child ? status : 0, text, sizeof(text));
+		fprintf(msg, "spectrace: %s\n", text);
+	}
+	return ps->nlive;
+}
+
+void proc_fini(struct proc_set *ps)
+{
+	size_t i;
+
+	for (i = 0; i < ps->n; i++) {
+		struct proc *p = &ps->v[i];
+		int status;
+
+		if (p->go >= 0)
+			close(p->go);
+		if (p->pidfd >= 0)
+			close(p->pidfd);
+		if (p->child && p->live && waitpid(p->pid, &status, WNOHANG) == 0) {
+			kill(p->pid, SIGKILL);
+			waitpid(p->pid, &status, 0);
+		}
+	}
+	free(ps->v);
+	proc_init(ps);
+}
+
+int proc_system(const char *cmd, int fd)
+{
+	char *argv[] = { "sh", "-c", (char *)cmd, NULL };
+	posix_spawn_file_actions_t fa;
+	posix_spawnattr_t attr;
+	sigset_t dfl;
+	pid_t pid;
+	int ret, status;
+
+	/* Our SIGPIPE is ignored (a closed stdout ends tracing); the command's is not. */
+	sigemptyset(&dfl);
+	sigaddset(&dfl, SIGPIPE);
+	ret = posix_spawnattr_init(&attr);
+	if (ret)
+		return -ret;
+	ret = posix_spawnattr_setsigdefault(&attr, &dfl);
+	if (!ret)
+		ret = posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF);
+	if (ret) {
+		posix_spawnattr_destroy(&attr);
+		return -ret;
+	}
+	ret = posix_spawn_file_actions_init(&fa);
+	if (ret) {
+		posix_spawnattr_destroy(&attr);
+		return -ret;
+	}
+	if (fd != STDOUT_FILENO)
+		ret = posix_spawn_file_actions_adddup2(&fa, fd, STDOUT_FILENO);
+	if (!ret)
+		ret = posix_spawn(&pid, "/bin/sh", &fa, &attr, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	posix_spawnattr_destroy(&attr);
+	if (ret)
+		return -ret;
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -errno;
+	return status;
+}

@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0) */
+/*
+ * Processes: the commands spectrace creates (-c) and the processes it
+ * grabs (-p), watched until each has exited; and the shell commands of
+ * system().
+ */
+#ifndef SPT_PROC_H
+#define SPT_PROC_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+struct proc {
+	int pid;
+	int child;	/* created by -c: ours to start and reap */
+	int go;		/* -c: write end of the pipe it waits on before exec, -1 once released */
+	int pidfd;	/* -p: readable once the process has exited, -1 for -c */
+	int live;	/* not yet seen exiting */
+};
+
+/* The processes of -c and -p, in command-line order. */
+struct proc_set {
+	struct proc *v;
+	size_t n;
+	size_t cap;
+	size_t nlive;
+};
+
+void proc_init(struct proc_set *ps);
+
+/*
+ * -c: start CMD (split into words as a shell would, without expansions
+ * that run anything) in a child that waits before its exec until
+ * proc_release(). Returns its pid, or -errno with a one-line reason in ERR.
+ */
+int proc_create(struct proc_set *ps, const char *cmd, char *err, size_t errlen);
+
+/* -p: follow process PID. Returns 0, or -errno with the reason in ERR. */
+int proc_grab(struct proc_set *ps, int pid, char *err, size_t errlen);
+
+/* Tracing is on: let the -c commands exec. */
+void proc_release(struct proc_set *ps);
+
+/*
+ * Note the processes that have exited since the last call, each reported
+ * on MSG as dtrace reports it ("pid N has exited", "pid N exited with
+ * status S", "pid N terminated by SIGNAME"; the status is known for -c
+ * commands only). Returns the number still running.
+ */
+size_t proc_poll(struct proc_set *ps, FILE *msg);
+
+/* Kill and reap the -c commands still running; release everything. */
+void proc_fini(struct proc_set *ps);
+
+/*
+ * "pid N ..." for a wait STATUS of process PID, as dtrace words it, into
+ * BUF (without "spectrace: " and the newline).
+ */
+void proc_exit_text(int pid, int status, char *buf, size_t len);
+
+/*
+ * system(): run CMD with /bin/sh -c, its stdin and stderr ours, its
+ * stdout FD (the trace output: -o's file, or stderr under oformat=json),
+ * and wait for it. Returns its wait status, or -errno when it could not
+ * be started.
+ */
+int proc_system(const char *cmd, int fd);
+
+#endif /* SPT_PROC_H */

@@ -1,0 +1,5 @@
+/* ASSERTION: stop( ) is destructive: refused without -w or the destructive option. */
+BEGIN
+{
+	stop();
+}

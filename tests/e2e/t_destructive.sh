@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0)
+# ASSERTION: raise() signals the process that fired the probe, stop()
+# stops it, system() runs a command when its record is processed; all
+# three need -w (or the destructive option).
+. "$(dirname "$0")/lib/common.bash"
+e2e_init "$1"
+
+# raise(): the signal's default action ends the command on its first call.
+out=$("$SPT" -w -q -c "$TRIG/sysloop sched_get_priority_max 3" \
+	-n 'syscall::sched_get_priority_max:entry /pid == $target/ { n++; raise(SIGUSR1); }' \
+	-n 'END { printf("calls %d\n", n); }' 2>"$TMP/err")
+check "raise(): exit status" "$?" 0
+check "raise(): one call made" "$out" "calls 1"
+check_match "raise(): the command was killed by it" "$(cat "$TMP/err")" \
+	'^spectrace: pid [0-9]+ terminated by SIGUSR1$'
+
+# A handled signal: the handler has run when the syscall returns.
+out=$("$SPT" -x destructive -q -c "$TRIG/sigtrig handle" \
+	-n 'syscall::sched_get_priority_min:entry /pid == $target/ { raise(SIGUSR1); }' \
+	-n 'END { printf("end\n"); }' 2>"$TMP/err")
+check "raise() handled: exit status" "$?" 0
+check "raise() handled: the handler ran once" "$out" "handled 1
+end"
+check_match "raise() handled: the command exited normally" "$(cat "$TMP/err")" \
+	'^spectrace: pid [0-9]+ has exited$'
+
+# Not a signal: an illegal operation, nothing sent.
+out=$("$SPT" -w -q -n 'BEGIN { raise(99); }' -n 'BEGIN { exit(0); }' \
+	-n 'END { printf("alive\n"); }' 2>&1)
+check "raise(99): exit status" "$?" 0
+check "raise(99): illegal operation" "$out" \
+	"spectrace: error on enabled probe ID 1 (ID 1: dtrace:::BEGIN): illegal operation in action #1 at DIF offset 16
+spectrace: 1 error on CPU $(printf '%s\n' "$out" | sed -n 's/.*error on CPU //p')
+alive"
+
+# stop(): our own child stops in the syscall's return; the test continues it.
+"$TRIG/sigtrig" wait "$TMP/go" >"$TMP/child" &
+child=$!
+tracer_start -w -p "$child" -n 'syscall::sched_get_priority_min:entry /pid == $target/ { stop(); }'
+touch "$TMP/go"
+state=
+for _ in $(seq 1 $((100 * E2E_SLOW))); do
+	state=$(awk '{ print $3 }' "/proc/$child/stat")
+	[ "$state" = T ] && break
+	sleep 0.05
+done
+check "stop(): the process is stopped" "$state" T
+sleep 0.3
+check "stop(): and stays stopped" "$(awk '{ print $3 }' "/proc/$child/stat")" T
+check "stop(): it has not run on" "$(cat "$TMP/child")" ""
+kill -CONT "$child"
+wait "$child"
+check "stop(): continued, it finishes" "$?:$(cat "$TMP/child")" "0:resumed"
+# The -p process has exited: the tracer ends by itself.
+for _ in $(seq 1 $((100 * E2E_SLOW))); do
+	kill -0 "$TPID" 2>/dev/null || break
+	sleep 0.05
+done
+wait "$TPID"
+check "stop(): the tracer ends with the process" "$?" 0
+TPID=
+check "stop(): its end reported" "$(grep -c "^spectrace: pid $child has exited$" "$TMP/err")" 1
+
+# system(): the command's output in order with the trace, -c's command traced too.
+out=$(SYSLOOP_QUIET=1 "$SPT" -w -q -c "$TRIG/sysloop sched_get_priority_max 2" \
+	-n 'syscall::sched_get_priority_max:entry /pid == $target/ {
+		printf("call %d\n", ++n); system("echo system %d %s", n, execname); }' \
+	-n 'END { printf("end\n"); }' 2>/dev/null)
+check "system(): output in order" "$out" "call 1
+system 1 sysloop
+call 2
+system 2 sysloop
+end"
+
+# Without -w: refused before anything is loaded.
+out=$("$SPT" -n 'BEGIN { stop(); }' 2>&1)
+check "no -w: exit status" "$?" 1
+check "no -w: the message" "$out" \
+	"spectrace: invalid probe specifier BEGIN { stop(); }: [EDT_DESTRUCTIVE] line 1 column 9: destructive actions not allowed: stop( ) needs -w or #pragma D option destructive"
+check_no_leftovers
+e2e_done
