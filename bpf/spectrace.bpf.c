@@ -29,6 +29,7 @@ struct spt_aggdesc;
 /* The string primitives: one global function, verified once. */
 #define SPT_VM_STROP __noinline
 static __always_inline __u64 spt_env_builtin(struct spt_kenv *env, __u32 id);
+static __always_inline int spt_env_op(struct spt_kenv *env, __u32 op);
 static __always_inline __u8 *spt_env_globals(struct spt_kenv *env);
 static __always_inline __u64 spt_env_tls_load(struct spt_kenv *env, __u32 var);
 static __always_inline void spt_env_tls_store(struct spt_kenv *env, __u32 var, __u64 v);
@@ -102,6 +103,11 @@ const volatile __u8 spt_strtab[SPT_STRTAB_MAX + SPT_STRSIZE];
 const volatile __u32 spt_insn_act[SPT_MAX_INSNS];
 /* Offset from the boot clock to the wall clock, for walltimestamp. */
 const volatile __u64 spt_boot_to_wall;
+/*
+ * Opcodes the program's clauses use, one bit each (all for the differential
+ * test): the VM's handlers of the others are dead code to the verifier.
+ */
+const volatile __u64 spt_ops_used[(SPT_OP_NOPS + 63) / 64];
 
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
@@ -223,6 +229,11 @@ static __always_inline struct spt_cpu *cpu_state(__u32 *cpup)
 		return NULL;
 	*cpup = cpu;
 	return &spt_cpus[cpu];
+}
+
+static __always_inline int spt_env_op(struct spt_kenv *env, __u32 op)
+{
+	return (spt_ops_used[(op / 64) % ((SPT_OP_NOPS + 63) / 64)] >> (op % 64)) & 1;
 }
 
 static __always_inline __u64 spt_env_builtin(struct spt_kenv *env, __u32 id)

@@ -10,6 +10,7 @@
  * includer defines SPT_VM_IMPL and supplies, before including this file:
  *   SPT_VM_ENV (default struct spt_env)             its run context type
  *   __u64 spt_env_builtin(SPT_VM_ENV *, __u32 id)   builtin variables
+ *   int spt_env_op(SPT_VM_ENV *, __u32 op)          the program uses opcode op
  *   __u8 *spt_env_globals(SPT_VM_ENV *)             SPT_GLOBALS_MAX + SPT_STRSIZE bytes
  *   const __u8 *spt_env_strtab(SPT_VM_ENV *)        SPT_STRTAB_MAX + SPT_STRSIZE bytes
  *   int spt_env_strcmp(SPT_VM_ENV *, const __u8 *, const __u8 *)  at most SPT_STRSIZE
@@ -698,6 +699,18 @@ SPT_VM_STROP int spt_vm_strop(struct spt_vm *vm, SPT_VM_ENV *env, __u64 insn, __
 }
 
 /*
+ * An opcode the program does not use is an illegal instruction. In the
+ * kernel spt_env_op() reads a constant the loader set before load, so the
+ * verifier sees which cases cannot be reached and skips them: a program
+ * verifies only the handlers its clauses need (see ARCHITECTURE.md).
+ */
+#define SPT_NEED(op)				\
+	do {					\
+		if (!spt_env_op(env, (op)))	\
+			goto illop;		\
+	} while (0)
+
+/*
  * Execute the instruction at vm->pc of the bytecode INSNS (SPT_MAX_INSNS
  * entries). Returns 0 to go on, 1 when the clause ended (vm->state says
  * how).
@@ -838,24 +851,29 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 		v = spt_env_builtin(env, (__u32)imm);
 		break;
 	case SPT_OP_LDG:
+		SPT_NEED(SPT_OP_LDG);
 		p = spt_env_globals(env);
 		if (!p)
 			goto illop;
 		v = *(__u64 *)(p + ((__u32)imm & (SPT_GLOBALS_MAX - 8)));
 		break;
 	case SPT_OP_STG:
+		SPT_NEED(SPT_OP_STG);
 		p = spt_env_globals(env);
 		if (!p)
 			goto illop;
 		*(__u64 *)(p + ((__u32)imm & (SPT_GLOBALS_MAX - 8))) = a;
 		return 0;
 	case SPT_OP_LDT:
+		SPT_NEED(SPT_OP_LDT);
 		v = *(__u64 *)(vm->thisv + ((__u32)imm & (SPT_THIS_MAX - 8)));
 		break;
 	case SPT_OP_STT:
+		SPT_NEED(SPT_OP_STT);
 		*(__u64 *)(vm->thisv + ((__u32)imm & (SPT_THIS_MAX - 8))) = a;
 		return 0;
 	case SPT_OP_REC:
+		SPT_NEED(SPT_OP_REC);
 		/* Fields are naturally aligned: the offset is rounded down to the width. */
 		p = vm->rec + ((__u32)imm & (SPT_REC_MAX - 1) & ~((__u32)in->b - 1));
 		switch (in->b) {
@@ -878,12 +896,15 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 		vm->exit_status = (__s64)a;
 		return 0;
 	case SPT_OP_LDS:
+		SPT_NEED(SPT_OP_LDS);
 		v = spt_env_tls_load(env, (__u32)imm);
 		break;
 	case SPT_OP_STS:
+		SPT_NEED(SPT_OP_STS);
 		spt_env_tls_store(env, (__u32)imm, a);
 		return 0;
 	case SPT_OP_SCMP: {
+		SPT_NEED(SPT_OP_SCMP);
 		__u8 *x = spt_vm_sref(vm, env, a), *y = spt_vm_sref(vm, env, b);
 
 		if (!x || !y)
@@ -892,12 +913,14 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 		break;
 	}
 	case SPT_OP_SLEN:
+		SPT_NEED(SPT_OP_SLEN);
 		p = spt_vm_sref(vm, env, a);
 		if (!p)
 			goto illop;
 		v = spt_env_strlen(env, p);
 		break;
 	case SPT_OP_SCPY: {
+		SPT_NEED(SPT_OP_SCPY);
 		/* Copy string r[a] to the string reference imm (a variable's storage). */
 		__u8 *src = spt_vm_sref(vm, env, a), *dst;
 
@@ -908,6 +931,7 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 		return 0;
 	}
 	case SPT_OP_RECS: {
+		SPT_NEED(SPT_OP_RECS);
 		__u8 *src = spt_vm_sref(vm, env, a);
 
 		if (!src)
@@ -916,6 +940,7 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 		return 0;
 	}
 	case SPT_OP_CPYIN:
+		SPT_NEED(SPT_OP_CPYIN);
 		/* r[dst] = copyinstr(r[a]) into string slot b. */
 		p = vm->str + ((__u32)(in->b & (SPT_NSTR - 1)) * SPT_STRSIZE);
 		if (spt_env_copyinstr(env, p, a)) {
@@ -925,21 +950,25 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 		v = SPT_SREF_VM + (__u32)(in->b & (SPT_NSTR - 1)) * SPT_STRSIZE;
 		break;
 	case SPT_OP_EXECN:
+		SPT_NEED(SPT_OP_EXECN);
 		/* execname: the task's comm in string slot 0. */
 		spt_env_execname(env, vm->str);
 		v = SPT_SREF_VM;
 		break;
 	case SPT_OP_KINIT:
+		SPT_NEED(SPT_OP_KINIT);
 		/* Straight-line stores: a loop here costs the verifier a state per pass. */
 		__builtin_memset(vm->key, 0, SPT_KEY_SIZE);
 		*(__u64 *)vm->key = (__u32)imm;
 		return 0;
 	case SPT_OP_KINT:
+		SPT_NEED(SPT_OP_KINT);
 		if ((__u32)imm > SPT_KEY_SIZE - 8)
 			goto illop;
 		*(__u64 *)(vm->key + ((__u32)imm & 1023 & ~7u)) = a;
 		return 0;
 	case SPT_OP_KSTR: {
+		SPT_NEED(SPT_OP_KSTR);
 		__u8 *src = spt_vm_sref(vm, env, a);
 
 		__u32 k = (__u32)imm;
@@ -951,12 +980,14 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 		return 0;
 	}
 	case SPT_OP_ALDI: {
+		SPT_NEED(SPT_OP_ALDI);
 		const __u8 *val = spt_env_assoc_get(env, vm->key);
 
 		v = val ? *(const __u64 *)val : 0;
 		break;
 	}
 	case SPT_OP_ALDS: {
+		SPT_NEED(SPT_OP_ALDS);
 		const __u8 *val = spt_env_assoc_get(env, vm->key);
 
 		/* An absent element reads as NULL (reference 0, the empty string). */
@@ -969,6 +1000,7 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 		break;
 	}
 	case SPT_OP_ASTI:
+		SPT_NEED(SPT_OP_ASTI);
 		if (!a) {
 			spt_env_assoc_del(env, vm->key);
 			return 0;
@@ -978,6 +1010,7 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 			vm->dyndrop = 1;
 		return 0;
 	case SPT_OP_ASTS: {
+		SPT_NEED(SPT_OP_ASTS);
 		__u8 *src = spt_vm_sref(vm, env, a);
 
 		/* Storing NULL (a failed strchr, say) deletes, as storing 0 does. */
@@ -993,15 +1026,19 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 		return 0;
 	}
 	case SPT_OP_AGG:
+		SPT_NEED(SPT_OP_AGG);
 		return spt_vm_agg(vm, env, pc, (__u32)imm, a, b);
 	case SPT_OP_SPECN:
+		SPT_NEED(SPT_OP_SPECN);
 		v = spt_env_speculation(env);
 		break;
 	case SPT_OP_SPEC:
+		SPT_NEED(SPT_OP_SPEC);
 		vm->specd = 1;
 		vm->spec = a <= SPT_NSPEC_MAX ? (__u32)a : 0;
 		return 0;
 	case SPT_OP_COMMIT:
+		SPT_NEED(SPT_OP_COMMIT);
 		if (vm->nspecops >= SPT_SPEC_OPS)
 			goto illop;
 		vm->specops[vm->nspecops & (SPT_SPEC_OPS - 1)] =
@@ -1009,6 +1046,7 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 		vm->nspecops++;
 		return 0;
 	case SPT_OP_RAISE:
+		SPT_NEED(SPT_OP_RAISE);
 		/* As DTrace's: one pending signal, the last raise() wins; stop() apart. */
 		if (in->b) {
 			vm->dsig |= SPT_DSIG_STOP;
@@ -1022,6 +1060,9 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 	case SPT_OP_SFIND:
 	case SPT_OP_LTOS:
 	case SPT_OP_STOL: {
+		if (!(spt_env_op(env, SPT_OP_SSUB) || spt_env_op(env, SPT_OP_SFIND) ||
+		      spt_env_op(env, SPT_OP_LTOS) || spt_env_op(env, SPT_OP_STOL)))
+			goto illop;
 		__u64 iw;
 
 		__builtin_memcpy(&iw, in, sizeof(iw));
@@ -1031,6 +1072,7 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 		break;
 	}
 	case SPT_OP_LDX:
+		SPT_NEED(SPT_OP_LDX);
 		if (in->b != 1 && in->b != 2 && in->b != 4 && in->b != 8)
 			goto illop;
 		v = 0;

@@ -326,6 +326,15 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 		memcpy((void *)skel->rodata->spt_insn_act, e->insn_act,
 		       e->ninsns * sizeof(*e->insn_act));
 	}
+	/*
+	 * The opcodes in use: the verifier skips the VM's other handlers. The
+	 * differential test runs arbitrary bytecode: every handler.
+	 */
+	for (size_t k = 0; k < e->ninsns; k++)
+		if (e->insns[k].op < SPT_OP_NOPS)
+			skel->rodata->spt_ops_used[e->insns[k].op / 64] |= 1ULL << (e->insns[k].op % 64);
+	if (e->with_vmtest)
+		memset((void *)skel->rodata->spt_ops_used, 0xff, sizeof(skel->rodata->spt_ops_used));
 	skel->rodata->spt_boot_to_wall = boot_to_wall();
 	skel->rodata->spt_bufsize = tr->bufsize;
 	skel->rodata->spt_policy = o->bufpolicy == OPT_BUF_FILL	  ? SPT_POLICY_FILL
