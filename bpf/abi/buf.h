@@ -144,6 +144,13 @@ _Static_assert(sizeof(struct spt_ecb) == 32, "ECB layout");
  */
 #define SPT_BUF_SLACK 4096
 
+/*
+ * Largest bufsize: the verifier refuses an access to a map value whose
+ * variable offset may reach BPF_MAX_VAR_OFF (1 << 29), and a record starts
+ * below bufsize. The loader treats a larger bufsize as refused.
+ */
+#define SPT_BUFSIZE_MAX (1ULL << 29)
+
 /* The dtrace provider's probes: index of spt_dtrace_eprobe, ctx[0] of spt_dtrace. */
 #define SPT_DTRACE_BEGIN 0
 #define SPT_DTRACE_END 1
