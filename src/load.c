@@ -440,8 +440,8 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 		/* The worst case of END: every END clause records. */
 		for (i = 0; i < e->n; i++)
 			if (e->ecbs[i].probe->kind == PROBE_DTRACE &&
-			    e->ecbs[i].probe->arg == SPT_DTRACE_END)
-				reserve += e->ecbs[i].size;
+			    e->ecbs[i].probe->arg == SPT_DTRACE_END && e->ecbs[i].size)
+				reserve += e->ecbs[i].size + (o->temporal ? SPT_REC_TS : 0);
 		if (reserve > tr->bufsize) {
 			snprintf(err, errlen, "END enablings exceed size of principal buffer");
 			return -ENOSPC;
@@ -449,6 +449,18 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 		skel->rodata->spt_end_reserve = reserve;
 	}
 	skel->rodata->spt_ncpus = (__u32)tr->ncpus;
+	if (o->temporal) {
+		size_t i;
+
+		for (i = 0; i < e->n; i++)
+			if (e->ecbs[i].size + SPT_REC_TS > SPT_REC_MAX) {
+				snprintf(err, errlen,
+					 "a clause records %u bytes, more than the %d that leave room for -x temporal's timestamp",
+					 e->ecbs[i].size, SPT_REC_MAX - SPT_REC_TS);
+				return -E2BIG;
+			}
+		skel->rodata->spt_temporal = 1;
+	}
 	/*
 	 * Each program that runs clauses carries its own copy of the VM, and
 	 * verifying one costs about a tenth of a second: load only those the
@@ -716,6 +728,11 @@ const uint8_t *load_buffer(const struct tracer *tr, int cpu, int idx)
 const struct spt_cpu *load_cpu_state(const struct tracer *tr, int cpu)
 {
 	return &tr->skel->bss->spt_cpus[cpu];
+}
+
+uint64_t load_switched_at(const struct tracer *tr, int cpu)
+{
+	return __atomic_load_n(&tr->skel->bss->spt_switched_at[cpu], __ATOMIC_ACQUIRE);
 }
 
 int load_exited(const struct tracer *tr, int64_t *status)

@@ -98,6 +98,12 @@ const uint8_t *load_buffer(const struct tracer *tr, int cpu, int idx);
 /* Per-CPU state as last published by the kernel. */
 const struct spt_cpu *load_cpu_state(const struct tracer *tr, int cpu);
 
+/*
+ * Kernel time (CLOCK_MONOTONIC ns, as bpf_ktime_get_ns()) of CPU's last
+ * switch: every record the buffer it made inactive holds is older.
+ */
+uint64_t load_switched_at(const struct tracer *tr, int cpu);
+
 /* fill policy: some CPU's buffer is filled. */
 int load_filled(const struct tracer *tr);
 

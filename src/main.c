@@ -81,6 +81,8 @@ static const char usage_text[] =
 	"  switchrate=rate how often the buffers are switched and read: a number\n"
 	"                  in hz, or a time with ns, us, ms, s, m, h, d suffix\n"
 	"                  (default 1hz)\n"
+	"  temporal        print the records of all CPUs in timestamp order (each\n"
+	"                  record then carries its timestamp), not CPU by CPU\n"
 	"  quiet           same as -q\n"
 	"  ktr_mask=classes, ktr_cpumask=cpus, ktr_entries=n, ktr_verbose\n"
 	"                  log spectrace's own events of these classes (BUF,SPEC or\n"
