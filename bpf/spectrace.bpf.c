@@ -740,7 +740,7 @@ static long flush_cb(__u64 i, void *ctx)
 /*
  * This CPU's part of slot ID: copied into the principal buffer (COMMIT)
  * or dropped; empty afterwards. A part that does not fit is not copied
- * at all and counts one drop, as in DTrace.
+ * at all and counts one drop (and fills a fill buffer), as in DTrace.
  */
 static __always_inline void spec_flush(__u32 id, __u32 cpu, int commit)
 {
@@ -767,6 +767,13 @@ static __always_inline void spec_flush(__u32 id, __u32 cpu, int commit)
 		if (spt_policy == SPT_POLICY_RING)
 			room = spt_bufsize;
 		if (need > room) {
+			/*
+			 * As a record that does not fit: under fill the buffer is
+			 * filled (DTrace reserves the whole part in the buffer, and
+			 * a failed reservation marks a fill buffer full).
+			 */
+			if (spt_policy == SPT_POLICY_FILL && !spt_ending)
+				st->filled = 1;
 			st->drops++;
 			CTR3(SPT_KTR_SPEC, "commit: slot %u, %llu bytes do not fit on cpu %u", id,
 			     need, cpu);
