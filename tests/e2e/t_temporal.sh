@@ -26,7 +26,7 @@ workload() {
 	done
 }
 
-recs() { grep -v ready "$TMP/out"; }
+recs() { grep -v ready "${RECS:-$TMP/out}"; }
 # "yes" when the timestamps never decrease, else the first offending line.
 sorted() { recs | awk 'bad == "" && NR > 1 && $2 < last { bad = "no, line " NR ": " $0 } { last = $2 } END { print NR ? (bad == "" ? "yes" : bad) : "empty" }'; }
 per_cpu_sorted() { recs | awk '{ if (($1 in last) && $2 < last[$1]) bad = 1; last[$1] = $2 } END { print bad ? "no" : "yes" }'; }
@@ -69,9 +69,10 @@ workload
 tracer_stop INT
 check "ring: exit status" "$TRC" 0
 awk '$3 == "sched_get_priority_max:entry" { print $4, $5 }' "$TMP/out" >"$TMP/ring"
-mv "$TMP/ring" "$TMP/out"
+RECS=$TMP/ring
 check "ring: the newest 2048 of each CPU" "$(counts)" "2048 2048"
 check "ring: timestamps never decrease" "$(sorted)" yes
+RECS=
 
 # Pragma; BEGIN first and END last whatever their CPUs.
 printf '%s\n' '#pragma D option temporal' '#pragma D option quiet' \
