@@ -86,7 +86,7 @@ static __always_inline int tick_fire(__u32 ep)
 	barrier();
 	if (!spt_gate)
 		goto out;
-	if (p->vm) {
+	if (p->vm || spt_temporal) {
 		s = bpf_map_lookup_elem(&spt_scratch, &zero);
 		if (!s)
 			goto out;

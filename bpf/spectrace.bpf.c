@@ -88,6 +88,8 @@ const volatile __u32 spt_policy = SPT_POLICY_SWITCH;
 /* fill: bytes kept free in every buffer for what END records. */
 const volatile __u64 spt_end_reserve;
 const volatile __u32 spt_ncpus = 1;
+/* -x temporal: every record ends in its timestamp (abi/buf.h). */
+const volatile __u32 spt_temporal;
 
 /* dtrace:::BEGIN, END, ERROR -> enabled probe index, 0 when not enabled. */
 const volatile __u32 spt_dtrace_eprobe[3];
@@ -211,6 +213,14 @@ struct spt_slot spt_slots[SPT_NSPEC_MAX * 2];
 struct spt_spec_stats spt_spec_stats;
 
 struct spt_cpu spt_cpus[SPT_MAX_CPUS];
+/*
+ * bpf_ktime_get_ns() of each CPU's last switch, taken with no record in
+ * flight: the records of the buffer it made inactive are older, those
+ * after it younger. Written by the switch program on that CPU (at
+ * switchrate, so sharing cache lines costs nothing); the temporal merge
+ * reads it.
+ */
+__u64 spt_switched_at[SPT_MAX_CPUS];
 /* Set by the consumer while END runs: END may use the reserved space. */
 volatile __u32 spt_ending;
 /* exit(): the status, and non-zero once a clause called it. */
@@ -589,16 +599,37 @@ static __always_inline __u64 ring_room(struct spt_cpu *st, __u32 cpu, __u8 *buf,
 }
 
 /*
- * Write a record of SIZE bytes: the header, then (for a clause with
- * bytecode) the data the VM built in REC after its own header. Returns 0,
- * or 1 when it was dropped (and counted).
+ * The timestamp a record carries under -x temporal: the firing's (the
+ * scratch holds it for the firing in progress on this CPU, or the
+ * cleaner's time while it commits), read after busy was set.
  */
-static __always_inline int emit(struct spt_cpu *st, __u32 cpu, __u32 epid, __u32 size,
+static __always_inline __u64 rec_ts(void)
+{
+	struct spt_scratch *s;
+	__u32 zero = 0;
+
+	s = bpf_map_lookup_elem(&spt_scratch, &zero);
+	if (!s)
+		return bpf_ktime_get_ns();
+	/* read at its first use in the firing (env.ts is 0 until then) */
+	if (!s->env.ts)
+		s->env.ts = bpf_ktime_get_ns();
+	return s->env.ts;
+}
+
+/*
+ * Write a record of DSIZE bytes: the header, then (for a clause with
+ * bytecode) the data the VM built in REC after its own header, then under
+ * -x temporal the timestamp. Returns 0, or 1 when it was dropped (and
+ * counted).
+ */
+static __always_inline int emit(struct spt_cpu *st, __u32 cpu, __u32 epid, __u32 dsize,
 				const __u8 *rec)
 {
+	__u32 size = dsize + (spt_temporal ? SPT_REC_TS : 0);
 	struct spt_rec *hdr;
 	__u32 key, idx;
-	__u64 off;
+	__u64 off, tpos;
 	__u8 *buf;
 
 	idx = st->active & 1;
@@ -638,9 +669,20 @@ static __always_inline int emit(struct spt_cpu *st, __u32 cpu, __u32 epid, __u32
 	 * SPT_REC_MAX / 8 made the verifier walk every iteration of it, for
 	 * half a second per program.
 	 */
-	if (rec && size > sizeof(*hdr))
-		bpf_probe_read_kernel(hdr + 1, (size - sizeof(*hdr)) & (SPT_REC_MAX - 1),
+	if (rec && dsize > sizeof(*hdr))
+		bpf_probe_read_kernel(hdr + 1, (dsize - sizeof(*hdr)) & (SPT_REC_MAX - 1),
 				      rec + sizeof(*hdr));
+	if (spt_temporal) {
+		/*
+		 * off + size <= bufsize was checked above, but not in a form
+		 * the verifier keeps: bound the sum itself, so the offset stays
+		 * below bufsize (and SPT_BUFSIZE_MAX) rather than off + 4k.
+		 */
+		tpos = off + size - SPT_REC_TS;
+		if (tpos >= spt_bufsize)
+			goto drop;
+		*(__u64 *)(buf + (tpos & ~7ULL)) = rec_ts();
+	}
 	st->off[idx] = off + size;
 	return 0;
 full:
@@ -706,6 +748,7 @@ __noinline int spt_spec_append(__u32 id, __u32 cpu, __u32 epid, __u32 size)
 		bpf_probe_read_kernel(hdr + 1, (size - sizeof(*hdr)) & (SPT_REC_MAX - 1),
 				      s->vm.rec + sizeof(*hdr));
 	p->off = off + size;
+	p->nrec++;
 	return 0;
 }
 
@@ -736,14 +779,14 @@ static long flush_cb(__u64 i, void *ctx)
 /*
  * This CPU's part of slot ID: copied into the principal buffer (COMMIT)
  * or dropped; empty afterwards. A part that does not fit is not copied
- * at all and counts one drop, as in DTrace.
+ * at all and counts one drop (and fills a fill buffer), as in DTrace.
  */
 static __always_inline void spec_flush(__u32 id, __u32 cpu, int commit)
 {
 	struct flush_ctx f = { .cpu = cpu };
 	struct spt_part *p;
 	struct spt_cpu *st;
-	__u64 room;
+	__u64 room, need;
 	__u8 *part;
 
 	if (!id || id > SPT_NSPEC_MAX || cpu >= SPT_MAX_CPUS)
@@ -755,15 +798,24 @@ static __always_inline void spec_flush(__u32 id, __u32 cpu, int commit)
 	st = &spt_cpus[cpu];
 	f.len = p->off;
 	if (commit && f.len) {
+		/* What the records take in the principal buffer. */
+		need = f.len + (spt_temporal ? p->nrec * SPT_REC_TS : 0);
 		room = spt_bufsize - st->off[st->active & 1];
 		if (spt_policy == SPT_POLICY_FILL && !spt_ending)
 			room = st->filled || room < spt_end_reserve ? 0 : room - spt_end_reserve;
 		if (spt_policy == SPT_POLICY_RING)
 			room = spt_bufsize;
-		if (f.len > room) {
+		if (need > room) {
+			/*
+			 * As a record that does not fit: under fill the buffer is
+			 * filled (DTrace reserves the whole part in the buffer, and
+			 * a failed reservation marks a fill buffer full).
+			 */
+			if (spt_policy == SPT_POLICY_FILL && !spt_ending)
+				st->filled = 1;
 			st->drops++;
 			CTR3(SPT_KTR_SPEC, "commit: slot %u, %llu bytes do not fit on cpu %u", id,
-			     f.len, cpu);
+			     need, cpu);
 		} else {
 			f.st = st;
 			f.part = part;
@@ -772,6 +824,7 @@ static __always_inline void spec_flush(__u32 id, __u32 cpu, int commit)
 		}
 	}
 	p->off = 0;
+	p->nrec = 0;
 }
 
 /* No CPU but CPU holds a part of SL: the slot can be freed at once. */
@@ -1032,8 +1085,11 @@ static __always_inline int fire(__u32 ep, const struct pt_regs *regs, __u64 a0, 
 	if (!spt_gate && !force)
 		goto out;
 	CTR3(SPT_KTR_DISPATCH, "dispatch: eprobe %u, %u clauses, forced %d", ep, n, force);
-	/* Probes whose clauses only record their EPID need no VM inputs. */
-	if (p->vm) {
+	/*
+	 * Probes whose clauses only record their EPID need no VM inputs,
+	 * unless their records carry the timestamp (-x temporal).
+	 */
+	if (p->vm || spt_temporal) {
 		s = bpf_map_lookup_elem(&spt_scratch, &zero);
 		if (!s)
 			goto out;
@@ -1123,6 +1179,7 @@ int spt_switch(void *ctx)
 		CTR0(SPT_KTR_BUF, "switch refused: a record is in flight");
 		return SPT_SWITCH_BUSY;
 	}
+	spt_switched_at[cpu & (SPT_MAX_CPUS - 1)] = bpf_ktime_get_ns();
 	next = (st->active & 1) ^ 1;
 	st->off[next] = 0;
 	/* The ring state goes with the buffer that becomes inactive. */
@@ -1170,6 +1227,15 @@ int spt_spec_clean(void *ctx)
 	if (st->busy)
 		return SPT_SWITCH_BUSY;
 	st->busy = 1;
+	if (spt_temporal) {
+		struct spt_scratch *s;
+		__u32 zero = 0;
+
+		/* Parts committed now carry the time of this sweep. */
+		s = bpf_map_lookup_elem(&spt_scratch, &zero);
+		if (s)
+			s->env.ts = bpf_ktime_get_ns();
+	}
 	bpf_loop(spt_nspec, clean_cb, &cpu, 0);
 	CTR1(SPT_KTR_CLEAN, "cleaner: cpu %u cleaned", cpu);
 	barrier();

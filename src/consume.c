@@ -20,6 +20,7 @@
 #include "abi/fault.h"
 #include "abi/spec.h"
 #include "consume.h"
+#include "temporal.h"
 
 /* A busy switch means a record is in flight: retry for up to this long. */
 #define SWITCH_RETRY_NS (200ULL * 1000 * 1000)
@@ -39,10 +40,12 @@ int consume_init(struct consumer *c, struct tracer *tr, const struct enabling *e
 	c->dyn_seen = calloc((size_t)tr->ncpus, sizeof(*c->dyn_seen));
 	c->agg_seen = calloc((size_t)tr->ncpus, sizeof(*c->agg_seen));
 	c->offline = calloc((size_t)tr->ncpus, 1);
-	if (!c->drops_seen || !c->errors_seen || !c->dyn_seen || !c->agg_seen || !c->offline) {
+	if (!c->drops_seen || !c->errors_seen || !c->dyn_seen || !c->agg_seen || !c->offline ||
+	    (o->temporal && temporal_init(&c->tm, tr->ncpus))) {
 		consume_fini(c);
 		return -ENOMEM;
 	}
+	c->tsz = o->temporal ? SPT_REC_TS : 0;
 	return 0;
 }
 
@@ -53,6 +56,7 @@ void consume_fini(struct consumer *c)
 	free(c->dyn_seen);
 	free(c->agg_seen);
 	free(c->offline);
+	temporal_fini(&c->tm);
 	c->drops_seen = NULL;
 	c->errors_seen = NULL;
 	c->dyn_seen = NULL;
@@ -136,43 +140,63 @@ static void report_fault(struct consumer *c, int cpu, const struct spt_fault_rec
 		p ? p->name : "?", pf.text, where, f->offset);
 }
 
+/*
+ * Hand one record to the printer. R has LEFT bytes after it in its buffer
+ * (OFF is where, for messages); returns its size, or -EPROTO.
+ */
+static int64_t consume_record(struct consumer *c, int cpu, const struct spt_rec *r, uint64_t left,
+			      uint64_t off)
+{
+	const struct enab_ecb *ecb;
+
+	if (left >= sizeof(struct spt_fault_rec) + c->tsz && r->epid == SPT_EPID_FAULT &&
+	    r->size == sizeof(struct spt_fault_rec) + c->tsz) {
+		report_fault(c, cpu, (const struct spt_fault_rec *)r);
+		return r->size;
+	}
+	if (left < sizeof(*r) || r->size < sizeof(*r) + c->tsz || r->size % 8 || r->size > left ||
+	    !(ecb = enab_lookup(c->en, r->epid))) {
+		fprintf(c->msg,
+			"spectrace: malformed record at offset %llu of CPU %d's buffer (epid %u, size %u)\n",
+			(unsigned long long)off, cpu, r->epid, r->size);
+		return -EPROTO;
+	}
+	if (c->img && ecb->clause < c->img->nclauses && c->img->clauses[ecb->clause].nacts) {
+		const struct img_clause *cl = &c->img->clauses[ecb->clause];
+
+		if (r->size != cl->recsize + c->tsz) {
+			fprintf(c->msg,
+				"spectrace: record of epid %u on CPU %d has %u bytes, expected %u\n",
+				r->epid, cpu, r->size, cl->recsize + c->tsz);
+			return -EPROTO;
+		}
+		print_record(c->pr, cpu, r->epid, ecb->probe, cl, (const uint8_t *)r);
+	} else {
+		print_default(c->pr, cpu, r->epid, ecb->probe);
+	}
+	c->records++;
+	return r->size;
+}
+
 static int walk(struct consumer *c, int cpu, const uint8_t *buf, uint64_t off, uint64_t len)
 {
 	while (off < len) {
-		const struct spt_rec *r = (const struct spt_rec *)(buf + off);
-		const struct enab_ecb *ecb;
+		int64_t n = consume_record(c, cpu, (const struct spt_rec *)(buf + off), len - off, off);
 
-		if (len - off >= sizeof(struct spt_fault_rec) && r->epid == SPT_EPID_FAULT &&
-		    r->size == sizeof(struct spt_fault_rec)) {
-			report_fault(c, cpu, (const struct spt_fault_rec *)r);
-			off += r->size;
-			continue;
-		}
-		if (len - off < sizeof(*r) || r->size < sizeof(*r) || r->size % 8 ||
-		    r->size > len - off || !(ecb = enab_lookup(c->en, r->epid))) {
-			fprintf(c->msg,
-				"spectrace: malformed record at offset %llu of CPU %d's buffer (epid %u, size %u)\n",
-				(unsigned long long)off, cpu, r->epid, r->size);
-			return -EPROTO;
-		}
-		if (c->img && ecb->clause < c->img->nclauses &&
-		    c->img->clauses[ecb->clause].nacts) {
-			const struct img_clause *cl = &c->img->clauses[ecb->clause];
-
-			if (r->size != cl->recsize) {
-				fprintf(c->msg,
-					"spectrace: record of epid %u on CPU %d has %u bytes, expected %u\n",
-					r->epid, cpu, r->size, cl->recsize);
-				return -EPROTO;
-			}
-			print_record(c->pr, cpu, r->epid, ecb->probe, cl, buf + off);
-		} else {
-			print_default(c->pr, cpu, r->epid, ecb->probe);
-		}
-		c->records++;
-		off += r->size;
+		if (n < 0)
+			return (int)n;
+		off += (uint64_t)n;
 	}
 	return 0;
+}
+
+/* The temporal merge hands out records one at a time, already checked whole. */
+static int merged_record(void *ctx, int cpu, const uint8_t *rec)
+{
+	const struct spt_rec *r = (const struct spt_rec *)rec;
+	int64_t n = consume_record(ctx, cpu, r, r->size, 0);
+
+	return n < 0 ? (int)n : 0;
 }
 
 /*
@@ -270,12 +294,42 @@ void consume_clean(struct consumer *c)
 		load_slot_free(c->tr, ids[n], ws[n]);
 }
 
+/*
+ * -x temporal: print the records of this pass's snapshots (and those kept
+ * from earlier passes) in timestamp order, up to the oldest of the CPUs'
+ * last switch times: a record older than that was written before its
+ * CPU's switch and so is in hand, on every CPU, while a younger one may
+ * still be followed by an older one from a CPU switched later (it waits
+ * for the next pass). Once tracing stopped (the gate closed, every CPU
+ * switched after it), everything goes out.
+ */
+static int merge(struct consumer *c)
+{
+	uint64_t bound = UINT64_MAX;
+	int cpu, ret;
+
+	for (cpu = 0; cpu < c->tr->ncpus; cpu++) {
+		uint64_t t = load_switched_at(c->tr, cpu);
+
+		if (!c->offline[cpu] && t < bound)
+			bound = t;
+	}
+	ret = temporal_run(&c->tm, bound, c->stopping, merged_record, c);
+	if (ret == -EPROTO && c->tm.bad_cpu >= 0)
+		fprintf(c->msg, "spectrace: malformed record at offset %llu of CPU %d's records\n",
+			(unsigned long long)c->tm.bad_off, c->tm.bad_cpu);
+	else if (ret == -ENOMEM)
+		fprintf(c->msg, "spectrace: out of memory keeping records for the temporal order\n");
+	return ret;
+}
+
 int consume_pass(struct consumer *c)
 {
 	int cpu, ret = 0;
 
 	for (cpu = 0; cpu < c->tr->ncpus; cpu++) {
 		const struct spt_cpu *st;
+		const uint8_t *buf;
 		int idx, r;
 
 		if (c->offline[cpu])
@@ -296,18 +350,44 @@ int consume_pass(struct consumer *c)
 		}
 		st = load_cpu_state(c->tr, cpu);
 		idx = (int)(__atomic_load_n(&st->active, __ATOMIC_ACQUIRE) & 1) ^ 1;
+		buf = load_buffer(c->tr, cpu, idx);
+		if (c->o->temporal) {
+			/* The buffer is read in the merge below, before its next switch. */
+			if (c->o->bufpolicy == OPT_BUF_RING && st->r_wrapped) {
+				r = temporal_add(&c->tm, cpu, buf + st->r_tail,
+						 st->r_lap_end - st->r_tail);
+				if (!r)
+					r = temporal_add(&c->tm, cpu, buf, st->off[idx]);
+			} else {
+				uint64_t from = c->o->bufpolicy == OPT_BUF_RING ? st->r_tail : 0;
+
+				r = temporal_add(&c->tm, cpu, buf + from, st->off[idx] - from);
+			}
+			if (r && !ret)
+				ret = r;
+			continue;
+		}
 		if (c->o->bufpolicy == OPT_BUF_RING && st->r_wrapped) {
 			/* Oldest first: the rest of the last lap, then the current one. */
-			r = walk(c, cpu, load_buffer(c->tr, cpu, idx), st->r_tail, st->r_lap_end);
+			r = walk(c, cpu, buf, st->r_tail, st->r_lap_end);
 			if (!r)
-				r = walk(c, cpu, load_buffer(c->tr, cpu, idx), 0, st->off[idx]);
+				r = walk(c, cpu, buf, 0, st->off[idx]);
 		} else {
-			r = walk(c, cpu, load_buffer(c->tr, cpu, idx),
-				 c->o->bufpolicy == OPT_BUF_RING ? st->r_tail : 0, st->off[idx]);
+			r = walk(c, cpu, buf, c->o->bufpolicy == OPT_BUF_RING ? st->r_tail : 0,
+				 st->off[idx]);
 		}
 		if (r && !ret)
 			ret = r;
 		report_drops(c, cpu);
+	}
+	if (c->o->temporal) {
+		int r = ret ? ret : merge(c);
+
+		if (r && !ret)
+			ret = r;
+		for (cpu = 0; cpu < c->tr->ncpus; cpu++)
+			if (!c->offline[cpu])
+				report_drops(c, cpu);
 	}
 	report_spec(c);
 	ktr_echo(&c->tr->ktr, c->msg);
@@ -327,6 +407,8 @@ static int consume_end(struct consumer *c)
 
 	/* What was committed on one CPU reaches the others' buffers first. */
 	consume_clean(c);
+	/* Nothing older than what the passes hold can come: merge it all. */
+	c->stopping = 1;
 	ret = consume_pass(c);
 
 	if (ret)

@@ -17,6 +17,7 @@
 #include "opt.h"
 #include "print.h"
 #include "proc.h"
+#include "temporal.h"
 
 struct consumer {
 	struct tracer *tr;
@@ -31,6 +32,9 @@ struct consumer {
 	uint64_t *agg_seen;	/* per CPU: aggregation drops already reported */
 	uint64_t spec_seen[3];	/* speculation failures (unavailable, busy), drops reported */
 	uint8_t *offline;	/* per CPU: switch said the CPU is offline */
+	struct temporal tm;	/* -x temporal: records waiting for the merge */
+	uint32_t tsz;		/* bytes of timestamp at the end of each record */
+	int stopping;		/* the gate is closed: the passes drain everything */
 	uint64_t records;	/* records consumed so far */
 	uint64_t drops;		/* drops reported so far */
 	int exited;		/* a clause called exit() */

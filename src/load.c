@@ -266,6 +266,109 @@ static int size_aggs(struct tracer *tr, struct spectrace_bpf *skel, const struct
 	return ret;
 }
 
+uint64_t load_bufsize_next(uint64_t size, uint64_t floor)
+{
+	uint64_t next = (size / 2) & ~7ULL;
+
+	if (size <= floor)
+		return 0;
+	return next < floor ? floor : next;
+}
+
+/*
+ * Create the principal buffers, BUFSIZE bytes each (plus the verifier's
+ * slack), and map them read-only. Returns 0 or -errno: -E2BIG above
+ * SPT_BUFSIZE_MAX, which the verifier would refuse in every program that
+ * writes a record (asked without a system call: it costs nothing, where
+ * allocating first would cost seconds), -ENOMEM and the like from the
+ * kernel.
+ */
+static int map_bufs(struct tracer *tr, uint64_t bufsize)
+{
+	LIBBPF_OPTS(bpf_map_create_opts, mo, .map_flags = BPF_F_MMAPABLE);
+	uint64_t stride = bufsize + SPT_BUF_SLACK;
+	size_t len;
+	void *m;
+	int fd, ret;
+
+	if (bufsize > SPT_BUFSIZE_MAX)
+		return -E2BIG;
+	fd = bpf_map_create(BPF_MAP_TYPE_ARRAY, "spt_buf", sizeof(__u32), (__u32)stride,
+			    2 * (__u32)tr->ncpus, &mo);
+	if (fd < 0)
+		return -errno;
+	len = page_round((size_t)stride * 2 * (size_t)tr->ncpus);
+	m = mmap(NULL, len, PROT_READ, MAP_SHARED, fd, 0);
+	if (m == MAP_FAILED) {
+		ret = -errno;
+		close(fd);
+		return ret;
+	}
+	tr->buf_fd = fd;
+	tr->bufs = m;
+	tr->bufs_len = len;
+	tr->bufsize = bufsize;
+	tr->stride = stride;
+	return 0;
+}
+
+/* A refusal that a smaller size may cure. */
+static int bufs_refused(int ret)
+{
+	return ret == -ENOMEM || ret == -E2BIG;
+}
+
+/*
+ * The principal buffers, created before the programs are loaded (spt_buf
+ * reuses the map) so that a refused size costs one map creation, not a
+ * load: bufresize=auto halves the size down to LOAD_BUFSIZE_FLOOR (or the
+ * size asked, if smaller) while the kernel refuses; manual fails at once.
+ */
+static int alloc_bufs(struct tracer *tr, struct spectrace_bpf *skel, const struct opts *o,
+		      char *err, size_t errlen)
+{
+	uint64_t floor = o->bufsize < LOAD_BUFSIZE_FLOOR ? o->bufsize : LOAD_BUFSIZE_FLOOR;
+	uint64_t size = o->bufsize;
+	char want[32], got[32], why[64];
+	int ret;
+
+	for (;;) {
+		ret = map_bufs(tr, size);
+		if (!bufs_refused(ret) || o->bufresize == OPT_RESIZE_MANUAL)
+			break;
+		size = load_bufsize_next(size, floor);
+		if (!size)
+			break;
+	}
+	if (ret) {
+		opt_format_size(o->bufsize, want, sizeof(want));
+		if (ret == -E2BIG && size > SPT_BUFSIZE_MAX) {
+			opt_format_size(SPT_BUFSIZE_MAX, got, sizeof(got));
+			snprintf(why, sizeof(why), "BPF programs address at most %s", got);
+		} else {
+			snprintf(why, sizeof(why), "%s", strerror(-ret));
+		}
+		if (o->bufresize == OPT_RESIZE_AUTO && bufs_refused(ret) && floor < o->bufsize) {
+			opt_format_size(floor, got, sizeof(got));
+			snprintf(err, errlen,
+				 "cannot allocate principal buffers of %s per CPU, nor of any size down to %s: %s",
+				 want, got, why);
+		} else {
+			snprintf(err, errlen, "cannot allocate principal buffers of %s per CPU: %s%s",
+				 want, why,
+				 o->bufresize == OPT_RESIZE_MANUAL && bufs_refused(ret) ?
+					 " (bufresize=manual)" : "");
+		}
+		return ret;
+	}
+	ret = bpf_map__reuse_fd(skel->maps.spt_buf, tr->buf_fd);
+	if (ret) {
+		snprintf(err, errlen, "cannot use the principal buffers' map: %s", strerror(-ret));
+		return ret;
+	}
+	return 0;
+}
+
 void load_agg_source(const struct tracer *tr, struct agg_source *src)
 {
 	src->hash_fd = bpf_map__fd(tr->skel->maps.spt_agg);
@@ -280,11 +383,11 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 {
 	struct spectrace_bpf *skel;
 	int need_dir[2] = { 0, 0 };
-	int ret, fd;
-	void *m;
+	int ret;
 
 	memset(tr, 0, sizeof(*tr));
 	tr->switch_fd = -1;
+	tr->buf_fd = -1;
 	tr->clean_fd = -1;
 	tr->ncpus = libbpf_num_possible_cpus();
 	if (tr->ncpus < 0) {
@@ -296,12 +399,11 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 			 tr->ncpus, SPT_MAX_CPUS);
 		return -E2BIG;
 	}
-	if (o->bufsize < sizeof(struct spt_rec) || o->bufsize % 8 || o->bufsize > UINT32_MAX) {
+	if (o->bufsize < sizeof(struct spt_rec) || o->bufsize % 8) {
 		snprintf(err, errlen, "invalid principal buffer size %llu",
 			 (unsigned long long)o->bufsize);
 		return -EINVAL;
 	}
-	tr->bufsize = o->bufsize;
 
 	skel = spectrace_bpf__open();
 	if (!skel) {
@@ -336,6 +438,9 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 	if (e->with_vmtest)
 		memset((void *)skel->rodata->spt_ops_used, 0xff, sizeof(skel->rodata->spt_ops_used));
 	skel->rodata->spt_boot_to_wall = boot_to_wall();
+	ret = alloc_bufs(tr, skel, o, err, errlen);
+	if (ret)
+		return ret;
 	skel->rodata->spt_bufsize = tr->bufsize;
 	skel->rodata->spt_policy = o->bufpolicy == OPT_BUF_FILL	  ? SPT_POLICY_FILL
 				   : o->bufpolicy == OPT_BUF_RING ? SPT_POLICY_RING
@@ -347,8 +452,8 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 		/* The worst case of END: every END clause records. */
 		for (i = 0; i < e->n; i++)
 			if (e->ecbs[i].probe->kind == PROBE_DTRACE &&
-			    e->ecbs[i].probe->arg == SPT_DTRACE_END)
-				reserve += e->ecbs[i].size;
+			    e->ecbs[i].probe->arg == SPT_DTRACE_END && e->ecbs[i].size)
+				reserve += e->ecbs[i].size + (o->temporal ? SPT_REC_TS : 0);
 		if (reserve > tr->bufsize) {
 			snprintf(err, errlen, "END enablings exceed size of principal buffer");
 			return -ENOSPC;
@@ -356,6 +461,18 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 		skel->rodata->spt_end_reserve = reserve;
 	}
 	skel->rodata->spt_ncpus = (__u32)tr->ncpus;
+	if (o->temporal) {
+		size_t i;
+
+		for (i = 0; i < e->n; i++)
+			if (e->ecbs[i].size + SPT_REC_TS > SPT_REC_MAX) {
+				snprintf(err, errlen,
+					 "a clause records %u bytes, more than the %d that leave room for -x temporal's timestamp",
+					 e->ecbs[i].size, SPT_REC_MAX - SPT_REC_TS);
+				return -E2BIG;
+			}
+		skel->rodata->spt_temporal = 1;
+	}
 	/*
 	 * Each program that runs clauses carries its own copy of the VM, and
 	 * verifying one costs about a tenth of a second: load only those the
@@ -390,7 +507,6 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 			return ret;
 		}
 	}
-	tr->stride = tr->bufsize + SPT_BUF_SLACK;
 	/* A self-> variable costs about 64 bytes of hash-map element. */
 	ret = bpf_map__set_max_entries(skel->maps.spt_tls,
 				       o->dynvarsize / 64 ? (__u32)(o->dynvarsize / 64) : 1);
@@ -400,12 +516,8 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 			skel->maps.spt_assoc,
 			o->dynvarsize / (SPT_KEY_SIZE + SPT_AVAL_SIZE + 64) ?
 				(__u32)(o->dynvarsize / (SPT_KEY_SIZE + SPT_AVAL_SIZE + 64)) : 1);
-	if (!ret)
-		ret = bpf_map__set_value_size(skel->maps.spt_buf, (__u32)tr->stride);
-	if (!ret)
-		ret = bpf_map__set_max_entries(skel->maps.spt_buf, 2 * (__u32)tr->ncpus);
 	if (ret) {
-		snprintf(err, errlen, "cannot size principal buffers: %s", strerror(-ret));
+		snprintf(err, errlen, "cannot size variable maps: %s", strerror(-ret));
 		return ret;
 	}
 	ret = spectrace_bpf__load(skel);
@@ -417,18 +529,6 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 	tr->switch_fd = bpf_program__fd(skel->progs.spt_switch);
 	tr->clean_fd = e->uses_spec ? bpf_program__fd(skel->progs.spt_spec_clean) : -1;
 	tr->nspec = e->uses_spec ? o->nspec : 0;
-
-	fd = bpf_map__fd(skel->maps.spt_buf);
-	tr->bufs_len = page_round((size_t)tr->stride * 2 * (size_t)tr->ncpus);
-	m = mmap(NULL, tr->bufs_len, PROT_READ, MAP_SHARED, fd, 0);
-	if (m == MAP_FAILED) {
-		ret = -errno;
-		snprintf(err, errlen, "cannot map principal buffers (%zu bytes): %s",
-			 tr->bufs_len, strerror(errno));
-		tr->bufs_len = 0;
-		return ret;
-	}
-	tr->bufs = m;
 	return 0;
 }
 
@@ -643,6 +743,11 @@ const struct spt_cpu *load_cpu_state(const struct tracer *tr, int cpu)
 	return &tr->skel->bss->spt_cpus[cpu];
 }
 
+uint64_t load_switched_at(const struct tracer *tr, int cpu)
+{
+	return __atomic_load_n(&tr->skel->bss->spt_switched_at[cpu], __ATOMIC_ACQUIRE);
+}
+
 int load_exited(const struct tracer *tr, int64_t *status)
 {
 	if (!__atomic_load_n(&tr->skel->bss->spt_exited, __ATOMIC_ACQUIRE))
@@ -686,6 +791,9 @@ void load_close(struct tracer *tr)
 	if (tr->bufs)
 		munmap((void *)tr->bufs, tr->bufs_len);
 	tr->bufs = NULL;
+	if (tr->buf_fd >= 0)
+		close(tr->buf_fd);
+	tr->buf_fd = -1;
 	spectrace_bpf__destroy(tr->skel);
 	tr->skel = NULL;
 	ktr_close(&tr->ktr);

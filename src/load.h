@@ -20,8 +20,10 @@ struct bpf_link;
 struct tracer {
 	struct spectrace_bpf *skel;
 	int ncpus;		/* possible CPUs */
-	uint64_t bufsize;	/* bytes per buffer, multiple of 8 */
+	uint64_t bufsize;	/* bytes per buffer, multiple of 8: bufsize, or less
+				 * when the kernel refused it (bufresize=auto) */
 	uint64_t stride;	/* bytes between buffers in the map: bufsize + slack */
+	int buf_fd;		/* spt_buf, created by the loader; -1: none */
 	const uint8_t *bufs;	/* read-only mmap of spt_buf */
 	size_t bufs_len;
 	struct bpf_link *links[2];
@@ -40,7 +42,24 @@ struct tracer {
 	struct bpf_link *tick_link;	/* spt_tick_ctl */
 };
 
-/* Open, size, fill and load. Returns 0 or -errno with ERR set. */
+/*
+ * bufresize=auto lowers a refused bufsize down to this, or to the size
+ * asked if it is smaller: below it a buffer holds too few records between
+ * switches to be worth tracing with (a record may take 4k).
+ */
+#define LOAD_BUFSIZE_FLOOR (64ULL << 10)
+
+/*
+ * The size to try after SIZE was refused: half of it, a multiple of 8, not
+ * below FLOOR; 0 when SIZE is FLOOR or less (nothing left to try).
+ */
+uint64_t load_bufsize_next(uint64_t size, uint64_t floor);
+
+/*
+ * Open, size, fill and load. Returns 0 or -errno with ERR set. The
+ * principal buffers may be smaller than O's bufsize (tr->bufsize says)
+ * under bufresize=auto.
+ */
 int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *e, char *err,
 		size_t errlen);
 
@@ -78,6 +97,12 @@ const uint8_t *load_buffer(const struct tracer *tr, int cpu, int idx);
 
 /* Per-CPU state as last published by the kernel. */
 const struct spt_cpu *load_cpu_state(const struct tracer *tr, int cpu);
+
+/*
+ * Kernel time (CLOCK_MONOTONIC ns, as bpf_ktime_get_ns()) of CPU's last
+ * switch: every record the buffer it made inactive holds is older.
+ */
+uint64_t load_switched_at(const struct tracer *tr, int cpu);
 
 /* fill policy: some CPU's buffer is filled. */
 int load_filled(const struct tracer *tr);

@@ -74,7 +74,12 @@ static const char usage_text[] =
 	"  -h, --help      print this help and exit\n"
 	"\n"
 	"OPTIONS (-x name=value)\n"
-	"  bufsize=size    principal buffer per CPU; k, m, g suffixes (default 4m)\n"
+	"  bufsize=size    principal buffer per CPU; k, m, g suffixes (default 4m,\n"
+	"                  at most 512m)\n"
+	"  bufresize=auto|manual\n"
+	"                  auto: a size the kernel refuses is halved until it is\n"
+	"                  granted (down to 64k) and the size used is reported;\n"
+	"                  manual: a refused size is an error (default auto)\n"
 	"  bufpolicy=switch|fill|ring\n"
 	"                  switch: two buffers per CPU, swapped and read at\n"
 	"                  switchrate; fill: one buffer per CPU, tracing stops\n"
@@ -87,6 +92,8 @@ static const char usage_text[] =
 	"                  text: dtrace(1)'s layout (default); json: one JSON\n"
 	"                  object per line for each record, aggregation, fault,\n"
 	"                  drop count and failed speculation (see README)\n"
+	"  temporal        print the records of all CPUs in timestamp order (each\n"
+	"                  record then carries its timestamp), not CPU by CPU\n"
 	"  quiet           same as -q\n"
 	"  destructive     same as -w\n"
 	"  ktr_mask=classes, ktr_cpumask=cpus, ktr_entries=n, ktr_verbose\n"
@@ -545,6 +552,12 @@ static int trace(const struct cmdline *cl, const struct enabling *en, const stru
 	int ret;
 
 	ret = load_tracer(&tr, &cl->o, en, err, sizeof(err));
+	if (!ret && tr.bufsize < cl->o.bufsize) {
+		char size[32];
+
+		opt_format_size(tr.bufsize, size, sizeof(size));
+		errmsg("buffer size lowered to %s", size);
+	}
 	if (!ret)
 		ret = load_attach(&tr, err, sizeof(err));
 	if (ret) {

@@ -72,6 +72,23 @@ int opt_parse_size(const char *s, uint64_t *out)
 	return 0;
 }
 
+void opt_format_size(uint64_t size, char *buf, size_t len)
+{
+	static const char suffix[] = "tgmk";
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		unsigned int shift = (unsigned int)(40 - 10 * i);
+
+		if (size && size % (1ULL << shift) == 0) {
+			snprintf(buf, len, "%llu%c", (unsigned long long)(size >> shift),
+				 suffix[i]);
+			return;
+		}
+	}
+	snprintf(buf, len, "%llu", (unsigned long long)size);
+}
+
 struct rate_unit {
 	const char *name;
 	uint64_t ns;	/* interval of one unit; 0 means hz */
@@ -135,9 +152,12 @@ static int set_bufsize(struct opts *o, const char *v, char *err, size_t errlen)
 		set_err(err, errlen, "invalid value for specified option");
 		return -EINVAL;
 	}
-	/* Records are 8-byte aligned; a buffer of at most 4 GiB per CPU. */
-	if (sz > (4ULL << 30)) {
-		set_err(err, errlen, "value exceeds the maximum of 4g");
+	/*
+	 * Records are 8-byte aligned. The kernel decides how much it grants
+	 * (bufresize); beyond a terabyte per CPU is a typo.
+	 */
+	if (sz > OPT_MAX_BUFSIZE) {
+		set_err(err, errlen, "value exceeds the maximum of 1t");
 		return -EINVAL;
 	}
 	o->bufsize = (sz + 7) & ~7ULL;
@@ -156,6 +176,20 @@ static int set_bufpolicy(struct opts *o, const char *v, char *err, size_t errlen
 	}
 	if (v && !strcmp(v, "ring")) {
 		o->bufpolicy = OPT_BUF_RING;
+		return 0;
+	}
+	set_err(err, errlen, "invalid value for specified option");
+	return -EINVAL;
+}
+
+static int set_bufresize(struct opts *o, const char *v, char *err, size_t errlen)
+{
+	if (v && !strcmp(v, "auto")) {
+		o->bufresize = OPT_RESIZE_AUTO;
+		return 0;
+	}
+	if (v && !strcmp(v, "manual")) {
+		o->bufresize = OPT_RESIZE_MANUAL;
 		return 0;
 	}
 	set_err(err, errlen, "invalid value for specified option");
@@ -294,6 +328,11 @@ static int set_cleanrate(struct opts *o, const char *v, char *err, size_t errlen
 	return 0;
 }
 
+static int set_temporal(struct opts *o, const char *v, char *err, size_t errlen)
+{
+	return set_flag(&o->temporal, v, err, errlen);
+}
+
 static int set_flowindent(struct opts *o, const char *v, char *err, size_t errlen)
 {
 	if (v && strcmp(v, "1") && strcmp(v, "0")) {
@@ -351,6 +390,7 @@ static const struct opt_def opt_defs[] = {
 	{ "aggsortpos", set_aggsortpos },
 	{ "aggsortrev", set_aggsortrev },
 	{ "bufpolicy", set_bufpolicy },
+	{ "bufresize", set_bufresize },
 	{ "bufsize", set_bufsize },
 	{ "cleanrate", set_cleanrate },
 	{ "destructive", set_destructive },
@@ -366,6 +406,7 @@ static const struct opt_def opt_defs[] = {
 	{ "specsize", set_specsize },
 	{ "statusrate", set_statusrate },
 	{ "switchrate", set_switchrate },
+	{ "temporal", set_temporal },
 };
 
 int opt_set(struct opts *o, const char *name, const char *value, char *err, size_t errlen)

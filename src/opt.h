@@ -23,9 +23,18 @@ enum opt_oformat {
 	OPT_OFMT_JSON,	/* one JSON object per line (FreeBSD's oformat=json) */
 };
 
+/* What to do when the kernel refuses principal buffers of bufsize. */
+/* What to do when the kernel refuses principal buffers of bufsize. */
+enum opt_bufresize {
+	OPT_RESIZE_AUTO,	/* halve the size and try again (DTrace's default) */
+	OPT_RESIZE_MANUAL,	/* fail */
+};
+
 struct opts {
 	uint64_t bufsize;	/* bytes per principal buffer, per CPU */
 	enum opt_bufpolicy bufpolicy;
+	enum opt_bufresize bufresize;
+	bool temporal;		/* merge the CPUs' records in timestamp order */
 	uint64_t switchrate_ns;	/* interval between buffer switches */
 	uint64_t statusrate_ns;	/* interval between checks for exit() */
 	bool quiet;		/* -q: only explicitly traced data */
@@ -48,6 +57,8 @@ struct opts {
 };
 
 #define OPT_DEFAULT_BUFSIZE (4ULL << 20)
+/* Largest bufsize accepted; what the kernel grants is decided at load. */
+#define OPT_MAX_BUFSIZE (1ULL << 40)
 #define OPT_NSEC_PER_SEC 1000000000ULL
 
 void opt_init(struct opts *o);
@@ -62,6 +73,12 @@ int opt_set(struct opts *o, const char *name, const char *value, char *err, size
 
 /* Sizes: a number with an optional k/m/g/t suffix (powers of 1024). */
 int opt_parse_size(const char *s, uint64_t *out);
+
+/*
+ * Write SIZE the way opt_parse_size() reads it, with the largest suffix
+ * that divides it (2m, 1536k, 100): BUF gets at most LEN bytes.
+ */
+void opt_format_size(uint64_t size, char *buf, size_t len);
 
 /*
  * Rates: a bare number is a frequency in hz; with a suffix (hz, ns/nsec,

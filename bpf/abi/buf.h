@@ -16,7 +16,14 @@
  *   ^0          ^off[i]
  *
  *   A record is a struct spt_rec header followed by the clause's data, its
- *   size a multiple of 8, so every header is 8-byte aligned.
+ *   size a multiple of 8, so every header is 8-byte aligned. With
+ *   -x temporal (spt_temporal) every record ends in SPT_REC_TS more bytes,
+ *   its timestamp, counted in its size:
+ *
+ *   +-----+------+------+
+ *   | hdr | data |  ts  |   ts: bpf_ktime_get_ns() of the firing (the
+ *   +-----+------+------+   timestamp builtin's value), or of the commit
+ *                           for a committed speculative record
  *
  * The consumer never writes a principal buffer and never touches the
  * active one: it asks the switch program to flip the pair *on that CPU*
@@ -26,7 +33,7 @@
 #ifndef SPT_ABI_BUF_H
 #define SPT_ABI_BUF_H
 
-#define SPT_ABI_VERSION 1
+#define SPT_ABI_VERSION 2
 
 #define SPT_MAX_CPUS 256	/* spt_cpus[] length; more possible CPUs refuse to start */
 #define SPT_NSYSCALLS 512	/* x86_64 syscall numbers are below this */
@@ -74,6 +81,9 @@ struct spt_cpu {
 	__u64 aggdrops;	/* aggregation updates that found no space; writer: probe */
 };
 _Static_assert(sizeof(struct spt_cpu) == 128, "two cache lines per CPU");
+
+/* -x temporal: bytes of the timestamp at the end of every record. */
+#define SPT_REC_TS 8
 
 /* Principal buffer policies (spt_policy). */
 #define SPT_POLICY_SWITCH 0
@@ -152,6 +162,13 @@ _Static_assert(sizeof(struct spt_ecb) == 32, "ECB layout");
  * below bufsize; records themselves never use the slack.
  */
 #define SPT_BUF_SLACK 4096
+
+/*
+ * Largest bufsize: the verifier refuses an access to a map value whose
+ * variable offset may reach BPF_MAX_VAR_OFF (1 << 29), and a record starts
+ * below bufsize. The loader treats a larger bufsize as refused.
+ */
+#define SPT_BUFSIZE_MAX (1ULL << 29)
 
 /* The dtrace provider's probes: index of spt_dtrace_eprobe, ctx[0] of spt_dtrace. */
 #define SPT_DTRACE_BEGIN 0

@@ -45,7 +45,8 @@ _Static_assert(sizeof(struct spt_slot) == 64, "a slot per cache line");
 
 struct spt_part {
 	__u64 off;		/* bytes of records in the part */
-	__u64 pad;
+	__u64 nrec;		/* records in the part: a commit under -x temporal
+				 * adds SPT_REC_TS bytes to each */
 };
 
 /* Failure and drop counters (.bss, atomic adds; the consumer reports growth). */

@@ -102,6 +102,8 @@ Test(opt, defaults)
 	cr_assert_eq(o.bufpolicy, OPT_BUF_SWITCH);
 	cr_assert_eq(o.switchrate_ns, 1000000000ULL);
 	cr_assert_not(o.quiet);
+	cr_assert_eq(o.bufresize, OPT_RESIZE_AUTO, "DTrace's default");
+	cr_assert_not(o.temporal);
 }
 
 Test(opt, set_known_options)
@@ -129,6 +131,52 @@ Test(opt, set_known_options)
 	cr_assert_eq(o.oformat, OPT_OFMT_JSON);
 	cr_assert_eq(opt_set(&o, "oformat", "text", err, sizeof(err)), 0);
 	cr_assert_eq(o.oformat, OPT_OFMT_TEXT);
+	/* The kernel decides what it grants: the option only refuses typos. */
+	cr_assert_eq(opt_set(&o, "bufsize", "64g", err, sizeof(err)), 0);
+	cr_assert_eq(o.bufsize, 64ULL << 30);
+	cr_assert_eq(opt_set(&o, "bufresize", "manual", err, sizeof(err)), 0);
+	cr_assert_eq(o.bufresize, OPT_RESIZE_MANUAL);
+	cr_assert_eq(opt_set(&o, "bufresize", "auto", err, sizeof(err)), 0);
+	cr_assert_eq(o.bufresize, OPT_RESIZE_AUTO);
+	cr_assert_eq(opt_set(&o, "temporal", NULL, err, sizeof(err)), 0);
+	cr_assert(o.temporal);
+	cr_assert_eq(opt_set(&o, "temporal", "0", err, sizeof(err)), 0);
+	cr_assert_not(o.temporal);
+}
+
+struct fmt_case {
+	uint64_t in;
+	char out[32];
+};
+
+ParameterizedTestParameters(opt, format_size)
+{
+	static struct fmt_case cases[] = {
+		{ 512ULL << 20, "512m" },
+		{ 2ULL << 20, "2m" },
+		{ 1536ULL << 10, "1536k" },
+		{ 64ULL << 30, "64g" },
+		{ 1ULL << 40, "1t" },
+		{ 3ULL << 40, "3t" },
+		{ 100, "100" },
+		{ 1024 + 8, "1032" },
+		{ 0, "0" },
+	};
+	return cr_make_param_array(struct fmt_case, cases, sizeof(cases) / sizeof(cases[0]));
+}
+
+/* What opt_format_size() writes, opt_parse_size() reads back. */
+ParameterizedTest(struct fmt_case *c, opt, format_size)
+{
+	char buf[32];
+	uint64_t back = 0;
+
+	opt_format_size(c->in, buf, sizeof(buf));
+	cr_assert_str_eq(buf, c->out);
+	if (c->in) {
+		cr_assert_eq(opt_parse_size(buf, &back), 0);
+		cr_assert_eq(back, c->in);
+	}
 }
 
 Test(opt, set_errors)
@@ -142,7 +190,11 @@ Test(opt, set_errors)
 	cr_assert_eq(opt_set(&o, "bufsize", "lots", err, sizeof(err)), -EINVAL);
 	cr_assert_str_eq(err, "invalid value for specified option");
 	cr_assert_eq(opt_set(&o, "bufsize", NULL, err, sizeof(err)), -EINVAL);
-	cr_assert_eq(opt_set(&o, "bufsize", "5g", err, sizeof(err)), -EINVAL);
+	cr_assert_eq(opt_set(&o, "bufsize", "2t", err, sizeof(err)), -EINVAL);
+	cr_assert_str_eq(err, "value exceeds the maximum of 1t");
+	cr_assert_eq(opt_set(&o, "bufresize", "sometimes", err, sizeof(err)), -EINVAL);
+	cr_assert_eq(opt_set(&o, "bufresize", NULL, err, sizeof(err)), -EINVAL);
+	cr_assert_eq(opt_set(&o, "temporal", "yes", err, sizeof(err)), -EINVAL);
 	cr_assert_eq(opt_set(&o, "switchrate", "fast", err, sizeof(err)), -EINVAL);
 	cr_assert_eq(opt_set(&o, "bufpolicy", "circular", err, sizeof(err)), -EINVAL);
 	cr_assert_eq(opt_set(&o, "oformat", "xml", err, sizeof(err)), -ENOTSUP);

@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0) */
+#include <criterion/criterion.h>
+#include <linux/types.h>
+
+#include "abi/buf.h"
+#include "load.h"
+
+/* The sizes bufresize=auto tries after START, the last one included. */
+static int steps(uint64_t start, uint64_t floor, uint64_t *out, int max)
+{
+	uint64_t s = start;
+	int n = 0;
+
+	while ((s = load_bufsize_next(s, floor)) && n < max)
+		out[n++] = s;
+	return n;
+}
+
+Test(load, bufsize_halves_to_the_floor)
+{
+	uint64_t got[64];
+	int n = steps(4ULL << 20, LOAD_BUFSIZE_FLOOR, got, 64);
+
+	cr_assert_eq(n, 6);
+	cr_assert_eq(got[0], 2ULL << 20);
+	cr_assert_eq(got[1], 1ULL << 20);
+	cr_assert_eq(got[2], 512ULL << 10);
+	cr_assert_eq(got[5], 64ULL << 10, "the last try is the floor");
+}
+
+Test(load, bufsize_from_64g_passes_the_bpf_limit)
+{
+	uint64_t got[64];
+	int n = steps(64ULL << 30, LOAD_BUFSIZE_FLOOR, got, 64), i;
+
+	/* 32g 16g 8g 4g 2g 1g 512m ... 64k: 20 sizes. */
+	cr_assert_eq(n, 20);
+	for (i = 0; i < n && got[i] > SPT_BUFSIZE_MAX; i++)
+		;
+	cr_assert_eq(i, 6, "six halvings reach the largest size BPF programs address");
+	cr_assert_eq(got[i], SPT_BUFSIZE_MAX);
+}
+
+Test(load, bufsize_not_a_power_of_two)
+{
+	uint64_t got[64];
+	int n = steps(3ULL << 20, LOAD_BUFSIZE_FLOOR, got, 64);
+
+	/* 1536k 768k 384k 192k 96k, then the floor rather than 48k. */
+	cr_assert_eq(n, 6);
+	cr_assert_eq(got[0], 1536ULL << 10);
+	cr_assert_eq(got[4], 96ULL << 10);
+	cr_assert_eq(got[5], LOAD_BUFSIZE_FLOOR);
+}
+
+Test(load, bufsize_stays_a_multiple_of_8)
+{
+	/* 100040 / 2 = 50020 is not a record boundary; 50016 is. */
+	cr_assert_eq(load_bufsize_next(100040, 8), 50016);
+	cr_assert_eq(load_bufsize_next(24, 8), 8);
+	cr_assert_eq(load_bufsize_next(16, 8), 8);
+}
+
+Test(load, bufsize_at_or_below_the_floor_is_final)
+{
+	cr_assert_eq(load_bufsize_next(LOAD_BUFSIZE_FLOOR, LOAD_BUFSIZE_FLOOR), 0);
+	/* A size asked below the floor is its own floor: nothing smaller is tried. */
+	cr_assert_eq(load_bufsize_next(256, 256), 0);
+	cr_assert_eq(load_bufsize_next(8, 8), 0);
+}
