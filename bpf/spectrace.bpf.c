@@ -780,8 +780,10 @@ static long flush_cb(__u64 i, void *ctx)
  * This CPU's part of slot ID: copied into the principal buffer (COMMIT)
  * or dropped; empty afterwards. A part that does not fit is not copied
  * at all and counts one drop (and fills a fill buffer), as in DTrace.
+ * Global, not inlined into its callers: its bpf_loop context would add to
+ * spt_spec_ops()'s frame, in the deepest call chain (6.1's 512 bytes).
  */
-static __always_inline void spec_flush(__u32 id, __u32 cpu, int commit)
+__noinline int spt_spec_flush(__u32 id, __u32 cpu, __u32 commit)
 {
 	struct flush_ctx f = { .cpu = cpu };
 	struct spt_part *p;
@@ -790,10 +792,10 @@ static __always_inline void spec_flush(__u32 id, __u32 cpu, int commit)
 	__u8 *part;
 
 	if (!id || id > SPT_NSPEC_MAX || cpu >= SPT_MAX_CPUS)
-		return;
+		return 0;
 	part = spec_part(id, cpu);
 	if (!part)
-		return;
+		return 0;
 	p = (struct spt_part *)part;
 	st = &spt_cpus[cpu];
 	f.len = p->off;
@@ -825,6 +827,7 @@ static __always_inline void spec_flush(__u32 id, __u32 cpu, int commit)
 	}
 	p->off = 0;
 	p->nrec = 0;
+	return 0;
 }
 
 /* No CPU but CPU holds a part of SL: the slot can be freed at once. */
@@ -869,7 +872,7 @@ __noinline int spt_spec_ops(__u32 cpu)
 		to = (w & ~0xffu) | (discard ? SPT_SPEC_DISCARDING : SPT_SPEC_COMMITTING);
 		if (__sync_val_compare_and_swap(&sl->state, w, to) != w)
 			continue;
-		spec_flush(id, cpu, !discard);
+		spt_spec_flush(id, cpu, !discard);
 		if (discard)
 			CTR1(SPT_KTR_SPEC, "slot %u: discarding", id);
 		else
@@ -1205,7 +1208,7 @@ static long clean_cb(__u64 i, void *ctx)
 		return 1;
 	w = SLOT_STATE(spt_slots[id].state);
 	if (w == SPT_SPEC_COMMITTING || w == SPT_SPEC_DISCARDING)
-		spec_flush(id, cpu, w == SPT_SPEC_COMMITTING);
+		spt_spec_flush(id, cpu, w == SPT_SPEC_COMMITTING);
 	return 0;
 }
 
