@@ -277,7 +277,7 @@ uint64_t load_bufsize_next(uint64_t size, uint64_t floor)
 
 /*
  * Create the principal buffers, BUFSIZE bytes each (plus the verifier's
- * slack), and map them read-only. Returns 0 or -errno: -E2BIG above
+ * slack); mmap_bufs() maps them after the load. Returns 0 or -errno: -E2BIG above
  * SPT_BUFSIZE_MAX, which the verifier would refuse in every program that
  * writes a record (asked without a system call: it costs nothing, where
  * allocating first would cost seconds), -ENOMEM and the like from the
@@ -287,9 +287,7 @@ static int map_bufs(struct tracer *tr, uint64_t bufsize)
 {
 	LIBBPF_OPTS(bpf_map_create_opts, mo, .map_flags = BPF_F_MMAPABLE);
 	uint64_t stride = bufsize + SPT_BUF_SLACK;
-	size_t len;
-	void *m;
-	int fd, ret;
+	int fd;
 
 	if (bufsize > SPT_BUFSIZE_MAX)
 		return -E2BIG;
@@ -297,18 +295,25 @@ static int map_bufs(struct tracer *tr, uint64_t bufsize)
 			    2 * (__u32)tr->ncpus, &mo);
 	if (fd < 0)
 		return -errno;
-	len = page_round((size_t)stride * 2 * (size_t)tr->ncpus);
-	m = mmap(NULL, len, PROT_READ, MAP_SHARED, fd, 0);
-	if (m == MAP_FAILED) {
-		ret = -errno;
-		close(fd);
-		return ret;
-	}
 	tr->buf_fd = fd;
-	tr->bufs = m;
-	tr->bufs_len = len;
+	tr->bufs_len = page_round((size_t)stride * 2 * (size_t)tr->ncpus);
 	tr->bufsize = bufsize;
 	tr->stride = stride;
+	return 0;
+}
+
+/*
+ * Map the buffers read-only, once the programs are loaded: mapped before,
+ * their pages would add to libbpf's peak while it loads (the kernel's BTF
+ * parsed), and raise spectrace's peak RSS by their size.
+ */
+static int mmap_bufs(struct tracer *tr)
+{
+	void *m = mmap(NULL, tr->bufs_len, PROT_READ, MAP_SHARED, tr->buf_fd, 0);
+
+	if (m == MAP_FAILED)
+		return -errno;
+	tr->bufs = m;
 	return 0;
 }
 
@@ -524,6 +529,11 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 	if (ret) {
 		snprintf(err, errlen, "cannot load BPF programs: %s (run with -v for the verifier log)",
 			 strerror(-ret));
+		return ret;
+	}
+	ret = mmap_bufs(tr);
+	if (ret) {
+		snprintf(err, errlen, "cannot map the principal buffers: %s", strerror(-ret));
 		return ret;
 	}
 	tr->switch_fd = bpf_program__fd(skel->progs.spt_switch);
