@@ -482,11 +482,12 @@ static void fast_predicate(struct cg *g, const struct ast_expr *p, struct img_cl
 static void fast_count(struct cg *g, const struct ast_clause *c, struct img_clause *cl,
 		       size_t body)
 {
-	const struct spt_insn *in = &g->img->insns[body];
+	const struct spt_insn *in;
 	const struct img_agg *a;
 
 	if (g->err || (c->pred && !cl->fpred) || g->img->ninsns - body != 2)
 		return;
+	in = &g->img->insns[body];	/* not before: no instructions, no array */
 	if (in[0].op != SPT_OP_AGG || in[1].op != SPT_OP_RET)
 		return;
 	if (in[0].imm < 0 || (size_t)in[0].imm >= g->img->naggs)
