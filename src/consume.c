@@ -407,7 +407,6 @@ static int consume_poll(struct consumer *c, uint64_t *wait)
 		if (off > half) {
 			int r = drain_cpu(c, cpu);
 
-			c->early++;
 			drained = 1;
 			if (r && r != -EPROTO)
 				return r;

@@ -33,7 +33,6 @@ struct consumer {
 	uint8_t *offline;	/* per CPU: switch said the CPU is offline */
 	uint64_t *poll_off;	/* per CPU: active buffer's fill at the last look (early switch) */
 	uint64_t *poll_ns;	/* per CPU: when that was (CLOCK_MONOTONIC) */
-	uint64_t early;		/* early switches so far */
 	uint64_t records;	/* records consumed so far */
 	uint64_t drops;		/* drops reported so far */
 	int exited;		/* a clause called exit() */
