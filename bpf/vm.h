@@ -933,10 +933,14 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 	case SPT_OP_RECS: {
 		SPT_NEED(SPT_OP_RECS);
 		__u8 *src = spt_vm_sref(vm, env, a);
+		__u32 size = in->b;
 
 		if (!src)
 			goto illop;
-		spt_env_strcpy(env, vm->rec + ((__u32)imm & (SPT_REC_MAX - 1)), src);
+		/* b: the field's size in 8-byte units, 1..SPT_STRSIZE / 8 (0 reads as the most) */
+		SPT_FRESH(size);
+		size = (((size - 1) & (SPT_STRSIZE / 8 - 1)) + 1) * 8;
+		spt_env_strncpy(env, vm->rec + ((__u32)imm & (SPT_REC_MAX - 1)), src, size);
 		return 0;
 	}
 	case SPT_OP_CPYIN:

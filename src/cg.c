@@ -97,9 +97,13 @@ static int record_int(struct cg *g, const struct ast_expr *e, struct ct *t)
 	if (r < 0)
 		return -1;
 	if (t->kind == CT_STR) {
-		if (cg_field_add(g, IMG_STR, SPT_STRSIZE, e->loc))
+		/* As long as the string can be, in 8-byte steps: fields stay aligned. */
+		unsigned int size = (ct_strmax(t) + 7) & ~7u;
+
+		if (cg_field_add(g, IMG_STR, size, e->loc))
 			return -1;
-		cg_emit(g, SPT_OP_RECS, 0, r, 0, (int32_t)g->cl->fields[g->cl->nfields - 1].offset);
+		cg_emit(g, SPT_OP_RECS, 0, r, (int)(size / 8),
+			(int32_t)g->cl->fields[g->cl->nfields - 1].offset);
 		cg_reg_free(g, r);
 		return 0;
 	}

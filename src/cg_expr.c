@@ -20,6 +20,7 @@
 #include "abi/isa.h"
 #include "cg_priv.h"
 #include "diag.h"
+#include "probe.h"
 #include "vm.h"
 
 __attribute__((format(printf, 4, 5))) int cg_error(struct cg *g, const char *tag,
@@ -182,6 +183,7 @@ static int load_string(struct cg *g, const char *str, size_t len, struct ast_loc
 	if (off < 0)
 		return -1;
 	*t = ct_str;
+	t->size = (unsigned int)len + 1;
 	return load_const(g, (uint64_t)off, loc);
 }
 
@@ -236,7 +238,7 @@ int cg_type_of(struct cg *g, const struct ast_type *at, struct ct *t)
 	memset(t, 0, sizeof(*t));
 	t->ptr = at->ptr;
 	if (at->kind == AST_TYPE_STRING && !at->ptr) {
-		t->kind = CT_STR;
+		*t = ct_str;
 		return 0;
 	}
 	if (at->kind == AST_TYPE_VOID && !at->ptr) {
@@ -344,10 +346,15 @@ static const struct builtin builtins[] = {
 	{ "errno", SPT_B_ERRNO, { CT_INT, 4, true, 0, 0, false } },
 	{ "epid", SPT_B_EPID, { CT_INT, 4, false, 0, 0, false } },
 	{ "id", SPT_B_ID, { CT_INT, 4, false, 0, 0, false } },
-	{ "probeprov", SPT_B_PROBEPROV, { CT_STR, SPT_STRSIZE, false, 0, 0, false } },
-	{ "probemod", SPT_B_PROBEMOD, { CT_STR, SPT_STRSIZE, false, 0, 0, false } },
-	{ "probefunc", SPT_B_PROBEFUNC, { CT_STR, SPT_STRSIZE, false, 0, 0, false } },
-	{ "probename", SPT_B_PROBENAME, { CT_STR, SPT_STRSIZE, false, 0, 0, false } },
+	/*
+	 * Every part of a probe's name is shorter than PROBE_FIELD_MAX: syscall
+	 * names come from syscall_tab.h, profile names from a description
+	 * field, and the loader refuses a longer one.
+	 */
+	{ "probeprov", SPT_B_PROBEPROV, { CT_STR, PROBE_FIELD_MAX, false, 0, 0, false } },
+	{ "probemod", SPT_B_PROBEMOD, { CT_STR, PROBE_FIELD_MAX, false, 0, 0, false } },
+	{ "probefunc", SPT_B_PROBEFUNC, { CT_STR, PROBE_FIELD_MAX, false, 0, 0, false } },
+	{ "probename", SPT_B_PROBENAME, { CT_STR, PROBE_FIELD_MAX, false, 0, 0, false } },
 };
 
 /* Builtins D has that spectrace does not provide yet. */
@@ -412,6 +419,8 @@ struct cg_var *cg_var_new(struct cg *g, enum ast_scope scope, const char *name,
 	v->name = name;
 	v->scope = scope;
 	v->type = *t;
+	if (t->kind == CT_STR)
+		v->type.size = SPT_STRSIZE;	/* any string may be stored later */
 	if (scope == AST_SCOPE_GLOBAL) {
 		if (g->global_bytes + size > SPT_GLOBALS_MAX) {
 			free(v);
@@ -593,6 +602,7 @@ static int ident(struct cg *g, const struct ast_expr *e, struct ct *t)
 			return -1;
 		cg_emit(g, SPT_OP_EXECN, r, 0, 0, 0);
 		*t = ct_str;
+		t->size = CG_EXECNAME_MAX;
 		return r;
 	}
 	if (scope == AST_SCOPE_GLOBAL && (b = builtin_find(name))) {
@@ -752,6 +762,8 @@ struct cg_var *cg_assoc_new(struct cg *g, const char *name, const struct ct *vt,
 	v->name = name;
 	v->scope = AST_SCOPE_GLOBAL;
 	v->type = *vt;
+	if (vt->kind == CT_STR)
+		v->type.size = SPT_STRSIZE;
 	v->assoc = true;
 	v->slot = ++g->nassoc;
 	v->nkeys = (unsigned int)nkeys;
@@ -1149,6 +1161,8 @@ static int ternary(struct cg *g, const struct ast_expr *e, struct ct *t)
 		return cg_error(g, DIAG_OP_INCOMPAT, e->loc,
 				"?: operands must have compatible types");
 	*t = t1.kind == CT_STR ? ct_str : arith_type(&t1, &t2);
+	if (t1.kind == CT_STR)
+		t->size = ct_strmax(&t1) > ct_strmax(&t2) ? ct_strmax(&t1) : ct_strmax(&t2);
 	return rc;
 }
 
@@ -1304,7 +1318,7 @@ static int subr(struct cg *g, const struct ast_expr *e, struct ct *t)
 		*t = ct_uint64;
 		return r;
 	}
-	*t = ct_str;	/* stringof( ) of a string */
+	*t = at;	/* stringof( ) of a string, its bound too */
 	return r;
 }
 

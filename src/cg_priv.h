@@ -44,9 +44,16 @@ enum ct_kind {
 	CT_STR,
 };
 
+/*
+ * A type. For a string, size is the most bytes its value can take, NUL
+ * included, as far as the compiler knows (a literal's length + 1, 16 for
+ * execname, ...; SPT_STRSIZE when it does not know): the record field of
+ * a traced or printed string is that long (rounded up to 8), not strsize.
+ * A variable's string type is always SPT_STRSIZE.
+ */
 struct ct {
 	enum ct_kind kind;
-	unsigned int size;	/* bytes: 1, 2, 4, 8 */
+	unsigned int size;	/* bytes: 1, 2, 4, 8; strings: the bound, see above */
 	bool sign;
 	unsigned int ptr;	/* pointer levels (an 8-byte unsigned integer to the VM) */
 	unsigned int psize;	/* ptr == 1: size of the pointee, 0 for void */
@@ -58,6 +65,17 @@ static const struct ct ct_int64 = { CT_INT, 8, true, 0, 0, false };
 static const struct ct ct_uint64 = { CT_INT, 8, false, 0, 0, false };
 static const struct ct ct_uint32 = { CT_INT, 4, false, 0, 0, false };
 static const struct ct ct_str = { CT_STR, SPT_STRSIZE, false, 0, 0, false };
+
+/* String bounds (bytes with the NUL). */
+#define CG_EXECNAME_MAX 16	/* TASK_COMM_LEN */
+#define CG_LLTOSTR10_MAX 21	/* "-9223372036854775808" */
+#define CG_LLTOSTR_MAX 65	/* any base: 64 binary digits */
+
+/* The bound of string type T: its size when it is one, else SPT_STRSIZE. */
+static inline unsigned int ct_strmax(const struct ct *t)
+{
+	return t->size && t->size <= SPT_STRSIZE ? t->size : SPT_STRSIZE;
+}
 
 #define CG_MAX_KEYS 8
 

@@ -30,8 +30,12 @@ enum sarg {
 };
 
 struct strsubr;
+/*
+ * A generator: arguments in R[0..N), of types AT (a string's size is its
+ * bound); sets *T, the result's type and bound.
+ */
 typedef int (*strsubr_gen)(struct cg *g, const struct strsubr *s, const struct ast_expr *e,
-			   int *r, size_t n, struct ct *t);
+			   int *r, const struct ct *at, size_t n, struct ct *t);
 
 struct strsubr {
 	const char *name;
@@ -66,9 +70,10 @@ static int konst(struct cg *g, int64_t v, struct ast_loc loc)
 
 /* strjoin(a, b), toupper(s), tolower(s): whole strings into a slot. */
 static int gen_join(struct cg *g, const struct strsubr *s, const struct ast_expr *e, int *r,
-		    size_t n, struct ct *t)
+		    const struct ct *at, size_t n, struct ct *t)
 {
 	int slot = cg_str_slot(g, e->loc), zero, end;
+	unsigned int max = 1;
 	size_t i;
 
 	(void)s;
@@ -84,7 +89,11 @@ static int gen_join(struct cg *g, const struct strsubr *s, const struct ast_expr
 	}
 	free_regs(g, r, n);
 	cg_reg_free(g, zero);
+	/* The strings' lengths add up, cut at strsize as SSUB cuts them. */
+	for (i = 0; i < n; i++)
+		max += ct_strmax(&at[i]) - 1;
 	*t = ct_str;
+	t->size = max < SPT_STRSIZE ? max : SPT_STRSIZE;
 	return end;
 }
 
@@ -94,7 +103,7 @@ static int gen_join(struct cg *g, const struct strsubr *s, const struct ast_expr
  * bytes before the end of s and makes a start before 0 give "".
  */
 static int gen_substr(struct cg *g, const struct strsubr *s, const struct ast_expr *e, int *r,
-		      size_t n, struct ct *t)
+		    const struct ct *at, size_t n, struct ct *t)
 {
 	int slot = cg_str_slot(g, e->loc), len, zero, tmp, lim, j, jpos, jdone;
 	int str = r[0], from = r[1], to;
@@ -149,6 +158,7 @@ static int gen_substr(struct cg *g, const struct strsubr *s, const struct ast_ex
 	cg_reg_free(g, zero);
 	cg_reg_free(g, tmp);
 	*t = ct_str;
+	t->size = ct_strmax(&at[0]);
 	return to;
 }
 
@@ -158,7 +168,7 @@ static int gen_substr(struct cg *g, const struct strsubr *s, const struct ast_ex
  * position, given or the first (last, backwards) of the string.
  */
 static int gen_find(struct cg *g, const struct strsubr *s, const struct ast_expr *e, int *r,
-		    size_t n, struct ct *t)
+		    const struct ct *at, size_t n, struct ct *t)
 {
 	int pos;
 
@@ -173,6 +183,8 @@ static int gen_find(struct cg *g, const struct strsubr *s, const struct ast_expr
 	cg_reg_free(g, r[0]);
 	cg_reg_free(g, r[1]);
 	*t = (s->flags & SPT_FIND_REF) ? ct_str : ct_int;
+	if (s->flags & SPT_FIND_REF)
+		t->size = ct_strmax(&at[0]);	/* the rest of it, or NULL ("") */
 	return pos;
 }
 
@@ -182,7 +194,7 @@ static int gen_find(struct cg *g, const struct strsubr *s, const struct ast_expr
  * dirname of a name without a slash is ".", of "/name" "/".
  */
 static int gen_path(struct cg *g, const struct strsubr *s, const struct ast_expr *e, int *r,
-		    size_t n, struct ct *t)
+		    const struct ct *at, size_t n, struct ct *t)
 {
 	bool dir = s->flags;
 	int str = r[0], slot = cg_str_slot(g, e->loc), dot = cg_strtab_ref(g, ".", e->loc);
@@ -241,16 +253,19 @@ static int gen_path(struct cg *g, const struct strsubr *s, const struct ast_expr
 	cg_reg_free(g, sl);
 	cg_reg_free(g, zero);
 	cg_reg_free(g, tmp);
+	/* A part of the string, or "." or "/". */
 	*t = ct_str;
+	t->size = ct_strmax(&at[0]) > 2 ? ct_strmax(&at[0]) : 2;
 	return res;
 }
 
 /* lltostr(n[, base]), strtoll(s[, base]): base 10 unless given. */
 static int gen_conv(struct cg *g, const struct strsubr *s, const struct ast_expr *e, int *r,
-		    size_t n, struct ct *t)
+		    const struct ct *at, size_t n, struct ct *t)
 {
 	int base = n == 2 ? r[1] : konst(g, 10, e->loc), slot = 0;
 
+	(void)at;
 	if (base < 0)
 		return -1;
 	if (s->flags) {
@@ -259,6 +274,7 @@ static int gen_conv(struct cg *g, const struct strsubr *s, const struct ast_expr
 			return -1;
 		emit(g, SPT_OP_LTOS, r[0], r[0], base, slot);
 		*t = ct_str;
+		t->size = n == 2 ? CG_LLTOSTR_MAX : CG_LLTOSTR10_MAX;
 	} else {
 		emit(g, SPT_OP_STOL, r[0], r[0], base, 0);
 		*t = ct_int64;
@@ -308,6 +324,7 @@ int cg_strsubr(struct cg *g, const struct ast_expr *e, struct ct *t)
 	const struct strsubr *s = strsubr_find(e->u.call.name);
 	size_t n = e->u.call.nargs, i;
 	int r[3] = { -1, -1, -1 };
+	struct ct at[3];
 	char b[32];
 
 	if (!s)
@@ -321,21 +338,20 @@ int cg_strsubr(struct cg *g, const struct ast_expr *e, struct ct *t)
 				n < s->min ? s->min : s->max);
 	for (i = 0; i < n; i++) {
 		const struct ast_expr *a = e->u.call.args[i];
-		struct ct at;
 		bool ok;
 
-		r[i] = cg_expr(g, a, &at);
+		r[i] = cg_expr(g, a, &at[i]);
 		if (r[i] < 0)
 			return -1;
-		ok = s->kind[i] == SA_STR ? at.kind == CT_STR : at.kind == CT_INT && !at.ptr;
+		ok = s->kind[i] == SA_STR ? at[i].kind == CT_STR : at[i].kind == CT_INT && !at[i].ptr;
 		if (!ok) {
 			free_regs(g, r, i + 1);
 			return cg_error(g, DIAG_PROTO_ARG, a->loc,
 					"%s( ) argument #%zu is incompatible with prototype: prototype: %s, argument: %s",
-					s->name, i + 1, s->proto[i], cg_type_name(&at, b, sizeof(b)));
+					s->name, i + 1, s->proto[i], cg_type_name(&at[i], b, sizeof(b)));
 		}
 	}
-	return s->gen(g, s, e, r, n, t);
+	return s->gen(g, s, e, r, at, n, t);
 }
 
 bool cg_is_null(const struct ast_expr *e)

@@ -26,6 +26,21 @@
 #define SWITCH_RETRY_NS (200ULL * 1000 * 1000)
 #define SWITCH_RETRY_SLEEP_NS (20ULL * 1000)
 
+/*
+ * Early switch (switch policy): how often the consumer looks at each CPU's
+ * active buffer. Idle, every POLL_MAX_NS, or sooner for small buffers: as
+ * often as a CPU writing POLL_RATE bytes per second (64 bytes a
+ * microsecond, faster than any clause records) needs to fill half of one,
+ * but not more often than every POLL_IDLE_MIN_NS. A CPU whose buffer grew
+ * is looked at again when it would pass half at the rate it grew, but not
+ * sooner than POLL_MIN_NS. A look that falls due within POLL_MIN_NS of
+ * another wake-up (statusrate) is made then: one wake-up for both.
+ */
+#define POLL_MAX_NS (10ULL * 1000 * 1000)
+#define POLL_IDLE_MIN_NS (1000ULL * 1000)
+#define POLL_MIN_NS (100ULL * 1000)
+#define POLL_RATE (64ULL * 1000 * 1000)
+
 int consume_init(struct consumer *c, struct tracer *tr, const struct enabling *en,
 		 const struct opts *o, struct printer *pr, FILE *msg)
 {
@@ -40,8 +55,10 @@ int consume_init(struct consumer *c, struct tracer *tr, const struct enabling *e
 	c->dyn_seen = calloc((size_t)tr->ncpus, sizeof(*c->dyn_seen));
 	c->agg_seen = calloc((size_t)tr->ncpus, sizeof(*c->agg_seen));
 	c->offline = calloc((size_t)tr->ncpus, 1);
+	c->poll_off = calloc((size_t)tr->ncpus, sizeof(*c->poll_off));
+	c->poll_ns = calloc((size_t)tr->ncpus, sizeof(*c->poll_ns));
 	if (!c->drops_seen || !c->errors_seen || !c->dyn_seen || !c->agg_seen || !c->offline ||
-	    (o->temporal && temporal_init(&c->tm, tr->ncpus))) {
+	    !c->poll_off || !c->poll_ns || (o->temporal && temporal_init(&c->tm, tr->ncpus))) {
 		consume_fini(c);
 		return -ENOMEM;
 	}
@@ -57,11 +74,23 @@ void consume_fini(struct consumer *c)
 	free(c->agg_seen);
 	free(c->offline);
 	temporal_fini(&c->tm);
+	free(c->poll_off);
+	free(c->poll_ns);
+	c->poll_off = NULL;
+	c->poll_ns = NULL;
 	c->drops_seen = NULL;
 	c->errors_seen = NULL;
 	c->dyn_seen = NULL;
 	c->agg_seen = NULL;
 	c->offline = NULL;
+}
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
 }
 
 static void sleep_ns(uint64_t ns)
@@ -323,62 +352,89 @@ static int merge(struct consumer *c)
 	return ret;
 }
 
+/*
+ * Switch CPU's buffers and print the one that became inactive, report its
+ * counters; under -x temporal hand it to the merge instead (the caller
+ * merges before the buffer can be switched again). Returns 0, -EPROTO for
+ * a malformed buffer (tracing goes on) or another -errno when it cannot.
+ */
+static int drain_cpu(struct consumer *c, int cpu)
+{
+	const struct spt_cpu *st;
+	const uint8_t *buf;
+	int idx, r;
+
+	r = switch_cpu(c, cpu);
+	if (r == -ENXIO) {
+		c->offline[cpu] = 1;
+		return 0;
+	}
+	if (r == -EBUSY) {
+		/* Still in flight after the retry period: next time. */
+		return 0;
+	}
+	if (r < 0) {
+		fprintf(c->msg, "spectrace: cannot switch buffers on CPU %d: %s\n", cpu,
+			strerror(-r));
+		return r;
+	}
+	/* The new active buffer started empty. */
+	c->poll_off[cpu] = 0;
+	c->poll_ns[cpu] = now_ns();
+	st = load_cpu_state(c->tr, cpu);
+	idx = (int)(__atomic_load_n(&st->active, __ATOMIC_ACQUIRE) & 1) ^ 1;
+	buf = load_buffer(c->tr, cpu, idx);
+	if (c->o->temporal) {
+		/* The buffer is read in the merge, before its next switch. */
+		if (c->o->bufpolicy == OPT_BUF_RING && st->r_wrapped) {
+			r = temporal_add(&c->tm, cpu, buf + st->r_tail, st->r_lap_end - st->r_tail);
+			if (!r)
+				r = temporal_add(&c->tm, cpu, buf, st->off[idx]);
+		} else {
+			uint64_t from = c->o->bufpolicy == OPT_BUF_RING ? st->r_tail : 0;
+
+			r = temporal_add(&c->tm, cpu, buf + from, st->off[idx] - from);
+		}
+		return r;
+	}
+	if (c->o->bufpolicy == OPT_BUF_RING && st->r_wrapped) {
+		/* Oldest first: the rest of the last lap, then the current one. */
+		r = walk(c, cpu, buf, st->r_tail, st->r_lap_end);
+		if (!r)
+			r = walk(c, cpu, buf, 0, st->off[idx]);
+	} else {
+		r = walk(c, cpu, buf, c->o->bufpolicy == OPT_BUF_RING ? st->r_tail : 0,
+			 st->off[idx]);
+	}
+	report_drops(c, cpu);
+	return r;
+}
+
+/* After a pass: messages and output to their readers; -EPIPE when nobody reads. */
+static int pass_flush(struct consumer *c, int ret)
+{
+	report_spec(c);
+	ktr_echo(&c->tr->ktr, c->msg);
+	fflush(c->msg);
+	if (fflush(c->pr->out) || ferror(c->pr->out))
+		return ret ? ret : -EPIPE;	/* nobody reads our output any more */
+	return ret;
+}
+
 int consume_pass(struct consumer *c)
 {
 	int cpu, ret = 0;
 
 	for (cpu = 0; cpu < c->tr->ncpus; cpu++) {
-		const struct spt_cpu *st;
-		const uint8_t *buf;
-		int idx, r;
+		int r;
 
 		if (c->offline[cpu])
 			continue;
-		r = switch_cpu(c, cpu);
-		if (r == -ENXIO) {
-			c->offline[cpu] = 1;
-			continue;
-		}
-		if (r == -EBUSY) {
-			/* Still in flight after the retry period: next pass. */
-			continue;
-		}
-		if (r < 0) {
-			fprintf(c->msg, "spectrace: cannot switch buffers on CPU %d: %s\n", cpu,
-				strerror(-r));
+		r = drain_cpu(c, cpu);
+		if (r && r != -EPROTO)
 			return r;
-		}
-		st = load_cpu_state(c->tr, cpu);
-		idx = (int)(__atomic_load_n(&st->active, __ATOMIC_ACQUIRE) & 1) ^ 1;
-		buf = load_buffer(c->tr, cpu, idx);
-		if (c->o->temporal) {
-			/* The buffer is read in the merge below, before its next switch. */
-			if (c->o->bufpolicy == OPT_BUF_RING && st->r_wrapped) {
-				r = temporal_add(&c->tm, cpu, buf + st->r_tail,
-						 st->r_lap_end - st->r_tail);
-				if (!r)
-					r = temporal_add(&c->tm, cpu, buf, st->off[idx]);
-			} else {
-				uint64_t from = c->o->bufpolicy == OPT_BUF_RING ? st->r_tail : 0;
-
-				r = temporal_add(&c->tm, cpu, buf + from, st->off[idx] - from);
-			}
-			if (r && !ret)
-				ret = r;
-			continue;
-		}
-		if (c->o->bufpolicy == OPT_BUF_RING && st->r_wrapped) {
-			/* Oldest first: the rest of the last lap, then the current one. */
-			r = walk(c, cpu, buf, st->r_tail, st->r_lap_end);
-			if (!r)
-				r = walk(c, cpu, buf, 0, st->off[idx]);
-		} else {
-			r = walk(c, cpu, buf, c->o->bufpolicy == OPT_BUF_RING ? st->r_tail : 0,
-				 st->off[idx]);
-		}
 		if (r && !ret)
 			ret = r;
-		report_drops(c, cpu);
 	}
 	if (c->o->temporal) {
 		int r = ret ? ret : merge(c);
@@ -389,13 +445,67 @@ int consume_pass(struct consumer *c)
 			if (!c->offline[cpu])
 				report_drops(c, cpu);
 	}
-	report_spec(c);
-	ktr_echo(&c->tr->ktr, c->msg);
-	fflush(c->msg);
-	if (fflush(c->pr->out) || ferror(c->pr->out))
-		return ret ? ret : -EPIPE;	/* nobody reads our output any more */
-	return ret;
+	return pass_flush(c, ret);
 }
+
+uint64_t consume_poll_max(uint64_t bufsize)
+{
+	uint64_t t = bufsize / 2 * 1000 / (POLL_RATE / 1000000);
+
+	return t > POLL_MAX_NS ? POLL_MAX_NS : t < POLL_IDLE_MIN_NS ? POLL_IDLE_MIN_NS : t;
+}
+
+/*
+ * Early switch: drain every CPU whose active buffer is more than half full
+ * (its offset read from the mmapped per-CPU state; only the consumer
+ * switches, so it only grows between two looks). Returns 0 or -errno as
+ * consume_pass, and in *WAIT when to look again: the idle interval, or
+ * sooner for a CPU that will pass half before then at the rate it grew
+ * since the last look.
+ */
+static int consume_poll(struct consumer *c, uint64_t *wait)
+{
+	uint64_t half = c->o->bufsize / 2, w = consume_poll_max(c->o->bufsize);
+	int cpu, ret = 0, drained = 0;
+
+	for (cpu = 0; cpu < c->tr->ncpus; cpu++) {
+		const struct spt_cpu *st = load_cpu_state(c->tr, cpu);
+		uint64_t off, now, grew, dt;
+		uint32_t act;
+
+		if (c->offline[cpu])
+			continue;
+		act = __atomic_load_n(&st->active, __ATOMIC_ACQUIRE) & 1;
+		off = __atomic_load_n(&st->off[act], __ATOMIC_RELAXED);
+		now = now_ns();
+		if (off > half) {
+			int r = drain_cpu(c, cpu);
+
+			drained = 1;
+			if (r && r != -EPROTO)
+				return r;
+			if (r && !ret)
+				ret = r;
+			/* It may fill as fast again: look soon. */
+			w = POLL_MIN_NS;
+			continue;
+		}
+		grew = off > c->poll_off[cpu] ? off - c->poll_off[cpu] : 0;
+		dt = now - c->poll_ns[cpu];
+		if (grew && dt) {
+			/* (half - off) bytes to go at grew / dt bytes per ns */
+			double t = (double)(half - off) * (double)dt / (double)grew;
+
+			if (t < (double)w)
+				w = t < (double)POLL_MIN_NS ? POLL_MIN_NS : (uint64_t)t;
+		}
+		c->poll_off[cpu] = off;
+		c->poll_ns[cpu] = now;
+	}
+	*wait = w;
+	return drained ? pass_flush(c, ret) : ret;
+}
+
 
 /*
  * The gate is closed: drain what the other clauses recorded, then fire END
@@ -445,45 +555,69 @@ int consume_begin(struct consumer *c)
 	return consume_pass(c);
 }
 
+static uint64_t earliest(uint64_t a, uint64_t b)
+{
+	return a < b ? a : b;
+}
+
 int consume_run(struct consumer *c, volatile sig_atomic_t *stop)
 {
-	int ret = 0;
+	uint64_t now = now_ns(), poll_wait = consume_poll_max(c->o->bufsize);
+	uint64_t next_status = now + c->o->statusrate_ns, next_pass = now + c->o->switchrate_ns;
+	uint64_t next_clean = now + c->o->cleanrate_ns, next_poll = now + poll_wait, due;
+	int ret = 0, cpu;
 
-	uint64_t tick = c->o->statusrate_ns < c->o->switchrate_ns ? c->o->statusrate_ns
-								  : c->o->switchrate_ns;
-	uint64_t since_pass = 0, since_clean = 0;
-
-	if (c->tr->nspec && c->o->cleanrate_ns < tick)
-		tick = c->o->cleanrate_ns;
+	for (cpu = 0; cpu < c->tr->ncpus; cpu++)
+		c->poll_ns[cpu] = now;
 	while (!*stop && !c->exited) {
-		sleep_ns(tick);
-		since_pass += tick;
-		since_clean += tick;
-		if (c->tr->nspec && since_clean >= c->o->cleanrate_ns) {
-			since_clean = 0;
+		uint64_t wake = next_status;
+
+		if (c->o->bufpolicy == OPT_BUF_SWITCH)
+			wake = earliest(wake, earliest(next_pass, next_poll));
+		if (c->tr->nspec)
+			wake = earliest(wake, next_clean);
+		now = now_ns();
+		if (wake > now)
+			sleep_ns(wake - now);
+		/* What falls due within POLL_MIN_NS is done now: one wake-up for both. */
+		now = now_ns();
+		due = now + POLL_MIN_NS;
+		if (c->tr->nspec && due >= next_clean) {
+			next_clean = now + c->o->cleanrate_ns;
 			consume_clean(c);
 		}
-		c->exited = load_exited(c->tr, &c->exit_status);
-		if (c->exited)
-			break;
-		/* Each exit is reported; tracing ends with the last one. */
-		if (c->procs && c->procs->n && proc_poll(c->procs, c->msg) == 0) {
-			c->procs_gone = 1;
-			break;
-		}
-		/* fill: one buffer per CPU, read once tracing stopped. */
-		if (c->o->bufpolicy == OPT_BUF_FILL) {
-			if (load_filled(c->tr))
+		if (due >= next_status) {
+			next_status = now + c->o->statusrate_ns;
+			c->exited = load_exited(c->tr, &c->exit_status);
+			if (c->exited)
 				break;
-			continue;
+			/* Each exit is reported; tracing ends with the last one. */
+			if (c->procs && c->procs->n && proc_poll(c->procs, c->msg) == 0) {
+				c->procs_gone = 1;
+				break;
+			}
+			/* fill: one buffer per CPU, read once tracing stopped. */
+			if (c->o->bufpolicy == OPT_BUF_FILL && load_filled(c->tr))
+				break;
 		}
-		/* ring: nothing is read until tracing stops. */
-		if (c->o->bufpolicy == OPT_BUF_RING)
+		/* fill and ring: nothing is read until tracing stops. */
+		if (c->o->bufpolicy != OPT_BUF_SWITCH)
 			continue;
-		if (since_pass < c->o->switchrate_ns)
+		/*
+		 * The early-switch look is cheap: it is made at every wake-up,
+		 * which keeps its deadline in step with statusrate's.
+		 */
+		if (due >= next_pass) {
+			next_pass = now + c->o->switchrate_ns;
+			next_poll = now + consume_poll_max(c->o->bufsize);
+			ret = consume_pass(c);
+		} else if (c->o->temporal) {
+			/* the merge needs every CPU switched in one pass: no early switch */
 			continue;
-		since_pass = 0;
-		ret = consume_pass(c);
+		} else {
+			ret = consume_poll(c, &poll_wait);
+			next_poll = now_ns() + poll_wait;
+		}
 		if (ret)
 			break;
 	}

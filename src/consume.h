@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0) */
 /*
- * The consumer: switches each CPU's principal buffers at switchrate, walks
- * the records of the inactive buffer, hands them to the printer, and
- * reports drops.
+ * The consumer: switches each CPU's principal buffers at switchrate (and a
+ * CPU's early, when its active buffer is more than half full), walks the
+ * records of the inactive buffer, hands them to the printer, and reports
+ * drops.
  */
 #ifndef SPT_CONSUME_H
 #define SPT_CONSUME_H
@@ -35,6 +36,8 @@ struct consumer {
 	struct temporal tm;	/* -x temporal: records waiting for the merge */
 	uint32_t tsz;		/* bytes of timestamp at the end of each record */
 	int stopping;		/* the gate is closed: the passes drain everything */
+	uint64_t *poll_off;	/* per CPU: active buffer's fill at the last look (early switch) */
+	uint64_t *poll_ns;	/* per CPU: when that was (CLOCK_MONOTONIC) */
 	uint64_t records;	/* records consumed so far */
 	uint64_t drops;		/* drops reported so far */
 	int exited;		/* a clause called exit() */
@@ -68,10 +71,16 @@ int consume_begin(struct consumer *c);
 /*
  * Trace until *STOP is set, a clause calls exit() or every -c/-p process
  * has exited (each end reported on MSG): a pass every
- * switchrate, a look at exit() every statusrate. Then close the gate,
+ * switchrate, a look at exit() every statusrate, and under the switch
+ * policy an early switch of any CPU whose active buffer is more than half
+ * full (looked at every consume_poll_max() or sooner when the buffers
+ * fill fast). Then close the gate,
  * drain everything that was recorded, report drops. Returns 0 or -errno;
  * c->exited and c->exit_status tell about exit().
  */
 int consume_run(struct consumer *c, volatile sig_atomic_t *stop);
+
+/* Early switch: the longest wait between two looks at the buffers' fill, ns. */
+uint64_t consume_poll_max(uint64_t bufsize);
 
 #endif /* SPT_CONSUME_H */

@@ -117,7 +117,7 @@ static void insn(FILE *out, const struct spt_insn *in, const struct spt_insn *ne
 		fprintf(out, "rec+%d, %%r%u, %u", in->imm, in->a, in->b);
 		break;
 	case SPT_OP_RECS:
-		fprintf(out, "rec+%d, %%r%u", in->imm, in->a);
+		fprintf(out, "rec+%d, %%r%u, %u", in->imm, in->a, in->b * 8);
 		break;
 	case SPT_OP_SCPY:
 		fprintf(out, "sref %d, %%r%u", in->imm, in->a);

@@ -26,7 +26,8 @@
 enum img_ftype {
 	IMG_INT,	/* signed integer of size 1, 2, 4, 8 */
 	IMG_UINT,	/* unsigned integer */
-	IMG_STR,	/* NUL-padded string of size bytes */
+	IMG_STR,	/* string of at most size - 1 bytes and a NUL, in size bytes
+			 * (as long as the string can be, rounded up to 8) */
 };
 
 struct img_field {

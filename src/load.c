@@ -186,6 +186,13 @@ static int fill_tables(struct tracer *tr, struct spectrace_bpf *skel, const stru
 				int k, off;
 
 				for (k = 0; k < 4; k++) {
+					/* The compiler sized probe* record fields by this. */
+					if (strlen(names[k]) >= PROBE_FIELD_MAX) {
+						snprintf(err, errlen,
+							 "probe name part longer than %d bytes: %s",
+							 PROBE_FIELD_MAX - 1, names[k]);
+						return -E2BIG;
+					}
 					off = strtab_add(ro, &slen, names[k]);
 					if (off < 0) {
 						snprintf(err, errlen,

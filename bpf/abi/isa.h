@@ -84,7 +84,8 @@ enum spt_op {
 	SPT_OP_SCMP,	/* r[dst] = strcmp(string r[a], string r[b]): <0, 0, >0 */
 	SPT_OP_SLEN,	/* r[dst] = strlen(string r[a]) */
 	SPT_OP_SCPY,	/* the string storage at reference imm = string r[a] */
-	SPT_OP_RECS,	/* record area at offset imm = string r[a], SPT_STRSIZE bytes */
+	SPT_OP_RECS,	/* record area at offset imm = string r[a] in a field of 8 * b bytes
+			 * (1 <= b <= SPT_STRSIZE / 8): cut there, always with a NUL */
 	SPT_OP_CPYIN,	/* r[dst] = copyinstr(user address r[a]) in string slot b */
 	SPT_OP_EXECN,	/* r[dst] = execname (string slot 0) */
 	SPT_OP_KINIT,	/* start the key of associative array imm: zeroed, id at 0 */

@@ -65,6 +65,27 @@ sleep 1
 tracer_stop INT
 check "-q prints nothing" "$(cat "$TMP/out" "$TMP/err")" ""
 
+# String fields are as long as their strings can be (execname 16 bytes, a
+# literal its length + 1, a probe name 128): the text is what strsize
+# fields printed.
+tracer_start -q -n 'BEGIN { printf("ready\n"); }' \
+	-n 'syscall::sched_get_priority_max:entry { printf("%d %s %s %s %s|\n", pid, execname, "a literal", probefunc, strjoin(execname, "!")); trace(execname); trace("lit"); printf("\n"); }' || exit 1
+"$TRIG/sysloop" sched_get_priority_max 2 >/dev/null &
+sp=$!
+wait "$sp"
+tracer_stop INT
+check "sized strings: printf and trace, quiet" "$(cat "$TMP/out")" \
+"ready
+$sp sysloop a literal sched_get_priority_max sysloop!|
+sysloop""lit
+$sp sysloop a literal sched_get_priority_max sysloop!|
+sysloop""lit"
+tracer_start -n 'syscall::sched_get_priority_max:entry { trace(execname); trace("lit"); }' || exit 1
+"$TRIG/sysloop" sched_get_priority_max 1 0 >/dev/null
+tracer_stop INT
+check "sized strings: trace's columns" "$(sed -n 2p "$TMP/out")" \
+	"$(printf '%3d %6d %32s   %-33s  %-33s' 0 "$id" sched_get_priority_max:entry sysloop lit)"
+
 # A wide description attaches at once.
 start=$(date +%s%N)
 tracer_start -n 'syscall:::entry' || exit 1

@@ -149,7 +149,52 @@ Test(dis, default_action_and_strings)
 
 	cr_assert(strstr(s, "clause 0: BEGIN\n  record 8 bytes:\n  (no bytecode: records its EPID)\n"),
 		  "%s", s);
-	cr_assert(strstr(s, "clause 1: END\n  record 264 bytes: string256@8\n"), "%s", s);
+	/* strjoin("a", execname): 1 + 15 bytes and the NUL, in 24 */
+	cr_assert(strstr(s, "clause 1: END\n  record 32 bytes: string24@8\n"), "%s", s);
+	free(s);
+}
+
+/* Issue #9's scenario 3: a 32-byte record, execname in 16 bytes. */
+Test(dis, printf_pid_execname)
+{
+	char *s = disassemble("syscall::getppid:entry { printf(\"%d %s\\n\", pid, execname); }");
+
+	cr_assert_str_eq(s, "clause 0: syscall::getppid:entry\n"
+			    "  record 32 bytes: int32@8 string16@16\n"
+			    "  0000: ldb   %r1, pid\n"
+			    "  0001: sext  %r1, %r1, 32\n"
+			    "  0002: rec   rec+8, %r1, 8\n"
+			    "  0003: execn %r1, %r0\n"
+			    "  0004: recs  rec+16, %r1, 16\n"
+			    "  0005: ret   \n");
+	free(s);
+}
+
+/*
+ * String fields by the strings' bounds (with the NUL, rounded up to 8):
+ * a variable 256; a literal its length + 1; copyinstr 256; probe names
+ * 128; lltostr with a base 65; a ternary the larger; basename("") ".";
+ * substr its argument; toupper its argument; strjoin the sum, at most
+ * 256; strchr its argument; stringof its argument; self-> 256; an
+ * assignment the variable's.
+ */
+Test(dis, string_field_bounds)
+{
+	char *s = disassemble(
+		"BEGIN { x = \"ab\"; trace(x); trace(\"ab\"); trace(copyinstr(0)); trace(probename);"
+		" trace(lltostr(-1, 2)); trace(lltostr(-1)); trace(1 ? \"abc\" : execname);"
+		" trace(basename(\"\")); trace(substr(execname, 1)); trace(toupper(\"abcdefghi\"));"
+		" trace(strjoin(strjoin(probefunc, probefunc), probefunc));"
+		" trace(strjoin(\"abcdefgh\", \"ijklmnop\")); trace(strchr(\"abcdefghijk\", 99));"
+		" trace(stringof(\"abcdefghijklmn\")); self->s = \"ab\"; trace(self->s);"
+		" trace(x = \"abc\"); }");
+
+	cr_assert(strstr(s, "clause 0: BEGIN\n  record 1632 bytes: string256@8 string8@264"
+			    " string256@272 string128@528 string72@656 string24@728 string16@752"
+			    " string8@768 string16@776 string16@792 string256@808 string24@1064"
+			    " string16@1088 string16@1104 string256@1120 string256@1376\n"),
+		  "%s", s);
+	cr_assert(strstr(s, "recs  rec+264, %r1, 8\n"), "%s", s);
 	free(s);
 }
 
@@ -160,7 +205,7 @@ Test(dis, destructive_actions)
 			      "system(\"kill -CONT %d; echo %s\", pid, execname); }");
 
 	cr_assert_str_eq(s, "clause 0: syscall::getppid:entry\n"
-			    "  record 272 bytes: int32@8 string256@16\n"
+			    "  record 32 bytes: int32@8 string16@16\n"
 			    "  0000: ldi   %r1, 10\n"
 			    "  0001: sext  %r1, %r1, 32\n"
 			    "  0002: raise %r1\n"
@@ -169,7 +214,7 @@ Test(dis, destructive_actions)
 			    "  0005: sext  %r1, %r1, 32\n"
 			    "  0006: rec   rec+8, %r1, 8\n"
 			    "  0007: execn %r1, %r0\n"
-			    "  0008: recs  rec+16, %r1\n"
+			    "  0008: recs  rec+16, %r1, 16\n"
 			    "  0009: ret   \n");
 	free(s);
 }

@@ -71,7 +71,14 @@ static const char *const corpus[] = {
 	"raise(arg1 - 7);",
 	"trace(3); raise(65);",
 	"raise(0x100000009);",
+	/* String fields sized by the strings' bounds (cg.c), 8 to 256 bytes. */
+	"trace(execname); trace(\"ab\"); trace(probename); trace(strjoin(execname, \"xy\")); trace(lltostr(-1, 2)); trace(lltostr(arg0)); trace(basename(\"\")); trace(1 ? \"abc\" : execname); trace(substr(copyinstr(arg2), 5)); printf(\"%d %s\", pid, execname);",
+	/* Last: its string fields are cut to 8 bytes below (CUT_CLAUSE). */
+	"trace(\"cut at eight bytes\"); trace(copyinstr(arg2));",
 };
+
+/* The clause whose `recs` instructions are changed to 8-byte fields: both VMs must cut. */
+#define CUT_CLAUSE (sizeof(corpus) / sizeof(corpus[0]) - 1)
 
 /* A user string both VMs read: the kernel through copyinstr, the host through its window. */
 static const char user_string[] = "/tmp/spectrace-differential";
@@ -131,6 +138,9 @@ static void run_corpus(void)
 		diag_print(stderr, &cc.diags, NULL);
 	cr_assert_eq(cg_finish(g), 0);
 	cr_assert_eq(img.nclauses, n);
+	for (i = img.clauses[CUT_CLAUSE].prog; i < img.ninsns; i++)
+		if (img.insns[i].op == SPT_OP_RECS)
+			img.insns[i].b = 1;
 
 	memset(&en, 0, sizeof(en));
 	for (i = 0; i < n; i++)
@@ -168,16 +178,27 @@ static void run_corpus(void)
 		cr_expect_eq(kvm.dsig, hvm.dsig, "signal of: %s", corpus[i]);
 		for (r = 1; r < SPT_NREGS; r++)
 			cr_expect_eq(kvm.r[r], hvm.r[r], "r%d of: %s", r, corpus[i]);
+		if (i == CUT_CLAUSE) {
+			/* 7 bytes and a NUL, as a longer string is cut at strsize. */
+			cr_expect_str_eq((char *)kvm.rec + cl->fields[0].offset, "cut at ");
+			cr_expect_str_eq((char *)hvm.rec + cl->fields[0].offset, "cut at ");
+			cr_expect_str_eq((char *)kvm.rec + cl->fields[1].offset, "/tmp/sp");
+			cr_expect_str_eq((char *)hvm.rec + cl->fields[1].offset, "/tmp/sp");
+		}
 		for (r = 0; hvm.state == SPT_VM_DONE && r < (int)cl->nfields; r++) {
 			const struct img_field *f = &cl->fields[r];
 
 			/* Bytes after a string's NUL are whatever the scratch held. */
-			if (f->type == IMG_STR)
+			if (f->type == IMG_STR) {
 				cr_expect_eq(strncmp((char *)kvm.rec + f->offset,
 						     (char *)hvm.rec + f->offset, f->size), 0,
 					     "string field %d of: %s (%.20s vs %.20s)", r, corpus[i],
 					     kvm.rec + f->offset, hvm.rec + f->offset);
-			else
+				cr_expect(memchr(kvm.rec + f->offset, 0, f->size) &&
+						  memchr(hvm.rec + f->offset, 0, f->size),
+					  "string field %d of: %s has no NUL in its %u bytes", r,
+					  corpus[i], f->size);
+			} else
 				cr_expect_eq(memcmp(kvm.rec + f->offset, hvm.rec + f->offset, 8),
 					     0, "field %d of: %s", r, corpus[i]);
 		}
