@@ -63,7 +63,7 @@ __noinline int spt_tick_fault(__u32 cpu)
  * all its frames count towards 512 bytes: spt_fire_error -> spt_run_ecb
  * -> spt_spec_ops alone take 512, hence spt_tick_fault() instead of
  * spt_fire_error() (ERROR clauses do not run for faults in tick clauses),
- * and no KTR dispatch log here (its arguments are 40 bytes of stack).
+ * and no KTR dispatch log here.
  */
 static __always_inline int tick_fire(__u32 ep)
 {
@@ -90,11 +90,7 @@ static __always_inline int tick_fire(__u32 ep)
 		s = bpf_map_lookup_elem(&spt_scratch, &zero);
 		if (!s)
 			goto out;
-		for (i = 0; i < 10; i++)
-			s->env.args[i] = 0;
-		s->env.err = 0;
-		s->env.ts = 0;
-		s->env.fixed = 0;
+		vm_inputs(s, NULL, 0, 0, 0);
 	}
 	for (i = 0; i < SPT_MAX_ECB_PER_PROBE && i < n; i++) {
 		if (spt_run_ecb(first + i, cpu, 0) == SPT_RUN_FAULT)

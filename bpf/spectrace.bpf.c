@@ -1050,11 +1050,35 @@ __noinline int spt_fire_error(__u32 cpu)
 }
 
 /*
+ * The VM's inputs for a firing: the probe's arguments (the six syscall
+ * arguments in REGS, or A0, A1 and zeros when REGS is NULL), the errno,
+ * the timestamp unread. Written straight into the scratch: every frame of
+ * the deepest call chain counts towards 512 bytes, with 6.1's rounding.
+ */
+static __always_inline void vm_inputs(struct spt_scratch *s, const struct pt_regs *regs, __u64 a0,
+				      __u64 a1, __u64 err)
+{
+	if (regs) {
+		s->env.args[0] = regs->di;
+		s->env.args[1] = regs->si;
+		s->env.args[2] = regs->dx;
+		s->env.args[3] = regs->r10;
+		s->env.args[4] = regs->r8;
+		s->env.args[5] = regs->r9;
+	} else {
+		s->env.args[0] = a0;
+		s->env.args[1] = a1;
+		s->env.args[2] = s->env.args[3] = s->env.args[4] = s->env.args[5] = 0;
+	}
+	s->env.args[6] = s->env.args[7] = s->env.args[8] = s->env.args[9] = 0;
+	s->env.err = err;
+	s->env.ts = 0;
+	s->env.fixed = 0;
+}
+
+/*
  * A probe fired: set up the builtins' inputs and run its ECBs in program
- * order. The probe's arguments are the six syscall arguments in REGS, or,
- * when REGS is NULL, A0 and A1 and then zeros; ERR is the errno. Nothing
- * of this is on the stack: every frame of the deepest call chain counts
- * towards 512 bytes, with 6.1's rounding too.
+ * order, with vm_inputs(REGS, A0, A1, ERR).
  */
 static __always_inline int fire(__u32 ep, const struct pt_regs *regs, __u64 a0, __u64 a1,
 				__u64 err, int force)
@@ -1096,22 +1120,7 @@ static __always_inline int fire(__u32 ep, const struct pt_regs *regs, __u64 a0, 
 		s = bpf_map_lookup_elem(&spt_scratch, &zero);
 		if (!s)
 			goto out;
-		if (regs) {
-			s->env.args[0] = regs->di;
-			s->env.args[1] = regs->si;
-			s->env.args[2] = regs->dx;
-			s->env.args[3] = regs->r10;
-			s->env.args[4] = regs->r8;
-			s->env.args[5] = regs->r9;
-		} else {
-			s->env.args[0] = a0;
-			s->env.args[1] = a1;
-			s->env.args[2] = s->env.args[3] = s->env.args[4] = s->env.args[5] = 0;
-		}
-		s->env.args[6] = s->env.args[7] = s->env.args[8] = s->env.args[9] = 0;
-		s->env.err = err;
-		s->env.ts = 0;
-		s->env.fixed = 0;
+		vm_inputs(s, regs, a0, a1, err);
 	}
 	for (i = 0; i < SPT_MAX_ECB_PER_PROBE && i < n; i++) {
 		if (spt_run_ecb(first + i, cpu, 0) == SPT_RUN_FAULT)

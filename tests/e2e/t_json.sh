@@ -8,15 +8,6 @@
 e2e_init "$1"
 export SYSLOOP_QUIET=1	# the -c commands' output would mix with the tracer's
 
-# run SPECTRACE-ARGS...: a tracer that ends by itself (BEGIN's exit(), -c).
-run() {
-	"$SPT" "$@" >"$TMP/out" 2>"$TMP/err" &
-	TPID=$!
-	wait "$TPID"
-	TRC=$?
-	TPID=
-}
-
 # Text records without their CPU column: END fires on the consumer's CPU.
 nocpu() { sed -E 's/^ *[0-9]+ ( +[0-9]+ )/\1/' "$@"; }
 
@@ -24,39 +15,39 @@ nocpu() { sed -E 's/^ *[0-9]+ ( +[0-9]+ )/\1/' "$@"; }
 
 prog='syscall::sched_get_priority_max:entry /execname == "sysloop"/ { trace(arg0); printf("n=%d", ++n); }
 	END { printf("end %d\n", n); }'
-run -c "$TRIG/sysloop sched_get_priority_max 3 0" -n "$prog"
+tracer_run -c "$TRIG/sysloop sched_get_priority_max 3 0" -n "$prog"
 plain_out=$(nocpu "$TMP/out")
 plain_err=$(sed 's/pid [0-9]*/pid N/' "$TMP/err")
 check "without -o: three records, heading and END" "$(printf '%s\n' "$plain_out" | wc -l)" 5
 
 printf 'kept\n' >"$TMP/o"
-run -o "$TMP/o" -c "$TRIG/sysloop sched_get_priority_max 3 0" -n "$prog"
+tracer_run -o "$TMP/o" -c "$TRIG/sysloop sched_get_priority_max 3 0" -n "$prog"
 check "-o: exit status" "$TRC" 0
 check "-o: nothing on stdout" "$(cat "$TMP/out")" ""
 check "-o: stderr unchanged" "$(sed 's/pid [0-9]*/pid N/' "$TMP/err")" "$plain_err"
 check "-o: appended after what the file held, byte for byte stdout's" "$(nocpu "$TMP/o")" \
 	"$(printf 'kept\n%s' "$plain_out")"
 
-run -o "$TMP/o" -q -n 'BEGIN { @a = count(); @b = sum(5); printa("a=%@d\n", @a); exit(0); }'
+tracer_run -o "$TMP/o" -q -n 'BEGIN { @a = count(); @b = sum(5); printa("a=%@d\n", @a); exit(0); }'
 check "-o: a second run's printa and aggregations at exit appended" "$(nocpu "$TMP/o")" \
 	"$(printf 'kept\n%s\n\na=1\n\n %16d' "$plain_out" 5)"
 
-run -o "$TMP/fault" -n 'BEGIN { *(char *)NULL; }' -n 'BEGIN { exit(0); }'
+tracer_run -o "$TMP/fault" -n 'BEGIN { *(char *)NULL; }' -n 'BEGIN { exit(0); }'
 check "-o: a fault's message stays on stderr" "$(grep -c 'error on enabled probe' "$TMP/err")" 1
 check "-o: and is not in the file" "$(grep -c 'error' "$TMP/fault")" 0
 
-run -o "$TMP/list" -l -n 'syscall::sched_get_priority_max:entry'
+tracer_run -o "$TMP/list" -l -n 'syscall::sched_get_priority_max:entry'
 check "-o -l: the list in the file" "$(awk 'NR == 2 {print $2, $3, $4, $5}' "$TMP/list")" \
 	"syscall vmlinux sched_get_priority_max entry"
 check "-o -l: stdout empty" "$(cat "$TMP/out")" ""
 
-run -o /nonexistent/spt-dir/out -n 'BEGIN { exit(0); }'
+tracer_run -o /nonexistent/spt-dir/out -n 'BEGIN { exit(0); }'
 check "-o: a file that cannot be opened" "$TRC:$(cat "$TMP/err")" \
 	"1:spectrace: failed to open output file '/nonexistent/spt-dir/out': No such file or directory"
-run -o /dev/full -q -n 'BEGIN { printf("x\n"); exit(0); }'
+tracer_run -o /dev/full -q -n 'BEGIN { printf("x\n"); exit(0); }'
 check "-o: a write error is an error" "$TRC:$(cat "$TMP/err")" \
 	"1:spectrace: failed to write to output file '/dev/full'"
-run -o "$TMP/never" -n 'BEGIN { nosuch(); }'
+tracer_run -o "$TMP/never" -n 'BEGIN { nosuch(); }'
 check "-o: a program that does not compile creates no file" "$TRC:$([ -e "$TMP/never" ] && echo exists)" "1:"
 
 # --- oformat=json ---
@@ -85,7 +76,7 @@ jqs() { jq -c "$2" "$1"; }
 
 # Records of a trigger's five openat() calls, found by their path.
 path=/nonexistent/spectrace-trigger
-run -x oformat=json -c "$TRIG/sysloop openat 5" -n "syscall::openat:entry /pid == \$target && copyinstr(arg1) == \"$path\"/ {
+tracer_run -x oformat=json -c "$TRIG/sysloop openat 5" -n "syscall::openat:entry /pid == \$target && copyinstr(arg1) == \"$path\"/ {
 		trace((int)arg0); trace(copyinstr(arg1)); printf(\"open %d: %s\\n\", ++n, copyinstr(arg1));
 		self->mine = 1; }
 	syscall::openat:return /self->mine/ { trace((short)arg1); self->mine = 0; }"
@@ -110,7 +101,7 @@ check "json: each entry followed by its return: a short, -ENOENT" \
 	"$(for i in 1 2 3 4 5; do printf 'entry 1 -100 return 2 -2 '; done | sed 's/ $//')"
 
 # A path that is not UTF-8 with a control byte: U+FFFD and \u0001, the bytes in hex.
-run -x oformat=json -c "$TRIG/sysloop openat_latin1 2" -n 'syscall::openat:entry
+tracer_run -x oformat=json -c "$TRIG/sysloop openat_latin1 2" -n 'syscall::openat:entry
 	/pid == $target && strstr(copyinstr(arg1), "spt-caf") != NULL/ { trace(copyinstr(arg1)); }'
 check "json: invalid UTF-8: one object per line" "$(lines "$TMP/out")" 2
 check "json: invalid UTF-8 escaped as written" \
@@ -120,7 +111,7 @@ check "json: and decoded by jq" "$(jq -r '.data[0].value' "$TMP/out" | sort -u |
 	"$(printf '/nonexistent/spt-caf\357\277\275\001\n' | od -An -c | tr -s ' ')"
 
 # Aggregations at exit, and printa() in END after its record.
-run -x oformat=json -c "$TRIG/sysloop sched_get_priority_min 7 0" -n '
+tracer_run -x oformat=json -c "$TRIG/sysloop sched_get_priority_min 7 0" -n '
 	syscall::sched_get_priority_min:entry /pid == $target/ {
 		@c[probefunc] = count(); @q = quantize(arg0 + 5); @l = lquantize(arg0 + 25, 0, 20, 10);
 		@s = sum(3); }
@@ -139,7 +130,7 @@ check "json: lquantize overflow bucket" "$(jqs "$TMP/out" 'select(.name == "@l")
 	'[{"keys":[],"buckets":[{"min":20,"max":null,"count":7}]}]'
 
 # Drops: six BEGIN clauses of 16 bytes each, a buffer of 64: four printed, two dropped.
-run -x oformat=json -b 64 -n 'BEGIN { trace(1); }' -n 'BEGIN { trace(2); }' -n 'BEGIN { trace(3); }' \
+tracer_run -x oformat=json -b 64 -n 'BEGIN { trace(1); }' -n 'BEGIN { trace(2); }' -n 'BEGIN { trace(3); }' \
 	-n 'BEGIN { trace(4); }' -n 'BEGIN { trace(5); }' -n 'BEGIN { trace(6); exit(0); }'
 cpu=$(jq -r 'select(.type == "probe") | .cpu' "$TMP/out" | sort -u)
 check "json: drops: one object per line" "$(lines "$TMP/out")" 5
@@ -149,7 +140,7 @@ check "json: the drop record" "$(jqs "$TMP/out" 'select(.type == "drop")')" \
 check "json: and its message on stderr" "$(grep drop "$TMP/err")" "spectrace: 2 drops on CPU $cpu"
 
 # ERROR: the fault record with the message's fields, the ERROR clause's record, the count.
-run -x oformat=json -n 'BEGIN { *(char *)NULL; }' -n 'ERROR { trace(arg4); trace(arg5); }' -n 'BEGIN { exit(0); }'
+tracer_run -x oformat=json -n 'BEGIN { *(char *)NULL; }' -n 'ERROR { trace(arg4); trace(arg5); }' -n 'BEGIN { exit(0); }'
 # BEGIN fires on the consumer's CPU, which may differ from run to run.
 json_err=$(sed 's/on CPU [0-9]*/on CPU C/' "$TMP/err")
 cpu=$(jq -r 'select(.type == "fault") | .cpu' "$TMP/out")
@@ -163,14 +154,14 @@ check "json: ERROR's record (arg4, arg5) before the fault record" \
 	"$(printf '%s\n%s' '["probe","ERROR",[{"action":"trace","type":"int","value":1},{"action":"trace","type":"int","value":0}]]' '["fault","BEGIN",[]]')"
 check "json: the error count" "$(jqs "$TMP/out" 'select(.type == "errors")')" \
 	"{\"type\":\"errors\",\"cpu\":$cpu,\"count\":1}"
-run -n 'BEGIN { *(char *)NULL; }' -n 'ERROR { trace(arg4); trace(arg5); }' -n 'BEGIN { exit(0); }'
+tracer_run -n 'BEGIN { *(char *)NULL; }' -n 'ERROR { trace(arg4); trace(arg5); }' -n 'BEGIN { exit(0); }'
 check "json: fault: stderr as in text" "$json_err" "$(sed 's/on CPU [0-9]*/on CPU C/' "$TMP/err")"
 
 # Failed speculations, and speculative drops (a part of 16 bytes holds one record).
-run -q -x oformat=json -n 'BEGIN { a = speculation(); b = speculation(); c = speculation(); exit(0); }'
+tracer_run -q -x oformat=json -n 'BEGIN { a = speculation(); b = speculation(); c = speculation(); exit(0); }'
 check "json: failed speculations" "$(jqs "$TMP/out" 'select(.type != "probe")')" \
 	'{"type":"speculation_failure","reason":"unavailable","count":2}'
-run -x oformat=json -x specsize=16 -c "$TRIG/sysloop sched_get_priority_min 5 0" -n '
+tracer_run -x oformat=json -x specsize=16 -c "$TRIG/sysloop sched_get_priority_min 5 0" -n '
 	BEGIN { s = speculation(); }
 	syscall::sched_get_priority_min:entry /pid == $target/ { speculate(s); printf("%d\n", ++n); }
 	END { commit(s); }'
@@ -180,18 +171,18 @@ check "json: the committed record" "$(jq -r 'select(.type == "probe") | .printf 
 
 # The pragma, and -o with JSON.
 printf '#pragma D option oformat=json\nBEGIN { printf("%%s\\n", "from a pragma"); exit(0); }\n' >"$TMP/p.d"
-run -o "$TMP/j" -s "$TMP/p.d"
+tracer_run -o "$TMP/j" -s "$TMP/p.d"
 check "json: pragma and -o: stdout empty" "$(cat "$TMP/out")" ""
 check "json: pragma and -o: stderr" "$(cat "$TMP/err")" "spectrace: script '$TMP/p.d' matched 1 probe"
 check "json: pragma and -o: the file" "$(lines "$TMP/j"):$(jq -r '.printf' "$TMP/j")" "1:from a pragma"
 
 # system(): the command in the record, its output on stderr after the line;
 # with text output and -o, its output in order in the file.
-run -w -q -x oformat=json -n 'BEGIN { system("echo hi %d", 5); exit(0); }'
+tracer_run -w -q -x oformat=json -n 'BEGIN { system("echo hi %d", 5); exit(0); }'
 check "json: system(): the command" "$(jq -c '.data[0]' "$TMP/out")" \
 	'{"action":"system","command":"echo hi 5"}'
 check "json: system(): its output on stderr" "$(cat "$TMP/err")" "hi 5"
-run -w -q -o "$TMP/sys" -n 'BEGIN { printf("a\n"); system("echo hi"); printf("b\n"); exit(0); }'
+tracer_run -w -q -o "$TMP/sys" -n 'BEGIN { printf("a\n"); system("echo hi"); printf("b\n"); exit(0); }'
 check "text -o: system()'s output in order in the file" "$(cat "$TMP/sys")" "$(printf 'a\nhi\nb')"
 
 check "json: oformat=xml refused" "$("$SPT" -x oformat=xml -n BEGIN 2>&1; echo "rc=$?")" \

@@ -8,17 +8,8 @@
 e2e_init "$1"
 top=$(cd "$(dirname "$0")/../.." && pwd)
 
-# run NAME SPECTRACE-ARGS...: a script that ends by itself.
-run() {
-	"$SPT" "$@" >"$TMP/out" 2>"$TMP/err" &
-	TPID=$!
-	wait "$TPID"
-	TRC=$?
-	TPID=
-}
-
 # id 0 everywhere: accepted, no effect; slots 1..nspec then 0.
-run -q -x nspec=3 -n 'BEGIN { speculate(0); printf("never\n"); }
+tracer_run -q -x nspec=3 -n 'BEGIN { speculate(0); printf("never\n"); }
 	BEGIN { commit(0); discard(0); }
 	BEGIN { a = speculation(); b = speculation(); c = speculation(); d = speculation();
 		printf("%d %d %d %d\n", a, b, c, d); exit(0); }'
@@ -26,7 +17,7 @@ check "id 0 and nspec=3: output" "$(cat "$TMP/out")" "1 2 3 0"
 check "one failed speculation" "$(grep speculation "$TMP/err")" \
 	"spectrace: 1 failed speculation (no speculative buffer space available)"
 
-run -q -n 'BEGIN { a = speculation(); b = speculation(); c = speculation(); exit(0); }'
+tracer_run -q -n 'BEGIN { a = speculation(); b = speculation(); c = speculation(); exit(0); }'
 check "two failed speculations" "$(grep speculation "$TMP/err")" \
 	"spectrace: 2 failed speculations (no speculative buffer space available)"
 
@@ -106,12 +97,12 @@ fi
 
 # The examples: specopenat.d shows only the failing opens of the command.
 # (the file in the middle exists, in a qemu guest too)
-run -F -s "$top/examples/specopenat.d" -c "cat /nonexistent/spt-a $top/examples/specopenat.d /nonexistent/spt-b"
+tracer_run -F -s "$top/examples/specopenat.d" -c "cat /nonexistent/spt-a $top/examples/specopenat.d /nonexistent/spt-b"
 check_match "specopenat: the failing opens" "$(grep -E 'spt-|examples/' "$TMP/out")" \
 	'^ *[0-9]+  => openat +/nonexistent/spt-[ab]$'
 check "specopenat: both, in order" "$(grep -oE 'spt-[ab]' "$TMP/out" | paste -sd ' ')" "spt-a spt-b"
 
-run -s "$top/examples/failhunt.d" 22 -c "$TRIG/sysloop sched_get_priority_max_bad 1"
+tracer_run -s "$top/examples/failhunt.d" 22 -c "$TRIG/sysloop sched_get_priority_max_bad 1"
 # Records of other CPUs' parts (before the command pinned itself) may follow.
 check "failhunt: the failing call and its return" \
 	"$(grep -A1 'sched_get_priority_max(' "$TMP/out" | sed -E 's/^ *[0-9]+ //; s/, .*//')" \

@@ -99,6 +99,17 @@ tracer_stop() {
 	TPID=
 }
 
+# tracer_run SPECTRACE-ARGS...: a tracer that ends by itself (exit(), -c),
+# waited for by pid (so the exit trap can stop it), its status in TRC and
+# its output in $TMP/out and $TMP/err.
+tracer_run() {
+	"$SPT" "$@" >"$TMP/out" 2>"$TMP/err" &
+	TPID=$!
+	wait "$TPID"
+	TRC=$?
+	TPID=
+}
+
 # Ids of the maps of the KTR flight recorder pinned in its default directory
 # and in $SPECTRACE_KTR_DIR: they outlive tracers on purpose.
 ktr_pinned_ids() {
