@@ -30,6 +30,7 @@ struct spt_aggdesc;
 #define SPT_VM_STROP __noinline
 static __always_inline __u64 spt_env_builtin(struct spt_kenv *env, __u32 id);
 static __always_inline int spt_env_op(struct spt_kenv *env, __u32 op);
+static __always_inline int spt_env_aggfn(struct spt_kenv *env, __u32 func);
 static __always_inline __u8 *spt_env_globals(struct spt_kenv *env);
 static __always_inline __u64 spt_env_tls_load(struct spt_kenv *env, __u32 var);
 static __always_inline void spt_env_tls_store(struct spt_kenv *env, __u32 var, __u64 v);
@@ -110,6 +111,7 @@ const volatile __u64 spt_boot_to_wall;
  * test): the VM's handlers of the others are dead code to the verifier.
  */
 const volatile __u64 spt_ops_used[(SPT_OP_NOPS + 63) / 64];
+const volatile __u32 spt_aggfns_used;	/* bit (1 << enum spt_agg_func) */
 
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
@@ -244,6 +246,11 @@ static __always_inline struct spt_cpu *cpu_state(__u32 *cpup)
 static __always_inline int spt_env_op(struct spt_kenv *env, __u32 op)
 {
 	return (spt_ops_used[(op / 64) % ((SPT_OP_NOPS + 63) / 64)] >> (op % 64)) & 1;
+}
+
+static __always_inline int spt_env_aggfn(struct spt_kenv *env, __u32 func)
+{
+	return (spt_aggfns_used >> (func % 32)) & 1;
 }
 
 static __always_inline __u64 spt_env_builtin(struct spt_kenv *env, __u32 id)

@@ -390,6 +390,46 @@ void load_agg_source(const struct tracer *tr, struct agg_source *src)
 	src->keysize = tr->agg_keysize;
 }
 
+void load_ops_used(const struct enabling *e, uint64_t *ops, size_t nwords, uint32_t *aggfns)
+{
+	size_t i, j, k;
+
+	memset(ops, 0, nwords * sizeof(*ops));
+	*aggfns = 0;
+	if (e->with_vmtest) {
+		memset(ops, 0xff, nwords * sizeof(*ops));
+		*aggfns = ~0u;
+		return;
+	}
+	/*
+	 * A clause's bytecode runs from its first instruction to the next
+	 * clause's (clauses are laid out one after the other and jump only
+	 * within themselves). A fast count never runs its bytecode.
+	 */
+	for (i = 0; i < e->n; i++) {
+		uint32_t start = e->ecbs[i].prog, end = (uint32_t)e->ninsns;
+
+		if (start == SPT_ECB_NOPROG || start >= e->ninsns)
+			continue;
+		if (e->clauses && e->clauses[e->ecbs[i].clause].fcount)
+			continue;
+		for (j = 0; j < e->n; j++)
+			if (e->ecbs[j].prog != SPT_ECB_NOPROG && e->ecbs[j].prog > start &&
+			    e->ecbs[j].prog < end)
+				end = e->ecbs[j].prog;
+		for (k = start; k < end; k++) {
+			uint32_t op = e->insns[k].op;
+
+			if (op / 64 < nwords)
+				ops[op / 64] |= 1ULL << (op % 64);
+		}
+	}
+	if (nwords > SPT_OP_AGG / 64 && (ops[SPT_OP_AGG / 64] >> (SPT_OP_AGG % 64) & 1))
+		for (i = 0; i < e->naggs; i++)
+			if (e->aggs[i].func < 32)
+				*aggfns |= 1u << e->aggs[i].func;
+}
+
 int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *e, char *err,
 		size_t errlen)
 {
@@ -441,14 +481,13 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 		       e->ninsns * sizeof(*e->insn_act));
 	}
 	/*
-	 * The opcodes in use: the verifier skips the VM's other handlers. The
-	 * differential test runs arbitrary bytecode: every handler.
+	 * The opcodes and aggregating functions in use: the verifier skips the
+	 * VM's other handlers. The differential test runs arbitrary bytecode:
+	 * every handler.
 	 */
-	for (size_t k = 0; k < e->ninsns; k++)
-		if (e->insns[k].op < SPT_OP_NOPS)
-			skel->rodata->spt_ops_used[e->insns[k].op / 64] |= 1ULL << (e->insns[k].op % 64);
-	if (e->with_vmtest)
-		memset((void *)skel->rodata->spt_ops_used, 0xff, sizeof(skel->rodata->spt_ops_used));
+	load_ops_used(e, (uint64_t *)skel->rodata->spt_ops_used,
+		      sizeof(skel->rodata->spt_ops_used) / sizeof(uint64_t),
+		      (uint32_t *)&skel->rodata->spt_aggfns_used);
 	skel->rodata->spt_boot_to_wall = boot_to_wall();
 	ret = alloc_bufs(tr, skel, o, err, errlen);
 	if (ret)

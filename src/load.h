@@ -56,6 +56,15 @@ struct tracer {
 uint64_t load_bufsize_next(uint64_t size, uint64_t floor);
 
 /*
+ * What the kernel VM of enabling E may execute, for the verifier to skip
+ * the rest: the opcodes of the bytecode of every enabled clause that is not
+ * a fast count, as a bitmask of NWORDS words in OPS, and the aggregating
+ * functions (enum spt_agg_func) of its aggregations in AGGFNS when it
+ * aggregates. Everything when E also loads the differential test.
+ */
+void load_ops_used(const struct enabling *e, uint64_t *ops, size_t nwords, uint32_t *aggfns);
+
+/*
  * Open, size, fill and load. Returns 0 or -errno with ERR set. The
  * principal buffers may be smaller than O's bufsize (tr->bufsize says)
  * under bufresize=auto.

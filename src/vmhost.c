@@ -15,6 +15,7 @@ struct spt_env;
 struct spt_aggdesc;
 static inline __u64 spt_env_builtin(struct spt_env *env, __u32 id);
 static inline int spt_env_op(struct spt_env *env, __u32 op);
+static inline int spt_env_aggfn(struct spt_env *env, __u32 func);
 static inline __u8 *spt_env_globals(struct spt_env *env);
 static inline __u64 spt_env_tls_load(struct spt_env *env, __u32 var);
 static inline void spt_env_tls_store(struct spt_env *env, __u32 var, __u64 v);
@@ -50,6 +51,13 @@ static inline int spt_env_op(struct spt_env *env, __u32 op)
 {
 	(void)env;
 	(void)op;
+	return 1;
+}
+
+static inline int spt_env_aggfn(struct spt_env *env, __u32 func)
+{
+	(void)env;
+	(void)func;
 	return 1;
 }
 

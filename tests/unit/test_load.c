@@ -3,6 +3,9 @@
 #include <linux/types.h>
 
 #include "abi/buf.h"
+#include "abi/agg.h"
+#include "abi/isa.h"
+#include "image.h"
 #include "load.h"
 
 /* The sizes bufresize=auto tries after START, the last one included. */
@@ -67,4 +70,52 @@ Test(load, bufsize_at_or_below_the_floor_is_final)
 	/* A size asked below the floor is its own floor: nothing smaller is tried. */
 	cr_assert_eq(load_bufsize_next(256, 256), 0);
 	cr_assert_eq(load_bufsize_next(8, 8), 0);
+}
+
+static int has_op(const uint64_t *ops, unsigned int op)
+{
+	return (ops[op / 64] >> (op % 64)) & 1;
+}
+
+/*
+ * Clause 0 records a builtin, clause 1 is a fast count, clause 2 sums: the
+ * kernel VM needs the opcodes of 0 and 2 only, and sum() among the
+ * aggregating functions, whatever the fast count's bytecode holds.
+ */
+Test(load, ops_used_skips_fast_counts)
+{
+	struct spt_insn insns[] = {
+		{ .op = SPT_OP_LDB }, { .op = SPT_OP_REC }, { .op = SPT_OP_RET },
+		{ .op = SPT_OP_AGG }, { .op = SPT_OP_RET },
+		{ .op = SPT_OP_LDB }, { .op = SPT_OP_AGG, .imm = 1 }, { .op = SPT_OP_RET },
+	};
+	struct img_clause clauses[3] = { { .prog = 0 }, { .prog = 3, .fcount = 1 }, { .prog = 5 } };
+	struct img_agg aggs[2] = { { .func = SPT_AGG_COUNT }, { .func = SPT_AGG_SUM } };
+	struct enab_ecb ecbs[3] = {
+		{ .epid = 1, .clause = 0, .prog = 0 },
+		{ .epid = 2, .clause = 1, .prog = 3 },
+		{ .epid = 3, .clause = 2, .prog = 5 },
+	};
+	struct enabling e = { .ecbs = ecbs, .n = 3, .insns = insns, .ninsns = 8,
+			      .aggs = aggs, .naggs = 2, .clauses = clauses };
+	uint64_t ops[(SPT_OP_NOPS + 63) / 64];
+	uint32_t fns;
+
+	load_ops_used(&e, ops, sizeof(ops) / sizeof(ops[0]), &fns);
+	cr_assert(has_op(ops, SPT_OP_LDB) && has_op(ops, SPT_OP_REC) && has_op(ops, SPT_OP_RET));
+	cr_assert(has_op(ops, SPT_OP_AGG), "clause 2 aggregates");
+	cr_assert_eq(fns, (1u << SPT_AGG_COUNT) | (1u << SPT_AGG_SUM));
+
+	/* Without clause 2 nothing aggregates in the VM: no AGG, no function. */
+	e.n = 2;
+	e.ninsns = 5;
+	load_ops_used(&e, ops, sizeof(ops) / sizeof(ops[0]), &fns);
+	cr_assert(!has_op(ops, SPT_OP_AGG), "the fast count's AGG is not the VM's");
+	cr_assert_eq(fns, 0);
+	cr_assert(has_op(ops, SPT_OP_REC));
+
+	/* The differential test runs any bytecode: everything. */
+	e.with_vmtest = 1;
+	load_ops_used(&e, ops, sizeof(ops) / sizeof(ops[0]), &fns);
+	cr_assert(has_op(ops, SPT_OP_STOL) && fns == ~0u);
 }
