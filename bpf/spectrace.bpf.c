@@ -15,7 +15,6 @@
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
 #include <bpf/bpf_tracing.h>
-#include <bpf/bpf_core_read.h>
 #include "abi/buf.h"
 #include "ktr.bpf.h"
 
@@ -67,6 +66,53 @@ char LICENSE[] SEC("license") = "Dual BSD/GPL";
 
 /* x86: thread_info.status bit of a task inside a 32-bit compat syscall. */
 #define SPT_TS_COMPAT 0x0002
+
+/*
+ * Kernel structures are read without CO-RE: a single CO-RE relocation
+ * makes libbpf load the kernel's BTF (5.5 MB, about 40 ms here) on every
+ * run, also for scripts whose programs never touch a kernel structure
+ * (ARCHITECTURE.md, "Startup").
+ *
+ * struct spt_regs is x86-64's struct pt_regs, the frame the syscall entry
+ * code pushes (and the UAPI layout), and struct spt_thread_info the head
+ * of x86's thread_info (flags, syscall_work since 5.11, status), the
+ * first member of task_struct. Both are read through tp_btf's typed
+ * pointers, so the verifier checks each load against the running
+ * kernel's BTF: a kernel with another layout refuses the program, it is
+ * never misread. They are declared here, outside vmlinux.h's
+ * preserve_access_index region, so no CO-RE relocation is emitted.
+ */
+struct spt_regs {
+	__u64 r15, r14, r13, r12, bp, bx, r11, r10, r9, r8, ax, cx, dx, si, di, orig_ax;
+};
+
+struct spt_thread_info {
+	__u64 flags;
+	__u64 syscall_work;
+	__u32 status;
+};
+
+/*
+ * Members of task_struct whose offsets vary with the kernel's
+ * configuration: the loader looks them up in the kernel's BTF (src/kbtf.c)
+ * when the script reads ppid or vtimestamp, and leaves them 0 otherwise
+ * (then nothing reads them).
+ */
+const volatile __u32 spt_off_real_parent;
+const volatile __u32 spt_off_tgid;
+const volatile __u32 spt_off_sum_exec;
+
+static __always_inline __u32 task_ppid(void)
+{
+	__u64 t = bpf_get_current_task();
+	__u64 parent = 0;
+	__u32 v = 0;
+
+	bpf_probe_read_kernel(&parent, sizeof(parent), (void *)(t + spt_off_real_parent));
+	if (parent)
+		bpf_probe_read_kernel(&v, sizeof(v), (void *)(parent + spt_off_tgid));
+	return v;
+}
 
 /* stop()'s signal (x86 and the generic numbering). */
 #define SPT_SIGSTOP 19
@@ -255,7 +301,7 @@ static __always_inline int spt_env_aggfn(struct spt_kenv *env, __u32 func)
 
 static __always_inline __u64 spt_env_builtin(struct spt_kenv *env, __u32 id)
 {
-	struct task_struct *t;
+	__u64 v;
 
 	if (id >= SPT_B_NBUILTINS)
 		return 0;
@@ -282,8 +328,7 @@ static __always_inline __u64 spt_env_builtin(struct spt_kenv *env, __u32 id)
 	case SPT_B_TID:
 		return (__u32)bpf_get_current_pid_tgid();
 	case SPT_B_PPID:
-		t = bpf_get_current_task_btf();
-		return BPF_CORE_READ(t, real_parent, tgid);
+		return task_ppid();
 	case SPT_B_UID:
 		return (__u32)bpf_get_current_uid_gid();
 	case SPT_B_GID:
@@ -294,8 +339,10 @@ static __always_inline __u64 spt_env_builtin(struct spt_kenv *env, __u32 id)
 			env->ts = bpf_ktime_get_ns();
 		return env->ts;
 	case SPT_B_VTIMESTAMP:
-		t = bpf_get_current_task_btf();
-		return BPF_CORE_READ(t, se.sum_exec_runtime);
+		v = 0;
+		bpf_probe_read_kernel(&v, sizeof(v),
+				      (void *)(bpf_get_current_task() + spt_off_sum_exec));
+		return v;
 	case SPT_B_WALLTIMESTAMP:
 		return bpf_ktime_get_boot_ns() + spt_boot_to_wall;
 	case SPT_B_CPU:
@@ -907,7 +954,7 @@ static __always_inline int fast_pred(__u32 fp, __s32 val, __u32 cpu)
 		v = (__u32)bpf_get_current_pid_tgid();
 		break;
 	case SPT_B_PPID:
-		v = (__u32)BPF_CORE_READ(bpf_get_current_task_btf(), real_parent, tgid);
+		v = task_ppid();
 		break;
 	case SPT_B_UID:
 		v = (__u32)bpf_get_current_uid_gid();
@@ -1062,7 +1109,7 @@ __noinline int spt_fire_error(__u32 cpu)
  * the timestamp unread. Written straight into the scratch: every frame of
  * the deepest call chain counts towards 512 bytes, with 6.1's rounding.
  */
-static __always_inline void vm_inputs(struct spt_scratch *s, const struct pt_regs *regs, __u64 a0,
+static __always_inline void vm_inputs(struct spt_scratch *s, const struct spt_regs *regs, __u64 a0,
 				      __u64 a1, __u64 err)
 {
 	if (regs) {
@@ -1087,7 +1134,7 @@ static __always_inline void vm_inputs(struct spt_scratch *s, const struct pt_reg
  * A probe fired: set up the builtins' inputs and run its ECBs in program
  * order, with vm_inputs(REGS, A0, A1, ERR).
  */
-static __always_inline int fire(__u32 ep, const struct pt_regs *regs, __u64 a0, __u64 a1,
+static __always_inline int fire(__u32 ep, const struct spt_regs *regs, __u64 a0, __u64 a1,
 				__u64 err, int force)
 {
 	const volatile struct spt_eprobe *p;
@@ -1146,13 +1193,13 @@ out:
 
 static __always_inline int in_compat_syscall(void)
 {
-	struct task_struct *t = bpf_get_current_task_btf();
+	const struct spt_thread_info *ti = (const void *)bpf_get_current_task_btf();
 
-	return BPF_CORE_READ(t, thread_info.status) & SPT_TS_COMPAT;
+	return ti->status & SPT_TS_COMPAT;
 }
 
 SEC("tp_btf/sys_enter")
-int BPF_PROG(spt_sys_enter, struct pt_regs *regs, long id)
+int BPF_PROG(spt_sys_enter, struct spt_regs *regs, long id)
 {
 	__u32 ep;
 
@@ -1165,9 +1212,9 @@ int BPF_PROG(spt_sys_enter, struct pt_regs *regs, long id)
 }
 
 SEC("tp_btf/sys_exit")
-int BPF_PROG(spt_sys_exit, struct pt_regs *regs, long ret)
+int BPF_PROG(spt_sys_exit, struct spt_regs *regs, long ret)
 {
-	__u64 id = BPF_CORE_READ(regs, orig_ax);
+	__u64 id = regs->orig_ax;
 	__u32 ep;
 
 	if (id >= SPT_NSYSCALLS)

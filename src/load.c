@@ -32,6 +32,7 @@
 #include "abi/agg.h"
 #include "abi/spec.h"
 #include "image.h"
+#include "kbtf.h"
 #include "load.h"
 
 /* Nanoseconds to add to the boot clock to get the wall clock. */
@@ -430,6 +431,23 @@ void load_ops_used(const struct enabling *e, uint64_t *ops, size_t nwords, uint3
 				*aggfns |= 1u << e->aggs[i].func;
 }
 
+int load_reads_task(const struct enabling *e)
+{
+	size_t i;
+
+	if (e->with_vmtest)
+		return 1;
+	for (i = 0; i < e->ninsns; i++)
+		if (e->insns[i].op == SPT_OP_LDB &&
+		    (e->insns[i].imm == SPT_B_PPID || e->insns[i].imm == SPT_B_VTIMESTAMP))
+			return 1;
+	/* A fast predicate on ppid reads it without bytecode. */
+	for (i = 0; e->clauses && i < e->n; i++)
+		if ((e->clauses[e->ecbs[i].clause].fpred & 0xff) == SPT_B_PPID)
+			return 1;
+	return 0;
+}
+
 int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *e, char *err,
 		size_t errlen)
 {
@@ -489,6 +507,16 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 		      sizeof(skel->rodata->spt_ops_used) / sizeof(uint64_t),
 		      (uint32_t *)&skel->rodata->spt_aggfns_used);
 	skel->rodata->spt_boot_to_wall = boot_to_wall();
+	if (load_reads_task(e)) {
+		struct kbtf_task t;
+
+		ret = kbtf_task_offsets(&t, err, errlen);
+		if (ret)
+			return ret;
+		skel->rodata->spt_off_real_parent = t.real_parent;
+		skel->rodata->spt_off_tgid = t.tgid;
+		skel->rodata->spt_off_sum_exec = t.sum_exec_runtime;
+	}
 	ret = alloc_bufs(tr, skel, o, err, errlen);
 	if (ret)
 		return ret;

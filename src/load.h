@@ -65,6 +65,12 @@ uint64_t load_bufsize_next(uint64_t size, uint64_t floor);
 void load_ops_used(const struct enabling *e, uint64_t *ops, size_t nwords, uint32_t *aggfns);
 
 /*
+ * Whether enabling E's clauses read task_struct members (ppid,
+ * vtimestamp), whose offsets the loader then looks up in the kernel's BTF.
+ */
+int load_reads_task(const struct enabling *e);
+
+/*
  * Open, size, fill and load. Returns 0 or -errno with ERR set. The
  * principal buffers may be smaller than O's bufsize (tr->bufsize says)
  * under bufresize=auto.
