@@ -144,6 +144,8 @@ const volatile __u32 spt_dtrace_eprobe[3];
 const volatile __u32 spt_sys_eprobe[2][SPT_NSYSCALLS];
 const volatile struct spt_eprobe spt_eprobes[SPT_MAX_EPROBES];
 const volatile struct spt_ecb spt_ecbs[SPT_MAX_ECBS];
+const volatile __u32 spt_frecs[SPT_FREC_ROWS][SPT_FREC_FIELDS];	/* fast records (abi/buf.h) */
+const volatile __u32 spt_nfrecs;	/* rows in use: 0 leaves fast_record() unverified */
 
 const volatile struct spt_insn spt_insns[SPT_MAX_INSNS];
 /* String literals and probe names; SPT_STRSIZE of slack for reads near the end. */
@@ -972,6 +974,44 @@ static __always_inline int fast_pred(__u32 fp, __s32 val, __u32 cpu)
 }
 
 /*
+ * A fast record (abi/buf.h): fill the record area with row ROW's fields as
+ * the VM's ldb/sext/zext/rec and execn/recs would.
+ */
+static __always_inline void fast_record(struct spt_scratch *s, __u32 row)
+{
+	__u32 k;
+
+	for (k = 0; k < SPT_FREC_FIELDS; k++) {
+		__u32 w = spt_frecs[row & (SPT_FREC_ROWS - 1)][k], off = SPT_FREC_OFF(w);
+		__u64 v;
+
+		if (!w)
+			break;
+		if (SPT_FREC_KIND(w) == SPT_FREC_EXECNAME) {
+			bpf_get_current_comm(s->vm.rec + (off & (SPT_REC_MAX - 8)), 16);
+			continue;
+		}
+		v = spt_env_builtin(&s->env, SPT_FREC_B(w));
+		if (SPT_FREC_EXT(w))
+			v = spt_vm_ext(v, SPT_FREC_EXTBITS(w), SPT_FREC_EXT(w) == 1);
+		switch (SPT_FREC_LSIZE(w)) {
+		case 0:
+			s->vm.rec[off & (SPT_REC_MAX - 1)] = (__u8)v;
+			break;
+		case 1:
+			*(__u16 *)(s->vm.rec + (off & (SPT_REC_MAX - 2))) = (__u16)v;
+			break;
+		case 2:
+			*(__u32 *)(s->vm.rec + (off & (SPT_REC_MAX - 4))) = (__u32)v;
+			break;
+		default:
+			*(__u64 *)(s->vm.rec + (off & (SPT_REC_MAX - 8))) = v;
+			break;
+		}
+	}
+}
+
+/*
  * Run ECB number IDX on CPU: its clause's bytecode (predicate, actions)
  * and then its record. A global function, so the verifier checks it once
  * and not once per ECB of the caller's loop.
@@ -1010,6 +1050,10 @@ __noinline int spt_run_ecb(__u32 idx, __u32 cpu, __u32 in_error)
 	s->env.pstr[1] = e->pstr[1];
 	s->env.pstr[2] = e->pstr[2];
 	s->env.pstr[3] = e->pstr[3];
+	if (spt_nfrecs && e->frec) {
+		fast_record(s, e->frec - 1u);
+		return emit(st, cpu, e->epid, e->size, s->vm.rec);
+	}
 	vm_run(s, prog);
 	if (s->vm.state == SPT_VM_FAULT) {
 		CTR3(SPT_KTR_FAULT, "fault: epid %u, fault %u at pc %u", e->epid, s->vm.fault,

@@ -502,6 +502,71 @@ static void fast_count(struct cg *g, const struct ast_clause *c, struct img_clau
 	cl->fcount = (uint32_t)in[0].imm + 1;
 }
 
+/*
+ * A fast record (abi/buf.h): the clause is, after its predicate (none, or
+ * a fast one), only integer builtins and execname stored into the record,
+ * then the return. BODY is the first instruction after the predicate.
+ */
+static void fast_record(struct cg *g, const struct ast_clause *c, struct img_clause *cl,
+			size_t body)
+{
+	const struct spt_insn *in = g->img->insns;
+	size_t i = body, n = 0, end = g->img->ninsns;
+	uint32_t w[SPT_FREC_FIELDS];
+
+	/* One row of spt_frecs per clause at most: the first SPT_FREC_ROWS. */
+	if (g->err || (c->pred && !cl->fpred) || end <= body || in[end - 1].op != SPT_OP_RET ||
+	    g->img->nclauses > SPT_FREC_ROWS)
+		return;
+	end--;
+	while (i < end) {
+		const struct spt_insn *x = &in[i], *r;
+		uint32_t ext = 0, bits = 0, lsize;
+
+		if (n == SPT_FREC_FIELDS)
+			return;
+		if (x->op == SPT_OP_EXECN) {
+			r = &in[i + 1];
+			/* b = 2: 16 bytes, the whole comm */
+			if (i + 1 >= end || r->op != SPT_OP_RECS || r->a != x->dst || r->b != 2 ||
+			    r->imm < 0 || r->imm >= SPT_REC_MAX || r->imm % 8)
+				return;
+			w[n++] = SPT_FREC_WORD(SPT_FREC_EXECNAME, 0, 0, 0, 0, r->imm);
+			i += 2;
+			continue;
+		}
+		if (x->op != SPT_OP_LDB || x->imm < 0 || x->imm >= SPT_B_NBUILTINS)
+			return;
+		r = &in[i + 1];
+		if (i + 1 < end && (r->op == SPT_OP_SEXT || r->op == SPT_OP_ZEXT)) {
+			if (r->a != x->dst || r->dst != x->dst ||
+			    (r->b != 8 && r->b != 16 && r->b != 32))
+				return;
+			ext = r->op == SPT_OP_SEXT ? 1 : 2;
+			bits = r->b;
+			r++;
+		}
+		if (r >= &in[end] || r->op != SPT_OP_REC || r->a != x->dst || r->imm < 0 ||
+		    r->imm >= SPT_REC_MAX)
+			return;
+		switch (r->b) {
+		case 1: lsize = 0; break;
+		case 2: lsize = 1; break;
+		case 4: lsize = 2; break;
+		case 8: lsize = 3; break;
+		default: return;
+		}
+		if (r->imm % r->b)
+			return;
+		w[n++] = SPT_FREC_WORD(SPT_FREC_BUILTIN, ext, bits, lsize, x->imm, r->imm);
+		i = (size_t)(r - in) + 1;
+	}
+	if (!n)
+		return;
+	memcpy(cl->frec, w, n * sizeof(w[0]));
+	cl->nfrec = (uint32_t)n;
+}
+
 static int clause(struct cg *g, const struct ast_clause *c)
 {
 	struct img_clause *cl;
@@ -576,6 +641,7 @@ static int clause(struct cg *g, const struct ast_clause *c)
 		cg_emit(g, SPT_OP_RET, 0, 0, 0, 0);
 	}
 	fast_count(g, c, cl, body);
+	fast_record(g, c, cl, body);
 	return g->err;
 }
 

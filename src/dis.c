@@ -201,6 +201,9 @@ void dis_image(FILE *out, const struct image *img)
 				cl->fpred >> 8 == SPT_FP_EQ ? "==" : "!=", cl->fval);
 		if (cl->fcount)
 			fprintf(out, "  fast count: @%u, in the probe program\n", cl->fcount - 1);
+		if (cl->nfrec)
+			fprintf(out, "  fast record: %u field%s, in the probe program\n", cl->nfrec,
+				cl->nfrec == 1 ? "" : "s");
 		if (cl->prog == SPT_ECB_NOPROG) {
 			fprintf(out, "  (no bytecode: records its EPID)\n");
 			continue;

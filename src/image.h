@@ -20,6 +20,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <linux/types.h>
+
+#include "abi/buf.h"
 
 #include "fmt.h"
 
@@ -80,6 +83,8 @@ struct img_clause {
 	uint32_t fpred;		/* fast predicate (spt_ecb.fpred), 0: none */
 	int32_t fval;
 	uint32_t fcount;	/* fast count (spt_ecb.fcount), 0: none */
+	uint32_t frec[SPT_FREC_FIELDS];	/* fast record (abi/buf.h): its field words */
+	uint32_t nfrec;		/* 0: not a fast record */
 	struct img_action *acts;
 	size_t nacts;
 	struct img_field *fields;

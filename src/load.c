@@ -113,11 +113,37 @@ static volatile __u32 *timed_slot(struct tracer *tr, struct spectrace_bpf__rodat
 	return &ro->spt_ticks[k].ep;
 }
 
+/*
+ * The spt_frecs row of fast-record clause CL, added at the end (*N rows so
+ * far) unless an earlier ECB of the clause has it: 1 + the row, or 0 when
+ * CL is no fast record. The compiler makes fast records of the first
+ * SPT_FREC_ROWS clauses only, so the table never fills.
+ */
+static uint16_t frec_row(struct spectrace_bpf__rodata *ro, uint32_t *n, const struct img_clause *cl)
+{
+	uint32_t r, k;
+
+	if (!cl->nfrec || cl->nfrec > SPT_FREC_FIELDS)
+		return 0;
+	for (r = 0; r < *n; r++) {
+		for (k = 0; k < SPT_FREC_FIELDS; k++)
+			if (ro->spt_frecs[r][k] != (k < cl->nfrec ? cl->frec[k] : 0))
+				break;
+		if (k == SPT_FREC_FIELDS)
+			return (uint16_t)(r + 1);
+	}
+	if (*n >= SPT_FREC_ROWS)
+		return 0;
+	for (k = 0; k < cl->nfrec; k++)
+		ro->spt_frecs[*n][k] = cl->frec[k];
+	return (uint16_t)++*n;
+}
+
 static int fill_tables(struct tracer *tr, struct spectrace_bpf *skel, const struct enabling *e,
 		       int *need_dir, char *err, size_t errlen)
 {
 	struct spectrace_bpf__rodata *ro = skel->rodata;
-	uint32_t nep = 0, necb = 0, slen = e->strtab_len;
+	uint32_t nep = 0, necb = 0, slen = e->strtab_len, nfrec = 0;
 	size_t i, j;
 
 	if (slen > SPT_STRTAB_MAX) {
@@ -173,12 +199,18 @@ static int fill_tables(struct tracer *tr, struct spectrace_bpf *skel, const stru
 			ro->spt_ecbs[necb].size = e->ecbs[j].size;
 			ro->spt_ecbs[necb].prog = e->ecbs[j].prog;
 			if (e->clauses) {
-				ro->spt_ecbs[necb].fpred = e->clauses[e->ecbs[j].clause].fpred;
-				ro->spt_ecbs[necb].fval = e->clauses[e->ecbs[j].clause].fval;
-				ro->spt_ecbs[necb].fcount =
-					(uint16_t)e->clauses[e->ecbs[j].clause].fcount;
+				const struct img_clause *cl = &e->clauses[e->ecbs[j].clause];
+
+				ro->spt_ecbs[necb].fpred = cl->fpred;
+				ro->spt_ecbs[necb].fval = cl->fval;
+				ro->spt_ecbs[necb].fcount = (uint16_t)cl->fcount;
+				ro->spt_ecbs[necb].frec = frec_row(ro, &nfrec, cl);
+				ro->spt_nfrecs = nfrec;
 			}
-			/* The VM's inputs: for a clause with bytecode that is not a fast count. */
+			/*
+			 * The VM's inputs: for a clause with bytecode that is not a
+			 * fast count (a fast record reads builtins from them).
+			 */
 			if (e->ecbs[j].prog != SPT_ECB_NOPROG && !ro->spt_ecbs[necb].fcount)
 				ro->spt_eprobes[nep + 1].vm = 1;
 			ro->spt_ecbs[necb].probe = p->id;
@@ -405,14 +437,16 @@ void load_ops_used(const struct enabling *e, uint64_t *ops, size_t nwords, uint3
 	/*
 	 * A clause's bytecode runs from its first instruction to the next
 	 * clause's (clauses are laid out one after the other and jump only
-	 * within themselves). A fast count never runs its bytecode.
+	 * within themselves). A fast count or record never runs its bytecode
+	 * (every fast record gets a row of spt_frecs: see frec_row()).
 	 */
 	for (i = 0; i < e->n; i++) {
 		uint32_t start = e->ecbs[i].prog, end = (uint32_t)e->ninsns;
 
 		if (start == SPT_ECB_NOPROG || start >= e->ninsns)
 			continue;
-		if (e->clauses && e->clauses[e->ecbs[i].clause].fcount)
+		if (e->clauses && (e->clauses[e->ecbs[i].clause].fcount ||
+				   e->clauses[e->ecbs[i].clause].nfrec))
 			continue;
 		for (j = 0; j < e->n; j++)
 			if (e->ecbs[j].prog != SPT_ECB_NOPROG && e->ecbs[j].prog > start &&

@@ -134,8 +134,10 @@ struct spt_ecb {
 	__u16 fcount;	/* fast count: 0 none, else 1 + the id of a keyless aggregation
 			 * the clause only count()s into (see below); writer: loader */
 	__s32 fval;	/* the constant the fast predicate compares with */
+	__u16 frec;	/* fast record: 0 none, else 1 + its row of spt_frecs; writer: loader */
+	__u16 pad[3];
 };
-_Static_assert(sizeof(struct spt_ecb) == 32, "ECB layout");
+_Static_assert(sizeof(struct spt_ecb) == 40, "ECB layout");
 
 /*
  * A fast predicate is `builtin == constant` or `!=` for a 32-bit builtin
@@ -152,6 +154,31 @@ _Static_assert(sizeof(struct spt_ecb) == 32, "ECB layout");
  * aggregation's update word itself, without the VM. Its bytecode stays for
  * the host VM and -S; the kernel's result is the same.
  */
+
+/*
+ * A fast record is a clause whose whole body records builtins: after no
+ * predicate or a fast one, only groups of `ldb; [sext|zext;] rec` (an
+ * integer builtin) and `execn; recs` (execname, 16 bytes), then `ret`, as
+ * trace() and printf() of those builtins compile. The probe program fills
+ * the record with the VM's own builtin function and emits it, without the
+ * VM's loop. A row of spt_frecs describes the fields, one word each
+ * (SPT_FREC_*), up to SPT_FREC_FIELDS of them, a 0 word ending the row.
+ */
+#define SPT_FREC_FIELDS 4
+#define SPT_FREC_ROWS 256
+#define SPT_FREC_BUILTIN 1	/* kind: an integer builtin */
+#define SPT_FREC_EXECNAME 2	/* kind: execname */
+/* word: kind | ext << 2 (0 none, 1 sext, 2 zext) | extbits/8 << 4 |
+ * log2(size) << 8 | builtin << 12 | offset << 20 (offset < SPT_REC_MAX) */
+#define SPT_FREC_WORD(kind, ext, extbits, lsize, b, off)                                  \
+	((__u32)(kind) | (__u32)(ext) << 2 | (__u32)((extbits) / 8) << 4 |                   \
+	 (__u32)(lsize) << 8 | (__u32)(b) << 12 | (__u32)(off) << 20)
+#define SPT_FREC_KIND(w) ((w) & 3)
+#define SPT_FREC_EXT(w) (((w) >> 2) & 3)
+#define SPT_FREC_EXTBITS(w) ((((w) >> 4) & 15) * 8)
+#define SPT_FREC_LSIZE(w) (((w) >> 8) & 3)
+#define SPT_FREC_B(w) (((w) >> 12) & 0xff)
+#define SPT_FREC_OFF(w) ((w) >> 20)
 
 /* spt_ecb.prog of a clause without bytecode: it records its EPID only. */
 #define SPT_ECB_NOPROG 0xffffffffu

@@ -99,4 +99,24 @@ check "syscall:::entry sees the trigger" "$(count 'sched_get_priority_max:entry'
 if [ "$ms" -lt $((2000 * E2E_SLOW)) ]; then ok "syscall:::entry ready in ${ms} ms"; else not_ok "syscall:::entry took ${ms} ms"; fi
 check_no_leftovers
 
+# Fast records (abi/buf.h) print what the VM prints: the same clause run
+# by the probe program (no predicate: a fast record) and by the VM (a
+# predicate that is not a fast one), on the same firings.
+fr='{ printf("%d %d %d %s\n", pid, tid, arg0, execname); }'
+tracer_start -n "syscall::sched_get_priority_max:entry /execname == \"sysloop\"/ $fr" \
+	-n "syscall::sched_get_priority_max:entry $fr" || exit 1
+"$TRIG/sysloop" sched_get_priority_max 50 0 >/dev/null
+"$TRIG/sysloop" sched_get_priority_max 30 1 >/dev/null
+tracer_stop
+check "fast record: exit status" "$TRC" 0
+"$SPT" -S -n "syscall::sched_get_priority_max:entry $fr" -c true >/dev/null 2>"$TMP/dis"
+check "fast record: -S shows it" "$(grep -c 'fast record: 4 fields' "$TMP/dis")" 1
+grep sysloop "$TMP/out" >"$TMP/lines"
+check "fast record: 160 lines" "$(wc -l <"$TMP/lines")" 160
+check "fast record: the VM's lines and the probe program's alike" \
+	"$(awk 'NR % 2 == 1' "$TMP/lines")" "$(awk 'NR % 2 == 0' "$TMP/lines")"
+check_match "fast record: columns, then pid tid arg0 execname" "$(sort -u "$TMP/lines")" \
+	'^ {2}[01] +[0-9]+ +sched_get_priority_max:entry [0-9]+ [0-9]+ [0-9]+ sysloop$'
+check_no_leftovers "fast record: nothing left"
+
 e2e_done

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0) */
 /* Golden -S output: the code generator and the disassembler together. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <criterion/criterion.h>
@@ -161,6 +162,7 @@ Test(dis, printf_pid_execname)
 
 	cr_assert_str_eq(s, "clause 0: syscall::getppid:entry\n"
 			    "  record 32 bytes: int32@8 string16@16\n"
+			    "  fast record: 2 fields, in the probe program\n"
 			    "  0000: ldb   %r1, pid\n"
 			    "  0001: sext  %r1, %r1, 32\n"
 			    "  0002: rec   rec+8, %r1, 8\n"
@@ -217,4 +219,41 @@ Test(dis, destructive_actions)
 			    "  0008: recs  rec+16, %r1, 16\n"
 			    "  0009: ret   \n");
 	free(s);
+}
+
+/*
+ * Fast records: integer builtins and execname recorded, nothing else, after
+ * no predicate or a fast one; up to four fields.
+ */
+Test(dis, fast_record)
+{
+	static const struct {
+		const char *d;
+		unsigned int nfrec;
+	} cases[] = {
+		{ "BEGIN { trace(pid); }", 1 },
+		{ "BEGIN /pid != 3/ { trace(timestamp); trace(execname); }", 2 },
+		{ "BEGIN { printf(\"%d %d %d %s\", tid, uid, arg0, execname); }", 4 },
+		{ "BEGIN { printf(\"%d %d %d %d %d\", pid, tid, uid, gid, cpu); }", 0 },
+		{ "BEGIN /pid > 3/ { trace(pid); }", 0 },
+		{ "BEGIN { trace(pid + 1); }", 0 },
+		{ "BEGIN { trace(probefunc); }", 0 },
+		{ "BEGIN { trace(pid); exit(0); }", 0 },
+		{ "BEGIN { x = 1; trace(pid); }", 0 },
+		{ "BEGIN { }", 0 },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *s = disassemble(cases[i].d), want[64];
+
+		snprintf(want, sizeof(want), "  fast record: %u field%s,", cases[i].nfrec,
+			 cases[i].nfrec == 1 ? "" : "s");
+		if (cases[i].nfrec)
+			cr_assert(strstr(s, want), "%s: want %s in\n%s", cases[i].d, want, s);
+		else
+			cr_assert(!strstr(s, "fast record"), "%s: no fast record in\n%s", cases[i].d,
+				  s);
+		free(s);
+	}
 }
