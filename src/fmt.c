@@ -220,6 +220,21 @@ static uint64_t truncate_to(uint64_t v, unsigned int size, int sign)
 	 : (nstar) == 1 ? fprintf(out, spec, st[0], val)                                      \
 			: fprintf(out, spec, st[0], st[1], val))
 
+/* V in decimal, as printf's %lld writes it. */
+static void print_plain_int(FILE *out, int64_t v)
+{
+	char buf[24], *p = buf + sizeof(buf);
+	uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+
+	do {
+		*--p = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (v < 0)
+		*--p = '-';
+	fwrite(p, 1, (size_t)(buf + sizeof(buf) - p), out);
+}
+
 int fmt_print(FILE *out, const struct fmt *f, const struct fmt_arg *args, size_t nargs)
 {
 	size_t i, ai = 0;
@@ -248,6 +263,11 @@ int fmt_print(FILE *out, const struct fmt *f, const struct fmt_arg *args, size_t
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
 		switch (pc->kind) {
 		case FMT_INT:
+			if (!strcmp(pc->spec, "%lld") || !strcmp(pc->spec, "%lli")) {
+				/* The common plain %d, without printf's parsing. */
+				print_plain_int(out, (int64_t)truncate_to(a->v, pc->size, 1));
+				break;
+			}
 			PRINT_STARS(out, pc->spec, ns, st,
 				    (long long)truncate_to(a->v, pc->size, 1));
 			break;
@@ -265,6 +285,10 @@ int fmt_print(FILE *out, const struct fmt *f, const struct fmt_arg *args, size_t
 			PRINT_STARS(out, pc->spec, ns, st, (double)(int64_t)a->v);
 			break;
 		case FMT_STR:
+			if (!strcmp(pc->spec, "%s")) {
+				fputs(a->s, out);
+				break;
+			}
 			PRINT_STARS(out, pc->spec, ns, st, a->s);
 			break;
 		case FMT_TIME: {

@@ -90,8 +90,21 @@ static void prefix(struct printer *pr, int cpu, const struct probe *p)
 		flow_prefix(pr, cpu, p);
 		return;
 	}
-	snprintf(fn, sizeof(fn), "%s:%s", p->func, p->name);
-	fprintf(pr->out, "%3d %6u %32s ", cpu, p->id, fn);
+	if (pr->pfx_probe != p || pr->pfx_cpu != cpu) {
+		int n;
+
+		snprintf(fn, sizeof(fn), "%s:%s", p->func, p->name);
+		n = snprintf(pr->pfx, sizeof(pr->pfx), "%3d %6u %32s ", cpu, p->id, fn);
+		if (n < 0 || (size_t)n >= sizeof(pr->pfx)) {
+			pr->pfx_probe = NULL;
+			fprintf(pr->out, "%3d %6u %32s ", cpu, p->id, fn);
+			return;
+		}
+		pr->pfx_probe = p;
+		pr->pfx_cpu = cpu;
+		pr->pfx_len = n;
+	}
+	fwrite(pr->pfx, 1, (size_t)pr->pfx_len, pr->out);
 }
 
 uint64_t print_field_value(const struct img_field *f, const uint8_t *data)

@@ -79,6 +79,12 @@ struct printer {
 	bool heading_done;	/* the column heading goes out before the first record */
 	bool flow;		/* -F: indent by entry/return nesting, per CPU */
 	int depth[PRINT_MAX_CPUS];	/* -F: nesting of each CPU */
+	/* the last record's column prefix, for the next one of the same CPU
+	 * and probe (most of them: buffers are drained one CPU at a time) */
+	const struct probe *pfx_probe;
+	int pfx_cpu;
+	int pfx_len;
+	char pfx[2 * PROBE_FIELD_MAX + 48];
 	const struct image *img;	/* aggregation names (JSON); NULL: none */
 	/* printa, clear, trunc, normalize, denormalize: run by the consumer's
 	 * aggregation code in record order, printing through PR; ARG is the

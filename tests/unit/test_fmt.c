@@ -55,6 +55,13 @@ ParameterizedTestParameters(fmt, conversions)
 		{ "%hx", 0, 0x12345, "", "2345" },
 		{ "%ld", 0, (uint64_t)-5, "", "-5" },
 		{ "%lld", 0, 1ULL << 40, "", "1099511627776" },
+		/* plain %d and %s take a path of their own (fmt_print) */
+		{ "%d", 0, 0, "", "0" },
+		{ "%d", 0, (uint64_t)-1, "", "-1" },
+		{ "%d", 0, 1ULL << 63, "", "-9223372036854775808" },
+		{ "%d", 0, (1ULL << 63) - 1, "", "9223372036854775807" },
+		{ "%hhd", 0, 0x80, "", "-128" },
+		{ "%s|", 1, 0, "", "|" },
 		{ "%llx", 0, 0xdeadbeefcafeULL, "", "deadbeefcafe" },
 		{ "%lu", 0, 3, "", "3" },
 		{ "%c", 0, 'A', "", "A" },
