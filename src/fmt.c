@@ -183,6 +183,8 @@ int fmt_parse(const char *format, struct fmt *f, char *err, size_t errlen)
 			pc->spec[sl] = *p;
 			break;
 		}
+		/* sl: the spec before the modifier, "%" alone when there is nothing else */
+		pc->plain = sl == 1 && !pc->agg && (*p == 'd' || *p == 'i' || *p == 's');
 		f->nargs += 1 + (size_t)pc->star_width + (size_t)pc->star_prec;
 		p++;
 	}
@@ -263,7 +265,7 @@ int fmt_print(FILE *out, const struct fmt *f, const struct fmt_arg *args, size_t
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
 		switch (pc->kind) {
 		case FMT_INT:
-			if (!strcmp(pc->spec, "%lld") || !strcmp(pc->spec, "%lli")) {
+			if (pc->plain) {
 				/* The common plain %d, without printf's parsing. */
 				print_plain_int(out, (int64_t)truncate_to(a->v, pc->size, 1));
 				break;
@@ -285,7 +287,7 @@ int fmt_print(FILE *out, const struct fmt *f, const struct fmt_arg *args, size_t
 			PRINT_STARS(out, pc->spec, ns, st, (double)(int64_t)a->v);
 			break;
 		case FMT_STR:
-			if (!strcmp(pc->spec, "%s")) {
+			if (pc->plain) {
 				fputs(a->s, out);
 				break;
 			}

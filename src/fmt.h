@@ -33,6 +33,7 @@ struct fmt_piece {
 	unsigned int size;	/* bytes of the length modifier (1 hh, 2 h, 8 l/ll/L/j/z/t), 0: none */
 	char conv;		/* the conversion character */
 	int agg;		/* printa: the '@' flag, the conversion takes the aggregation's value */
+	int plain;		/* %d, %i or %s without flags, width or precision */
 };
 
 struct fmt {
