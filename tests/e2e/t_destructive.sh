@@ -53,13 +53,8 @@ kill -CONT "$child"
 wait "$child"
 check "stop(): continued, it finishes" "$?:$(cat "$TMP/child")" "0:resumed"
 # The -p process has exited: the tracer ends by itself.
-for _ in $(seq 1 $((100 * E2E_SLOW))); do
-	kill -0 "$TPID" 2>/dev/null || break
-	sleep 0.05
-done
-wait "$TPID"
-check "stop(): the tracer ends with the process" "$?" 0
-TPID=
+tracer_end 5 "stop()"
+check "stop(): the tracer ends with the process" "$TRC" 0
 check "stop(): its end reported" "$(grep -c "^spectrace: pid $child has exited$" "$TMP/err")" 1
 
 # system(): the command's output in order with the trace, -c's command traced too.

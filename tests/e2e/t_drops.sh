@@ -84,8 +84,7 @@ TPID=$!
 for _ in $(seq 1 200); do grep -q "matched" "$TMP/err" && break; sleep 0.05; done
 sleep 0.2
 "$TRIG/sysloop" sched_get_priority_max 1000 0 >/dev/null
-for _ in $(seq 1 150); do kill -0 "$TPID" 2>/dev/null || break; sleep 0.1; done
-if kill -0 "$TPID" 2>/dev/null; then not_ok "fill: tracer did not stop by itself"; tracer_stop INT; else wait "$TPID"; TRC=$?; TPID=; fi
+tracer_end 15 "fill"
 check "fill: exit status" "$TRC" 0
 check "fill: records before the buffer filled" "$(printed)" 255
 check "fill: drops" "$(drops)" 745

@@ -44,8 +44,7 @@ for _ in $(seq 1 200); do grep -q matched "$TMP/err" && break; sleep 0.05; done
 "$TRIG/sysloop" sched_get_priority_max 3000 0 >/dev/null
 "$TRIG/sysloop" sched_get_priority_max 3000 1 >/dev/null
 "$TRIG/sysloop" thread_exit 1 >/dev/null
-for _ in $(seq 1 50); do kill -0 "$TPID" 2>/dev/null || break; sleep 0.1; done
-if kill -0 "$TPID" 2>/dev/null; then not_ok "seed: exit() did not stop tracing"; tracer_stop INT; else wait "$TPID"; TRC=$?; TPID=; fi
+tracer_end 5 "seed: exit()"
 check "seed: exit status" "$TRC" 0
 check "seed: heading" "$(head -n 1 "$TMP/out")" "CPU     ID                    FUNCTION:NAME"
 incr=$(tail -n +2 "$TMP/out" | awk '$3 !~ /^exit:/ { if (($1 in last) && $4 <= last[$1]) bad = 1; last[$1] = $4; n++ }

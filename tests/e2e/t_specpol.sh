@@ -30,16 +30,7 @@ spec 3
 commit
 spec 100
 commit
-for _ in $(seq 1 100); do kill -0 "$TPID" 2>/dev/null || break; sleep 0.1; done
-if kill -0 "$TPID" 2>/dev/null; then
-	not_ok "fill: tracing did not stop by itself"
-	tracer_stop INT
-else
-	wait "$TPID"
-	TRC=$?
-	TPID=
-	ok "fill: tracing stopped by itself"
-fi
+tracer_end 10 "fill" && ok "fill: tracing stopped by itself"
 check "fill: exit status" "$TRC" 0
 check "fill: the part that fit, then END" "$(paste -sd ' ' "$TMP/out")" \
 	"ready rec 1 rec 2 rec 3 end"

@@ -80,13 +80,8 @@ check "-p and -c: the command's end reported, tracing goes on" \
 touch "$TMP/go"
 wait "$ppid"
 check "-p and -c: the process ran to its end" "$?:$(cat "$TMP/child")" "0:resumed"
-for _ in $(seq 1 $((100 * E2E_SLOW))); do
-	kill -0 "$TPID" 2>/dev/null || break
-	sleep 0.05
-done
-wait "$TPID"
-check "-p and -c: exit status" "$?" 0
-TPID=
+tracer_end 5 "-p and -c"
+check "-p and -c: exit status" "$TRC" 0
 check "-p and -c: \$target, the command's calls, the process's call after them" \
 	"$(cat "$TMP/out")" "target $ppid
 n=3 m=1"

@@ -99,6 +99,26 @@ tracer_stop() {
 	TPID=
 }
 
+# tracer_end SECS WHAT: wait up to SECS (times E2E_SLOW) for a tracer that
+# ends by itself (exit(), a filled buffer, the end of -c/-p); one that does
+# not is a failure ("WHAT: the tracer did not end by itself") and is
+# stopped (returns 1). Its status in TRC either way.
+tracer_end() {
+	local i
+	for ((i = 0; i < $1 * 20 * E2E_SLOW; i++)); do
+		kill -0 "$TPID" 2>/dev/null || break
+		sleep 0.05
+	done
+	if kill -0 "$TPID" 2>/dev/null; then
+		not_ok "$2: the tracer did not end by itself"
+		tracer_stop INT
+		return 1
+	fi
+	wait "$TPID"
+	TRC=$?
+	TPID=
+}
+
 # tracer_run SPECTRACE-ARGS...: a tracer that ends by itself (exit(), -c),
 # waited for by pid (so the exit trap can stop it), its status in TRC and
 # its output in $TMP/out and $TMP/err.
