@@ -471,13 +471,10 @@ int load_reads_task(const struct enabling *e)
 
 	if (e->with_vmtest)
 		return 1;
+	/* Fast predicates, counts and records keep their bytecode: it tells. */
 	for (i = 0; i < e->ninsns; i++)
 		if (e->insns[i].op == SPT_OP_LDB &&
 		    (e->insns[i].imm == SPT_B_PPID || e->insns[i].imm == SPT_B_VTIMESTAMP))
-			return 1;
-	/* A fast predicate on ppid reads it without bytecode. */
-	for (i = 0; e->clauses && i < e->n; i++)
-		if ((e->clauses[e->ecbs[i].clause].fpred & 0xff) == SPT_B_PPID)
 			return 1;
 	return 0;
 }
