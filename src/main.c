@@ -24,6 +24,7 @@
 #include "enab.h"
 #include "kfeat.h"
 #include "ktrdump.h"
+#include "priv.h"
 #include "agg.h"
 #include "load.h"
 #include "opt.h"
@@ -683,6 +684,12 @@ int main(int argc, char **argv)
 	memset(&img, 0, sizeof(img));
 	ret = parse_cmdline(&cl, argc, argv);
 	if (ret) {
+		free_cmdline(&cl);
+		return EXIT_USAGE;
+	}
+	/* As dtrace(1): privileges first, in exec and list modes, status 2. */
+	if (priv_check(PRIV_TRACE, err, sizeof(err))) {
+		errmsg("%s", err);
 		free_cmdline(&cl);
 		return EXIT_USAGE;
 	}
