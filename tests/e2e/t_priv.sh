@@ -45,7 +45,7 @@ check "unprivileged -V: exit status" "$?" 0
 # Both capabilities, but tracefs closed to the user: its own message.
 tfs=/sys/kernel/tracing
 [ -d "$tfs/events" ] || tfs=/sys/kernel/debug/tracing
-if ! as_user "" test -r "$tfs/events" 2>/dev/null; then
+if ! as_user "" bash -c "test -r $tfs/events" 2>/dev/null; then
 	out=$(as_user +bpf,+perfmon "$SPT" -l 2>&1)
 	check "tracefs closed: exit status" "$?" 1
 	check "tracefs closed: said so" "$out" \
