@@ -270,6 +270,7 @@ struct ast_program {
 	const char *file;	/* NULL for -n text */
 	struct ast_item **items;
 	size_t nitems;
+	unsigned int end_line;	/* the line the text ends on (dtrace's line after parsing) */
 };
 
 /* A zeroed leaf (height 1) of KIND at LOC, or NULL when out of memory. */

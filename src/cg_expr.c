@@ -6,6 +6,7 @@
  * returns the register holding its value (the caller frees it) or -1
  * after reporting the first error.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -23,6 +24,27 @@
 #include "probe.h"
 #include "vm.h"
 
+/*
+ * Whether dtrace raises TAG while it generates code (action order, printf
+ * and printa checks, histogram parameters, records) rather than while it
+ * type-checks: a -n program's message then names no region.
+ */
+static bool cg_phase_tag(const char *tag)
+{
+	static const char *const pfx[] = {
+		"D_PRINTF", "D_PRINTA", "D_LQUANT", "D_LLQUANT", "D_TRACE", "D_STACK",
+		"D_USTACK", "D_COMM_", "D_SPEC_", "D_DREC_", "D_AGG_COMM", "D_AGG_SPEC",
+		"D_ACT_SPEC", "D_EXIT_SPEC", "D_AGG_NULL", "D_AGG_SCALAR", "D_SYNTAX", "D_CG_",
+		"D_ALLOCA_SIZE", "D_UNSUPPORTED", "D_MACRO", "D_PDESC", "D_CLEAR", "D_TRUNC", "D_NORMALIZE",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(pfx) / sizeof(pfx[0]); i++)
+		if (!strncmp(tag, pfx[i], strlen(pfx[i])))
+			return true;
+	return false;
+}
+
 __attribute__((format(printf, 4, 5))) int cg_error(struct cg *g, const char *tag,
 							  struct ast_loc loc, const char *fmt, ...)
 {
@@ -33,6 +55,8 @@ __attribute__((format(printf, 4, 5))) int cg_error(struct cg *g, const char *tag
 	va_start(ap, fmt);
 	diag_vadd(&g->cc->diags, tag, g->file, loc.line, loc.col, fmt, ap);
 	va_end(ap);
+	if (g->in_clause && !cg_phase_tag(tag))
+		diag_set_region(&g->cc->diags, g->act ? DIAG_REGION_ACTS : DIAG_REGION_PRED);
 	g->err = -EINVAL;
 	return g->err;
 }
@@ -516,42 +540,246 @@ static uint64_t int_literal_type(const struct ast_expr *e, struct ct *t)
 	return v;
 }
 
+/*
+ * A macro variable: the tracer's own ids (as in dtrace, BEGIN and END see
+ * the tracer too), $target the pid of -c/-p or 0. Returns 0 with *V, or
+ * -1 when NAME is not one.
+ */
+static int macro_var(struct cg *g, const char *name, int64_t *v)
+{
+	if (!strcmp(name, "pid"))
+		*v = getpid();
+	else if (!strcmp(name, "ppid"))
+		*v = getppid();
+	else if (!strcmp(name, "uid"))
+		*v = getuid();
+	else if (!strcmp(name, "gid"))
+		*v = getgid();
+	else if (!strcmp(name, "euid"))
+		*v = geteuid();
+	else if (!strcmp(name, "egid"))
+		*v = getegid();
+	else if (!strcmp(name, "pgid"))
+		*v = getpgid(0);
+	else if (!strcmp(name, "sid"))
+		*v = getsid(0);
+	else if (!strcmp(name, "target"))
+		*v = g->o->target;
+	else
+		return -1;
+	return 0;
+}
+
+/*
+ * The text of macro argument $N: $0 is the script's path or argv[0]; NULL
+ * when N is beyond the arguments. Referencing the last one is noted for
+ * the unused-argument check.
+ */
+static const char *macro_arg(struct cg *g, unsigned long n)
+{
+	if (n == 0)
+		return g->file ? g->file : g->argv0 ? g->argv0 : "spectrace";
+	if (n > g->nmacros)
+		return NULL;
+	if (n == g->nmacros)
+		g->last_ref = true;
+	return g->macros[n - 1];
+}
+
+/* Whether S is written as a D integer constant: [+-]digits[xX hex][uUlL...]. */
+static bool int_text(const char *s)
+{
+	if (*s == '+' || *s == '-')
+		s++;
+	if (!isdigit((unsigned char)*s))
+		return false;
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X') && isxdigit((unsigned char)s[2]))
+		s += 2;
+	while (isxdigit((unsigned char)*s))
+		s++;
+	while (*s == 'u' || *s == 'U' || *s == 'l' || *s == 'L')
+		s++;
+	return !*s;
+}
+
+static bool ident_text(const char *s)
+{
+	if (!(isalpha((unsigned char)*s) || *s == '_'))
+		return false;
+	while (isalnum((unsigned char)*s) || *s == '_')
+		s++;
+	return !*s;
+}
+
+/* S as a string constant: one pair of surrounding quotes dropped, C escapes done. */
+static int macro_string(struct cg *g, const char *s, struct ast_loc loc, struct ct *t)
+{
+	size_t len = strlen(s), i, n = 0;
+	char *buf;
+	int r;
+
+	if (len >= 2 && s[0] == '"' && s[len - 1] == '"') {
+		s++;
+		len -= 2;
+	}
+	buf = malloc(len + 1);
+	if (!buf)
+		return cg_nomem(g);
+	for (i = 0; i < len; i++) {
+		char c = s[i];
+
+		if (c == '\\' && i + 1 < len) {
+			static const char from[] = "abfnrtv\\\"'?", to[] = "\a\b\f\n\r\t\v\\\"'?";
+			const char *k = strchr(from, s[i + 1]);
+
+			if (k && *k) {
+				c = to[k - from];
+				i++;
+			} else if (s[i + 1] >= '0' && s[i + 1] <= '7') {
+				unsigned int v = 0, d;
+
+				for (d = 0; d < 3 && i + 1 < len && s[i + 1] >= '0' && s[i + 1] <= '7'; d++)
+					v = v * 8 + (unsigned int)(s[++i] - '0');
+				c = (char)v;
+			}
+		}
+		buf[n++] = c;
+	}
+	buf[n] = '\0';
+	r = load_string(g, buf, strlen(buf), loc, t);
+	free(buf);
+	return r;
+}
+
+static int ident(struct cg *g, const struct ast_expr *e, struct ct *t);
+
+/*
+ * $N, $$N and the macro variables, as dtrace's lexer replaces them: $N is
+ * an integer constant when written as one, the identifier when it is one,
+ * else a string; $$N always a string; an argument beyond those given is an
+ * error unless defaultargs makes it 0 or "".
+ */
 static int macro_value(struct cg *g, const struct ast_expr *e, struct ct *t)
 {
-	const char *name = e->u.macro.name;
-	char *end;
+	const char *name = e->u.macro.name, *text;
+	char *end, num[24];
+	unsigned long long u;
 	unsigned long n;
-	long long v;
+	int64_t v;
 
-	if (!strcmp(name, "pid")) {
-		/* $pid is the tracer's own process, as in dtrace. */
-		*t = (struct ct){ CT_INT, 4, true, 0, 0, false };
-		return load_const(g, (uint64_t)getpid(), e->loc);
-	}
-	if (!strcmp(name, "target")) {
-		if (!g->o->target)
+	if (!isdigit((unsigned char)name[0])) {
+		if (macro_var(g, name, &v))
 			return cg_error(g, DIAG_MACRO_UNDEF, e->loc,
-					"macro $%s is not defined: it needs -c or -p", name);
-		*t = (struct ct){ CT_INT, 4, true, 0, 0, false };
-		return load_const(g, (uint64_t)g->o->target, e->loc);
+					"macro variable $%s is not defined", name);
+		if (e->u.macro.string) {
+			snprintf(num, sizeof(num), "%llu", (unsigned long long)(uint32_t)v);
+			return load_string(g, num, strlen(num), e->loc, t);
+		}
+		*t = ct_int;
+		return load_const(g, (uint64_t)v, e->loc);
 	}
 	n = strtoul(name, &end, 10);
-	if (*end || n == 0) {
-		cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported yet: macro variable $%s",
-			 name);
-		return -1;
+	text = *end ? NULL : macro_arg(g, n);
+	if (!text) {
+		if (!g->o->defaultargs)
+			return cg_error(g, DIAG_MACRO_UNDEF, e->loc,
+					"macro argument $%s is not defined", name);
+		if (e->u.macro.string)
+			return load_string(g, "", 0, e->loc, t);
+		*t = ct_int;
+		return load_const(g, 0, e->loc);
 	}
-	if (n > g->nmacros) {
-		cg_error(g, DIAG_MACRO_UNDEF, e->loc, "macro argument $%s is not defined", name);
-		return -1;
+	if (e->u.macro.string)
+		return macro_string(g, text, e->loc, t);
+	if (int_text(text)) {
+		const char *digits = text + (*text == '+' || *text == '-');
+
+		errno = 0;
+		u = strtoull(digits, &end, 0);
+		if (errno == ERANGE || (*text == '-' && u > (unsigned long long)INT64_MAX + 1))
+			return cg_error(g, "D_MACRO_OFLOW", e->loc,
+					"macro argument $%s constant %s results in integer overflow",
+					name, text);
+		*t = u > (unsigned long long)INT64_MAX && *text != '-' ? ct_uint64 : ct_int64;
+		return load_const(g, *text == '-' ? 0 - (uint64_t)u : (uint64_t)u, e->loc);
 	}
-	errno = 0;
-	v = strtoll(g->macros[n - 1], &end, 0);
-	/* $$n is always a string; $n is one when it is not an integer. */
-	if (e->u.macro.string || *end || errno || !*g->macros[n - 1])
-		return load_string(g, g->macros[n - 1], strlen(g->macros[n - 1]), e->loc, t);
-	*t = ct_int64;
-	return load_const(g, (uint64_t)v, e->loc);
+	if (ident_text(text)) {
+		struct ast_expr id;
+
+		memset(&id, 0, sizeof(id));
+		id.kind = AST_IDENT;
+		id.loc = e->loc;
+		id.height = 1;
+		id.u.ident.name = text;
+		id.u.ident.scope = AST_SCOPE_GLOBAL;
+		return ident(g, &id, t);
+	}
+	return macro_string(g, text, e->loc, t);
+}
+
+/*
+ * Probe description TEXT with its macros replaced by their text: $N, $$N
+ * (the argument), $name (the variable's decimal value), as dtrace does.
+ */
+const char *cg_pdesc_expand(struct cg *g, const char *text, struct ast_loc loc)
+{
+	char out[1024], num[24], *res;
+	const char *p = text, *val;
+	size_t n = 0, l;
+
+	if (!strchr(text, '$'))
+		return text;
+	while (*p) {
+		const char *start = p;
+
+		if (*p != '$') {
+			if (n < sizeof(out) - 1)
+				out[n++] = *p;
+			p++;
+			continue;
+		}
+		p++;
+		if (*p == '$')
+			p++;
+		if (isdigit((unsigned char)*p)) {
+			unsigned long k = strtoul(p, NULL, 10);
+
+			while (isdigit((unsigned char)*p))
+				p++;
+			val = macro_arg(g, k);
+			if (!val && g->o->defaultargs)
+				val = start[1] == '$' ? "" : "0";
+		} else {
+			char name[32];
+			int64_t v;
+
+			for (l = 0; (isalnum((unsigned char)*p) || *p == '_') && l < sizeof(name) - 1;
+			     l++)
+				name[l] = *p++;
+			name[l] = '\0';
+			val = NULL;
+			if (!macro_var(g, name, &v)) {
+				snprintf(num, sizeof(num), "%llu", (unsigned long long)(uint32_t)v);
+				val = num;
+			}
+		}
+		if (!val) {
+			cg_error(g, "D_PDESC_INVAL", loc,
+				 "invalid probe description \"%s\": Undefined macro variable in probe description",
+				 text);
+			return NULL;
+		}
+		l = strlen(val);
+		if (n + l >= sizeof(out))
+			l = sizeof(out) - 1 - n;
+		memcpy(out + n, val, l);
+		n += l;
+	}
+	out[n] = '\0';
+	res = arena_strndup(&g->cc->arena, out, n);
+	if (!res)
+		cg_nomem(g);
+	return res;
 }
 
 /* D's signal names (DTrace's signal.d), for raise(): this system's numbers. */
@@ -832,14 +1060,17 @@ static int assoc_prepare(struct cg *g, const struct ast_expr *e, bool create, co
 	}
 	if (n != v->nkeys)
 		return cg_error(g, DIAG_PROTO_LEN, e->loc,
-				"%s[ ] prototype mismatch: %zu keys given, %u expected", v->name, n,
-				v->nkeys);
-	for (i = 0; i < n; i++)
+				"%s[ ] prototype mismatch: %zu key%s passed, %u expected", v->name, n,
+				n == 1 ? "" : "s", v->nkeys);
+	for (i = 0; i < n; i++) {
+		char b[32];
+
 		if ((kt[i].kind == CT_STR) != v->kstr[i])
 			return cg_error(g, DIAG_PROTO_ARG, e->u.index.keys[i]->loc,
-					"%s[ ] key #%zu is incompatible with prototype: prototype: %s, argument: %s",
-					v->name, i + 1, v->kstr[i] ? "string" : "integer",
-					kt[i].kind == CT_STR ? "string" : "integer");
+					"%s[ ] key #%zu is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
+					v->name, i + 1, v->kstr[i] ? "string" : "int",
+					cg_type_name(&kt[i], b, sizeof(b)));
+	}
 	cg_emit(g, SPT_OP_KINIT, 0, 0, 0, (int32_t)v->slot);
 	for (i = 0; i < n; i++) {
 		cg_emit(g, v->kstr[i] ? SPT_OP_KSTR : SPT_OP_KINT, 0, regs[i], 0, (int32_t)v->koff[i]);
@@ -892,9 +1123,15 @@ static int assoc_assign(struct cg *g, const struct ast_expr *e, int r, const str
 	if (assoc_prepare(g, lhs, true, rt, &v))
 		return -1;
 	if (rt->kind != v->type.kind)
+	{
+		char b1[32], b2[32];
+
 		return cg_error(g, DIAG_OP_INCOMPAT, e->loc,
-				"operands have incompatible types: %s[ ] holds %s", v->name,
-				v->type.kind == CT_STR ? "strings" : "integers");
+				"operands have incompatible types: \"%s\" %s= \"%s\"",
+				cg_type_name(&v->type, b1, sizeof(b1)),
+				op == AST_OP_ASSIGN ? "" : ast_op_str(op),
+				cg_type_name(rt, b2, sizeof(b2)));
+	}
 	if (op != AST_OP_ASSIGN) {
 		if (v->type.kind == CT_STR)
 			return cg_error(g, DIAG_OP_INT, e->loc,
@@ -1192,7 +1429,8 @@ static int call_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 	(void)t;
 	if (!strcmp(name, "trace") || !strcmp(name, "printf") || !strcmp(name, "exit"))
 		return cg_error(g, DIAG_ACT_EXPR, e->loc,
-				"%s( ) is an action and may only be used as a statement", name);
+				"tracing function %s( ) may not be called from a D expression (D program context required)",
+				name);
 	if (!strcmp(name, "copyinstr") || !strcmp(name, "strlen") || !strcmp(name, "stringof"))
 		return subr(g, e, t);
 	if (!strcmp(name, "speculation")) {
@@ -1200,8 +1438,8 @@ static int call_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 
 		if (e->u.call.nargs)
 			return cg_error(g, DIAG_PROTO_LEN, e->loc,
-					"speculation( ) prototype mismatch: %zu args passed, 0 expected",
-					e->u.call.nargs);
+					"speculation( ) prototype mismatch: %zu arg%s passed, 0 expected",
+					e->u.call.nargs, e->u.call.nargs == 1 ? "" : "s");
 		r = cg_reg_alloc(g, e->loc);
 		if (r < 0)
 			return -1;
@@ -1212,21 +1450,22 @@ static int call_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 	}
 	if (!strcmp(name, "speculate") || !strcmp(name, "commit") || !strcmp(name, "discard"))
 		return cg_error(g, DIAG_ACT_EXPR, e->loc,
-				"%s( ) is an action and may only be used as a statement", name);
+				"tracing function %s( ) may not be called from a D expression (D program context required)",
+				name);
 	if (cg_is_aggfunc(name))
-		return cg_error(g, "D_AGG_FUNC", e->loc,
-				"%s( ) may only be used as the value of an aggregation: @a = %s(...)",
-				name, name);
+		return cg_error(g, DIAG_ACT_EXPR, e->loc,
+				"aggregating function %s( ) may not be called from a D expression (D program context required)",
+				name);
 	if (!strcmp(name, "printa") || !strcmp(name, "clear") || !strcmp(name, "trunc") ||
 	    !strcmp(name, "normalize") || !strcmp(name, "denormalize"))
 		return cg_error(g, DIAG_ACT_EXPR, e->loc,
-				"%s( ) is an action and may only be used as a statement", name);
+				"tracing function %s( ) may not be called from a D expression (D program context required)",
+				name);
 	if (cg_is_strsubr(name))
 		return cg_strsubr(g, e, t);
 	if (in_list(name, strfuncs, sizeof(strfuncs) / sizeof(strfuncs[0])))
 		return cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported yet: %s( )", name);
-	return cg_error(g, DIAG_IDENT_UNDEF, e->loc,
-			"failed to resolve %s: Unknown function name", name);
+	return cg_error(g, "D_FUNC_UNDEF", e->loc, "undefined function name: %s", name);
 }
 
 /* LHS (string, in RA) op RHS for ==, !=, <, <=, >, >=: strcmp's sign, compared with 0. */
@@ -1250,9 +1489,11 @@ static int string_compare(struct cg *g, const struct ast_expr *e, int ra, struct
 	if (tb.kind != CT_STR) {
 		cg_reg_free(g, ra);
 		cg_reg_free(g, rb);
+		char b[32];
+
 		return cg_error(g, DIAG_OP_INCOMPAT, e->loc,
-				"operands have incompatible types: \"string\" %s \"integer\"",
-				ast_op_str(op));
+				"operands have incompatible types: \"string\" %s \"%s\"",
+				ast_op_str(op), cg_type_name(&tb, b, sizeof(b)));
 	}
 	cg_emit(g, SPT_OP_SCMP, ra, ra, rb, 0);
 	rz = rb;
@@ -1286,8 +1527,8 @@ static int subr(struct cg *g, const struct ast_expr *e, struct ct *t)
 
 	if (e->u.call.nargs != 1)
 		return cg_error(g, DIAG_PROTO_LEN, e->loc,
-				"%s( ) prototype mismatch: %zu args passed, 1 expected", name,
-				e->u.call.nargs);
+				"%s( ) prototype mismatch: %zu arg%s passed, 1 expected", name,
+				e->u.call.nargs, e->u.call.nargs == 1 ? "" : "s");
 	r = cg_expr(g, e->u.call.args[0], &at);
 	if (r < 0)
 		return -1;
@@ -1295,7 +1536,7 @@ static int subr(struct cg *g, const struct ast_expr *e, struct ct *t)
 		if (at.kind != CT_INT) {
 			cg_reg_free(g, r);
 			return cg_error(g, DIAG_PROTO_ARG, e->u.call.args[0]->loc,
-					"copyinstr( ) argument #1 is incompatible with prototype: prototype: uintptr_t, argument: string");
+					"copyinstr( ) argument #1 is incompatible with prototype:\n\tprototype: uintptr_t\n\t argument: string");
 		}
 		slot = str_slot(g, e->loc);
 		if (slot < 0)
@@ -1310,7 +1551,7 @@ static int subr(struct cg *g, const struct ast_expr *e, struct ct *t)
 			return cg_error(g, DIAG_UNSUPPORTED, e->loc,
 					"not supported yet: stringof( ) of an integer");
 		return cg_error(g, DIAG_PROTO_ARG, e->u.call.args[0]->loc,
-				"%s( ) argument #1 is incompatible with prototype: prototype: string, argument: integer",
+				"%s( ) argument #1 is incompatible with prototype:\n\tprototype: const char *\n\t argument: int",
 				name);
 	}
 	if (!strcmp(name, "strlen")) {

@@ -170,6 +170,7 @@ struct cmdline {
 	struct opts o;
 	struct source *srcs;
 	size_t nsrcs;
+	const char *argv0;	/* $0 of -n programs: argv[0] as given */
 	char **macros;		/* operands: $1, $2, ... */
 	size_t nmacros;
 	int list;
@@ -295,6 +296,7 @@ static int parse_cmdline(struct cmdline *cl, int argc, char **argv)
 		}
 	}
 	/* Operands are the macro arguments $1, $2, ... as with dtrace. */
+	cl->argv0 = argv[0];
 	cl->macros = argv + optind;
 	cl->nmacros = (size_t)(argc - optind);
 	if (!cl->list && cl->nsrcs == 0) {
@@ -342,9 +344,17 @@ static int read_file(struct source *src)
 	return ret;
 }
 
-/* How a compile error is introduced: dtrace's two shapes. */
-static void print_diags(const struct compile_ctx *cc, const struct source *src)
+/*
+ * How a compile error is introduced: dtrace's two shapes; the tag with
+ * -xerrtags; the source line and a caret on a terminal only.
+ */
+static void print_diags(struct compile_ctx *cc, const struct cmdline *cl,
+			const struct source *src)
 {
+	cc->diags.errtags = cl->o.errtags;
+	cc->diags.caret = isatty(STDERR_FILENO);
+	cc->diags.src = src->is_file ? src->buf : src->text;
+	cc->diags.srclen = src->is_file ? src->len : strlen(src->text);
 	diag_print(stderr, &cc->diags, src->is_file ? NULL : src->text);
 }
 
@@ -362,6 +372,7 @@ static int compile(struct cmdline *cl, struct compile_ctx *cc, struct image *img
 		errmsg("out of memory");
 		return 1;
 	}
+	cg_set_argv0(g, cl->argv0);
 	for (i = 0; i < cl->nsrcs; i++) {
 		struct source *src = &cl->srcs[i];
 
@@ -373,13 +384,13 @@ static int compile(struct cmdline *cl, struct compile_ctx *cc, struct image *img
 					 src->is_file ? src->buf : src->text,
 					 src->is_file ? src->len : strlen(src->text));
 		if (!src->ast || cg_add(g, src->ast)) {
-			print_diags(cc, src);
+			print_diags(cc, cl, src);
 			cg_finish(g);
 			return 1;
 		}
 	}
 	if (cg_finish(g)) {
-		print_diags(cc, &cl->srcs[cl->nsrcs - 1]);
+		print_diags(cc, cl, &cl->srcs[cl->nsrcs - 1]);
 		return 1;
 	}
 	return 0;
@@ -728,11 +739,15 @@ int main(int argc, char **argv)
 		ret = 1;
 		goto out_img;
 	}
-	if (cl.nsrcs && (add_profile_probes(&t, &img) || build_enabling(&cl, &t, &img, &en)))
+	if (cl.nsrcs && (add_profile_probes(&t, &img) || build_enabling(&cl, &t, &img, &en))) {
 		ret = 1;
-	else if (cl.list)
+	} else if (!cl.list && img.destructive && !cl.o.destructive) {
+		/* dtrace's EDT_DESTRUCTIVE, found when it enables the programs. */
+		errmsg("could not enable tracing: Destructive actions not allowed");
+		ret = 1;
+	} else if (cl.list) {
 		ret = list_probes(&cl, &t, &en, out);
-	else if (install_signals()) {
+	} else if (install_signals()) {
 		errmsg("cannot install signal handlers: %s", strerror(errno));
 		ret = 1;
 	} else {

@@ -73,19 +73,19 @@ static bool pragma_option(struct parser *p, const struct lex_token *t, const cha
 {
 	const char *s = args, *w, *eq;
 	struct ast_item *it;
-	size_t n, namelen, i;
+	size_t n, namelen;
 
-	if (!next_word(&s, &w, &n) || *skip_blanks(s))
+	if (!next_word(&s, &w, &n))
 		goto malformed;
+	if (*skip_blanks(s)) {
+		parse_error_at(p, DIAG_PRAGMA_MALFORM, parse_loc(t),
+			       "superfluous arguments specified for #pragma option");
+		return false;
+	}
 	eq = memchr(w, '=', n);
 	namelen = eq ? (size_t)(eq - w) : n;
 	if (!namelen)
 		goto malformed;
-	for (i = 0; i < namelen; i++) {
-		if (!(w[i] == '_' || (w[i] >= '0' && w[i] <= '9') || (w[i] >= 'a' && w[i] <= 'z') ||
-		      (w[i] >= 'A' && w[i] <= 'Z')))
-			goto malformed;
-	}
 	it = new_pragma(p, t, AST_PRAGMA_OPTION, w, namelen);
 	if (!it)
 		return false;
@@ -99,7 +99,7 @@ static bool pragma_option(struct parser *p, const struct lex_token *t, const cha
 	return true;
 malformed:
 	parse_error_at(p, DIAG_PRAGMA_MALFORM, parse_loc(t),
-		 "malformed #pragma D option: expected name[=value]");
+		 "malformed #pragma option <option>=<val>");
 	return false;
 }
 
@@ -129,7 +129,18 @@ bool parse_pragma(struct parser *p, const struct lex_token *t)
 	args = skip_blanks(s);
 
 	if (word_is(w, n, "error")) {
-		parse_error_at(p, DIAG_PRAGERR, parse_loc(t), "#pragma error: %s", args);
+		/* dtrace's "#error: " and each token followed by a blank. */
+		char msg[256];
+		size_t k = 0;
+
+		while (next_word(&args, &w, &n)) {
+			for (i = 0; i < n && k < sizeof(msg) - 2; i++)
+				msg[k++] = w[i];
+			if (k < sizeof(msg) - 1)
+				msg[k++] = ' ';
+		}
+		msg[k] = '\0';
+		parse_error_at(p, DIAG_PRAGERR, parse_loc(t), "#error: %s", msg);
 		return false;
 	}
 	if (word_is(w, n, "line")) {
@@ -144,6 +155,11 @@ bool parse_pragma(struct parser *p, const struct lex_token *t)
 	for (i = 0; i < sizeof(kept) / sizeof(kept[0]); i++) {
 		if (!word_is(w, n, kept[i].word))
 			continue;
+		if (!*args && kept[i].kind == AST_PRAGMA_DEPENDS_ON) {
+			parse_error_at(p, DIAG_PRAGMA_MALFORM, parse_loc(t),
+				       "malformed #pragma depends_on <class> <name>");
+			return false;
+		}
 		if (!*args) {
 			parse_error_at(p, DIAG_PRAGMA_MALFORM, parse_loc(t),
 				 "malformed #pragma D %s: missing arguments", kept[i].word);

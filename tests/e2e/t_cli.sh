@@ -26,7 +26,7 @@ check "no probes" "$(usage)" "2|spectrace: no probes specified (see --help)"
 # Operands are macro arguments.
 check "operand is \$1" "$(usage -e -n 'syscall::openat:entry /pid == $1/' 42)" "0|"
 check "missing macro argument" "$(usage -e -n 'syscall::openat:entry /pid == $2/' 42)" \
-	"1|spectrace: invalid probe specifier syscall::openat:entry /pid == \$2/: [D_MACRO_UNDEF] line 1 column 31: macro argument \$2 is not defined"
+	"1|spectrace: invalid probe specifier syscall::openat:entry /pid == \$2/: macro argument \$2 is not defined"
 
 out=$("$SPT" --help)
 check "--help exits 0" "$?" 0
