@@ -234,6 +234,7 @@ struct ast_decl {
 	size_t nkeys;
 	bool has_dim;			/* int x[4]: scalar array */
 	uint64_t dim;
+	struct ast_expr *init;		/* inline TYPE NAME = init; NULL: a declaration */
 };
 
 enum ast_pragma_kind {

@@ -944,6 +944,8 @@ static int decl(struct cg *g, const struct ast_item *it)
 	bool kstr[CG_MAX_KEYS];
 	size_t i;
 
+	if (d->init)
+		return cg_inline_def(g, d);
 	if (d->has_dim || (d->nkeys && d->scope != AST_SCOPE_GLOBAL))
 		return cg_error(g, DIAG_UNSUPPORTED, d->name_loc,
 				"not supported yet: this array declaration (%s)", d->name);
@@ -1066,6 +1068,12 @@ int cg_finish(struct cg *g)
 	for (v = g->vars; v; v = next) {
 		next = v->next;
 		free(v);
+	}
+	while (g->inlines) {
+		struct cg_inline *in = g->inlines;
+
+		g->inlines = in->next;
+		free(in);
 	}
 	if (!g->err && g->img->nclauses == 0)
 		cg_error(g, "D_EMPTY", (struct ast_loc){ 0, 0 }, "program contains no clauses");

@@ -35,7 +35,7 @@ static bool cg_phase_tag(const char *tag)
 		"D_PRINTF", "D_PRINTA", "D_LQUANT", "D_LLQUANT", "D_TRACE", "D_STACK",
 		"D_USTACK", "D_COMM_", "D_SPEC_", "D_DREC_", "D_AGG_COMM", "D_AGG_SPEC",
 		"D_ACT_SPEC", "D_EXIT_SPEC", "D_AGG_NULL", "D_AGG_SCALAR", "D_SYNTAX", "D_CG_",
-		"D_ALLOCA_SIZE", "D_UNSUPPORTED", "D_MACRO", "D_PDESC", "D_CLEAR", "D_TRUNC", "D_NORMALIZE",
+		"D_ALLOCA_SIZE", "D_UNSUPPORTED", "D_MACRO", "D_PDESC", "D_DIV_ZERO", "D_CLEAR", "D_TRUNC", "D_NORMALIZE",
 	};
 	size_t i;
 
@@ -811,6 +811,270 @@ static int signal_number(const char *name)
 	return 0;
 }
 
+/*
+ * D's library constants (dtrace's unistd.d and errno.d): the fault codes
+ * DTRACEFLT_* and Linux's errno values, all int.
+ */
+static const struct {
+	const char *name;
+	int value;
+} lib_consts[] = {
+	{ "DTRACEFLT_UNKNOWN", 0 }, { "DTRACEFLT_BADADDR", 1 }, { "DTRACEFLT_BADALIGN", 2 },
+	{ "DTRACEFLT_ILLOP", 3 }, { "DTRACEFLT_DIVZERO", 4 }, { "DTRACEFLT_NOSCRATCH", 5 },
+	{ "DTRACEFLT_KPRIV", 6 }, { "DTRACEFLT_UPRIV", 7 }, { "DTRACEFLT_TUPOFLOW", 8 },
+	{ "DTRACEFLT_BADSTACK", 9 },
+	{ "EPERM", EPERM }, { "ENOENT", ENOENT }, { "ESRCH", ESRCH }, { "EINTR", EINTR },
+	{ "EIO", EIO }, { "ENXIO", ENXIO }, { "E2BIG", E2BIG }, { "ENOEXEC", ENOEXEC },
+	{ "EBADF", EBADF }, { "ECHILD", ECHILD }, { "EAGAIN", EAGAIN },
+	{ "EWOULDBLOCK", EWOULDBLOCK }, { "ENOMEM", ENOMEM }, { "EACCES", EACCES },
+	{ "EFAULT", EFAULT }, { "ENOTBLK", ENOTBLK }, { "EBUSY", EBUSY }, { "EEXIST", EEXIST },
+	{ "EXDEV", EXDEV }, { "ENODEV", ENODEV }, { "ENOTDIR", ENOTDIR }, { "EISDIR", EISDIR },
+	{ "EINVAL", EINVAL }, { "ENFILE", ENFILE }, { "EMFILE", EMFILE }, { "ENOTTY", ENOTTY },
+	{ "ETXTBSY", ETXTBSY }, { "EFBIG", EFBIG }, { "ENOSPC", ENOSPC }, { "ESPIPE", ESPIPE },
+	{ "EROFS", EROFS }, { "EMLINK", EMLINK }, { "EPIPE", EPIPE }, { "EDOM", EDOM },
+	{ "ERANGE", ERANGE }, { "EDEADLK", EDEADLK }, { "EDEADLOCK", EDEADLOCK },
+	{ "ENAMETOOLONG", ENAMETOOLONG }, { "ENOLCK", ENOLCK }, { "ENOSYS", ENOSYS },
+	{ "ENOTEMPTY", ENOTEMPTY }, { "ELOOP", ELOOP }, { "ENOMSG", ENOMSG }, { "EIDRM", EIDRM },
+	{ "ENOSTR", ENOSTR }, { "ENODATA", ENODATA }, { "ETIME", ETIME }, { "ENOSR", ENOSR },
+	{ "ENOLINK", ENOLINK }, { "EPROTO", EPROTO }, { "EBADMSG", EBADMSG },
+	{ "EOVERFLOW", EOVERFLOW }, { "EILSEQ", EILSEQ }, { "EUSERS", EUSERS },
+	{ "ENOTSOCK", ENOTSOCK }, { "EDESTADDRREQ", EDESTADDRREQ }, { "EMSGSIZE", EMSGSIZE },
+	{ "EPROTOTYPE", EPROTOTYPE }, { "ENOPROTOOPT", ENOPROTOOPT },
+	{ "EPROTONOSUPPORT", EPROTONOSUPPORT }, { "ESOCKTNOSUPPORT", ESOCKTNOSUPPORT },
+	{ "EOPNOTSUPP", EOPNOTSUPP }, { "ENOTSUP", ENOTSUP }, { "EPFNOSUPPORT", EPFNOSUPPORT },
+	{ "EAFNOSUPPORT", EAFNOSUPPORT }, { "EADDRINUSE", EADDRINUSE },
+	{ "EADDRNOTAVAIL", EADDRNOTAVAIL }, { "ENETDOWN", ENETDOWN },
+	{ "ENETUNREACH", ENETUNREACH }, { "ENETRESET", ENETRESET },
+	{ "ECONNABORTED", ECONNABORTED }, { "ECONNRESET", ECONNRESET }, { "ENOBUFS", ENOBUFS },
+	{ "EISCONN", EISCONN }, { "ENOTCONN", ENOTCONN }, { "ESHUTDOWN", ESHUTDOWN },
+	{ "ETOOMANYREFS", ETOOMANYREFS }, { "ETIMEDOUT", ETIMEDOUT },
+	{ "ECONNREFUSED", ECONNREFUSED }, { "EHOSTDOWN", EHOSTDOWN },
+	{ "EHOSTUNREACH", EHOSTUNREACH }, { "EALREADY", EALREADY },
+	{ "EINPROGRESS", EINPROGRESS }, { "ESTALE", ESTALE }, { "EDQUOT", EDQUOT },
+	{ "ECANCELED", ECANCELED }, { "EOWNERDEAD", EOWNERDEAD },
+	{ "ENOTRECOVERABLE", ENOTRECOVERABLE }, { "ERFKILL", ERFKILL },
+	{ "EHWPOISON", EHWPOISON },
+};
+
+static bool lib_const(const char *name, int64_t *v)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(lib_consts) / sizeof(lib_consts[0]); i++) {
+		if (!strcmp(lib_consts[i].name, name)) {
+			*v = lib_consts[i].value;
+			return true;
+		}
+	}
+	if (signal_number(name)) {
+		*v = signal_number(name);
+		return true;
+	}
+	return false;
+}
+
+static struct cg_inline *inline_find(struct cg *g, const char *name)
+{
+	struct cg_inline *in;
+
+	for (in = g->inlines; in; in = in->next)
+		if (!strcmp(in->name, name))
+			return in;
+	return NULL;
+}
+
+bool cg_const_fold(struct cg *g, const struct ast_expr *e, int64_t *v)
+{
+	int64_t a, b;
+	struct cg_inline *in;
+
+	switch (e->kind) {
+	case AST_INT:
+		*v = (int64_t)e->u.i.value;
+		return true;
+	case AST_CHAR:
+		*v = (int64_t)e->u.c.value;
+		return true;
+	case AST_IDENT:
+		if (e->u.ident.scope != AST_SCOPE_GLOBAL || cg_var_find(g, AST_SCOPE_GLOBAL,
+									 e->u.ident.name))
+			return false;
+		in = inline_find(g, e->u.ident.name);
+		if (in) {
+			*v = in->value;
+			return in->is_const;
+		}
+		return lib_const(e->u.ident.name, v);
+	case AST_UNARY:
+		if (!cg_const_fold(g, e->u.unary.operand, &a))
+			return false;
+		switch (e->u.unary.op) {
+		case AST_OP_NEG: *v = (int64_t)(0 - (uint64_t)a); return true;
+		case AST_OP_BNOT: *v = ~a; return true;
+		case AST_OP_LNOT: *v = !a; return true;
+		case AST_OP_PLUS: *v = a; return true;
+		default: return false;
+		}
+	case AST_BINARY:
+		if (!cg_const_fold(g, e->u.binary.lhs, &a) || !cg_const_fold(g, e->u.binary.rhs, &b))
+			return false;
+		switch (e->u.binary.op) {
+		case AST_OP_ADD: *v = (int64_t)((uint64_t)a + (uint64_t)b); return true;
+		case AST_OP_SUB: *v = (int64_t)((uint64_t)a - (uint64_t)b); return true;
+		case AST_OP_MUL: *v = (int64_t)((uint64_t)a * (uint64_t)b); return true;
+		case AST_OP_DIV:
+		case AST_OP_MOD:
+			if (!b || (a == INT64_MIN && b == -1))
+				return false;
+			*v = e->u.binary.op == AST_OP_DIV ? a / b : a % b;
+			return true;
+		case AST_OP_SHL: *v = (int64_t)((uint64_t)a << (b & 63)); return true;
+		case AST_OP_SHR: *v = a >> (b & 63); return true;
+		case AST_OP_BAND: *v = a & b; return true;
+		case AST_OP_BOR: *v = a | b; return true;
+		case AST_OP_BXOR: *v = a ^ b; return true;
+		case AST_OP_EQ: *v = a == b; return true;
+		case AST_OP_NE: *v = a != b; return true;
+		case AST_OP_LT: *v = a < b; return true;
+		case AST_OP_LE: *v = a <= b; return true;
+		case AST_OP_GT: *v = a > b; return true;
+		case AST_OP_GE: *v = a >= b; return true;
+		case AST_OP_LAND: *v = a && b; return true;
+		case AST_OP_LOR: *v = a || b; return true;
+		default: return false;
+		}
+	default:
+		return false;
+	}
+}
+
+/* The names an inline's right side uses must exist when it is defined. */
+static int inline_names(struct cg *g, const struct ast_expr *e)
+{
+	size_t i;
+	int64_t v;
+
+	switch (e->kind) {
+	case AST_IDENT:
+		if (e->u.ident.scope != AST_SCOPE_GLOBAL || builtin_find(e->u.ident.name) ||
+		    !strcmp(e->u.ident.name, "execname") || !strcmp(e->u.ident.name, "NULL") ||
+		    cg_var_find(g, AST_SCOPE_GLOBAL, e->u.ident.name) ||
+		    inline_find(g, e->u.ident.name) || lib_const(e->u.ident.name, &v))
+			return 0;
+		return cg_error(g, DIAG_IDENT_UNDEF, e->loc,
+				"failed to resolve %s: Unknown variable name", e->u.ident.name);
+	case AST_UNARY:
+		return inline_names(g, e->u.unary.operand);
+	case AST_BINARY:
+	case AST_ASSIGN:
+		if (inline_names(g, e->u.binary.lhs))
+			return -1;
+		return inline_names(g, e->u.binary.rhs);
+	case AST_TERNARY:
+		if (inline_names(g, e->u.ternary.cond) || inline_names(g, e->u.ternary.then))
+			return -1;
+		return inline_names(g, e->u.ternary.otherwise);
+	case AST_CAST:
+		return inline_names(g, e->u.cast.operand);
+	case AST_CALL:
+		for (i = 0; i < e->u.call.nargs; i++)
+			if (inline_names(g, e->u.call.args[i]))
+				return -1;
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+int cg_inline_def(struct cg *g, const struct ast_decl *d)
+{
+	struct cg_inline *in;
+	struct ct t;
+
+	if (cg_type_of(g, &d->type, &t))
+		return -1;
+	if (t.kind == CT_VOID)
+		return cg_error(g, "D_DECL_VOIDOBJ", d->name_loc, "cannot declare void inline: %s",
+				d->name);
+	if (inline_find(g, d->name))
+		return cg_error(g, "D_DECL_IDRED", d->name_loc,
+				"identifier redefined: %s\n\t current: inline definition\n\tprevious: scalar inline",
+				d->name);
+	if (builtin_find(d->name) || !strcmp(d->name, "execname") ||
+	    cg_var_find(g, AST_SCOPE_GLOBAL, d->name))
+		return cg_error(g, "D_DECL_IDRED", d->name_loc, "identifier redefined: %s",
+				d->name);
+	if (inline_names(g, d->init))
+		return -1;
+	in = calloc(1, sizeof(*in));
+	if (!in)
+		return cg_nomem(g);
+	in->name = d->name;
+	in->type = t;
+	in->e = d->init;
+	if (cg_const_fold(g, d->init, &in->value)) {
+		struct ast_expr lit;
+
+		if (t.kind != CT_INT) {
+			char b[32];
+
+			free(in);
+			return cg_error(g, DIAG_OP_INCOMPAT, d->name_loc,
+					"inline %s definition uses incompatible types: \"%s\" = \"int\"",
+					d->name, cg_type_name(&t, b, sizeof(b)));
+		}
+		/* The constant's own type, as a literal of that value has. */
+		memset(&lit, 0, sizeof(lit));
+		lit.kind = AST_INT;
+		lit.u.i.value = (uint64_t)in->value;
+		lit.u.i.base = 10;
+		if (in->value < 0) {
+			in->vtype = in->value >= INT32_MIN ? ct_int : ct_int64;
+		} else {
+			int_literal_type(&lit, &in->vtype);
+		}
+		in->is_const = true;
+	} else if (d->init->kind == AST_STRING && t.kind != CT_STR) {
+		char b[32];
+
+		free(in);
+		return cg_error(g, DIAG_OP_INCOMPAT, d->name_loc,
+				"inline %s definition uses incompatible types: \"%s\" = \"string\"",
+				d->name, cg_type_name(&t, b, sizeof(b)));
+	}
+	in->next = g->inlines;
+	g->inlines = in;
+	return 0;
+}
+
+/* A use of inline IN: its constant, or its expression cast to its type. */
+static int inline_use(struct cg *g, const struct cg_inline *in, const struct ast_expr *e,
+		      struct ct *t)
+{
+	char b1[32], b2[32];
+	int r;
+
+	if (in->is_const) {
+		*t = in->vtype;
+		return load_const(g, (uint64_t)in->value, e->loc);
+	}
+	r = cg_expr(g, in->e, t);
+	if (r < 0)
+		return -1;
+	if (t->kind != in->type.kind) {
+		cg_reg_free(g, r);
+		return cg_error(g, DIAG_OP_INCOMPAT, e->loc,
+				"inline %s definition uses incompatible types: \"%s\" = \"%s\"",
+				in->name, cg_type_name(&in->type, b1, sizeof(b1)),
+				cg_type_name(t, b2, sizeof(b2)));
+	}
+	if (t->kind == CT_INT) {
+		cg_narrow(g, r, &in->type);
+		*t = in->type;
+	}
+	return r;
+}
+
 static int ident(struct cg *g, const struct ast_expr *e, struct ct *t)
 {
 	const char *name = e->u.ident.name;
@@ -848,6 +1112,17 @@ static int ident(struct cg *g, const struct ast_expr *e, struct ct *t)
 		return -1;
 	}
 	v = cg_var_find(g, scope, name);
+	if (!v && scope == AST_SCOPE_GLOBAL) {
+		const struct cg_inline *in = inline_find(g, name);
+		int64_t c;
+
+		if (in)
+			return inline_use(g, in, e, t);
+		if (lib_const(name, &c)) {
+			*t = ct_int;
+			return load_const(g, (uint64_t)c, e->loc);
+		}
+	}
 	if (v && v->assoc) {
 		cg_error(g, DIAG_OP_INCOMPAT, e->loc, "%s is an associative array: index it",
 			 name);
@@ -1160,8 +1435,11 @@ static int assign(struct cg *g, const struct ast_expr *e, struct ct *t)
 	enum ast_op op = e->u.binary.op;
 	struct cg_var *v;
 	struct ct rt, lt;
+	int64_t z;
 	int r, rl;
 
+	if ((op == AST_OP_DIV || op == AST_OP_MOD) && cg_const_fold(g, e->u.binary.rhs, &z) && !z)
+		return cg_error(g, "D_DIV_ZERO", e->loc, "expression contains division by zero");
 	r = cg_expr(g, e->u.binary.rhs, &rt);
 	if (r < 0)
 		return -1;
@@ -1595,6 +1873,13 @@ int cg_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 		if (e->u.binary.op == AST_OP_LAND || e->u.binary.op == AST_OP_LOR ||
 		    e->u.binary.op == AST_OP_LXOR)
 			return logical(g, e, t);
+		if (e->u.binary.op == AST_OP_DIV || e->u.binary.op == AST_OP_MOD) {
+			int64_t z;
+
+			if (cg_const_fold(g, e->u.binary.rhs, &z) && !z)
+				return cg_error(g, "D_DIV_ZERO", e->loc,
+						"expression contains division by zero");
+		}
 		ra = cg_expr(g, e->u.binary.lhs, &ta);
 		if (ra < 0)
 			return -1;

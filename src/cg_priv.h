@@ -89,6 +89,21 @@ struct cg_var {
 	struct cg_var *next;
 };
 
+/*
+ * An inline definition: a constant one (its right side folds to an
+ * integer) is that constant with the constant's own type, as in dtrace;
+ * any other is its expression, evaluated at each use and cast to TYPE.
+ */
+struct cg_inline {
+	const char *name;
+	struct ct type;		/* declared */
+	bool is_const;
+	int64_t value;
+	struct ct vtype;	/* is_const: the constant's type */
+	const struct ast_expr *e;
+	struct cg_inline *next;
+};
+
 struct cg {
 	struct compile_ctx *cc;
 	const char *file;
@@ -100,6 +115,7 @@ struct cg {
 	struct image *img;
 	size_t icap;
 	struct cg_var *vars;
+	struct cg_inline *inlines;
 	uint32_t global_bytes;
 	uint32_t this_bytes;
 	uint32_t nself;
@@ -170,6 +186,13 @@ int cg_drec_check(struct cg *g, const char *what, struct ast_loc loc);
 /* printa, clear, trunc, normalize, denormalize: 0, -1 after an error, 1: not one of them. */
 int cg_agg_action(struct cg *g, const struct ast_expr *e);
 bool cg_is_aggfunc(const char *name);
+/* inline TYPE NAME = E; */
+int cg_inline_def(struct cg *g, const struct ast_decl *d);
+/*
+ * Whether E is an integer constant expression (literals, library constants,
+ * constant inlines and their arithmetic), and its value.
+ */
+bool cg_const_fold(struct cg *g, const struct ast_expr *e, int64_t *v);
 /* Type and emit expression E; returns the register holding its value, or -1. */
 int cg_expr(struct cg *g, const struct ast_expr *e, struct ct *t);
 

@@ -273,6 +273,12 @@ static void leave(struct parser *p)
 /* Expressions */
 
 static struct ast_expr *parse_assign(struct parser *p);
+
+/* An assignment-expression, for the right side of an inline definition. */
+struct ast_expr *parse_assign_expr(struct parser *p)
+{
+	return parse_assign(p);
+}
 static struct ast_expr *parse_unary(struct parser *p);
 
 static bool starts_operand(const struct lex_token *t)

@@ -376,8 +376,6 @@ static const char *unsupported_decl(enum lex_kw kw)
 	switch (kw) {
 	case LEX_KW_TYPEDEF:
 		return "typedef";
-	case LEX_KW_INLINE:
-		return "inline definitions";
 	case LEX_KW_TRANSLATOR:
 		return "translators";
 	case LEX_KW_PROVIDER:
@@ -438,6 +436,67 @@ static bool parse_dims(struct parser *p, struct ast_decl *d)
 	return !p->err;
 }
 
+/*
+ * inline TYPE NAME = assignment-expression; (at the inline keyword). The
+ * parameterised form NAME[T1 a, ...] is refused.
+ */
+static bool parse_inline(struct parser *p, struct ast_loc start)
+{
+	const struct lex_token *t;
+	struct ast_item *it;
+	struct ast_decl *d;
+
+	parse_next(p);
+	t = parse_peek(p);
+	if (t->kind == LEX_IDENT && (t->kw == LEX_KW_SELF || t->kw == LEX_KW_THIS ||
+				     t->kw == LEX_KW_EXTERN || t->kw == LEX_KW_STATIC ||
+				     t->kw == LEX_KW_REGISTER || t->kw == LEX_KW_AUTO ||
+				     t->kw == LEX_KW_TYPEDEF)) {
+		parse_error_at(p, "D_DECL_BADCLASS", parse_loc(t),
+			       "specified storage class not appropriate for inline declaration");
+		return false;
+	}
+	if (!parse_is_type_start(t)) {
+		parse_syntax_error(p, t);
+		return false;
+	}
+	it = parse_alloc(p, sizeof(*it));
+	if (!it)
+		return false;
+	it->kind = AST_ITEM_DECL;
+	it->loc = start;
+	d = &it->u.decl;
+	d->scope = AST_SCOPE_GLOBAL;
+	if (!parse_type_spec(p, &d->type))
+		return false;
+	parse_pointers(p, &d->type);
+	t = parse_peek(p);
+	if (t->kind == LEX_ASSIGN || t->kind == LEX_SEMI) {
+		parse_error_at(p, "D_DECL_USELESS", parse_loc(t),
+			       "inline declaration requires a name");
+		return false;
+	}
+	if (t->kind != LEX_IDENT || t->kw != LEX_KW_NONE) {
+		parse_syntax_error(p, t);
+		return false;
+	}
+	d->name = t->str;
+	d->name_loc = parse_loc(t);
+	parse_next(p);
+	t = parse_peek(p);
+	if (t->kind == LEX_LBRACKET) {
+		parse_error_at(p, DIAG_UNSUPPORTED, parse_loc(t),
+			       "not supported: inline definitions with parameters");
+		return false;
+	}
+	if (!parse_expect(p, LEX_ASSIGN))
+		return false;
+	d->init = parse_assign_expr(p);
+	if (!d->init || !parse_expect(p, LEX_SEMI))
+		return false;
+	return parse_vec_push(p, &p->items, it);
+}
+
 bool parse_decl(struct parser *p)
 {
 	const struct lex_token *t = parse_peek_in(p, LEX_MODE_CLAUSE);
@@ -453,6 +512,13 @@ bool parse_decl(struct parser *p)
 		parse_next(p);
 	}
 	t = parse_peek(p);
+	if (scope == AST_SCOPE_GLOBAL && t->kind == LEX_IDENT && t->kw == LEX_KW_INLINE)
+		return parse_inline(p, start);
+	if (t->kind == LEX_IDENT && t->kw == LEX_KW_INLINE) {
+		parse_error_at(p, "D_DECL_BADCLASS", parse_loc(t),
+			       "specified storage class not appropriate for inline declaration");
+		return false;
+	}
 	if (t->kind == LEX_IDENT && (what = unsupported_decl(t->kw))) {
 		parse_error_at(p, DIAG_UNSUPPORTED, parse_loc(t), "not supported: %s", what);
 		return false;

@@ -630,6 +630,12 @@ Test(parse, top_level_semicolons)
 		    "(clause (probes END) (body))\n");
 }
 
+Test(parse, inline_definitions)
+{
+	expect_prog("inline int X = 1 + 2;\ninline string S = execname;\n",
+		    "(inline <int> X (+ 1 2))\n(inline <string> S execname)\n");
+}
+
 Test(parse, declarations)
 {
 	expect_prog("int n;\nstring s;\nuint64_t t;\nlong x[int];\nself int x;\nthis string s;\n",
@@ -1054,7 +1060,13 @@ ParameterizedTestParameters(parse, unsupported)
 		  "not supported: floating-point types" },
 		{ "double d;", "D_UNSUPPORTED", 1, 1, "not supported: floating-point types" },
 		{ "typedef int myint;", "D_UNSUPPORTED", 1, 1, "not supported: typedef" },
-		{ "inline int x = 3;", "D_UNSUPPORTED", 1, 1, "not supported: inline definitions" },
+		{ "inline int x[int a] = 3;", "D_UNSUPPORTED", 1, 13,
+		  "not supported: inline definitions with parameters" },
+		{ "inline int = 3;", "D_DECL_USELESS", 1, 12, "inline declaration requires a name" },
+		{ "inline self int x = 3;", "D_DECL_BADCLASS", 1, 8,
+		  "specified storage class not appropriate for inline declaration" },
+		{ "self inline int x = 3;", "D_DECL_BADCLASS", 1, 6,
+		  "specified storage class not appropriate for inline declaration" },
 		{ "translator a < b *x > { };", "D_UNSUPPORTED", 1, 1,
 		  "not supported: translators" },
 		{ "provider foo { probe bar(); };", "D_UNSUPPORTED", 1, 1,
