@@ -505,6 +505,62 @@ static void var_store(struct cg *g, const struct cg_var *v, int r)
 int cg_expr(struct cg *g, const struct ast_expr *e, struct ct *t);
 static int subr(struct cg *g, const struct ast_expr *e, struct ct *t);
 
+/*
+ * dtrace's message for operator OP applied to a wrong type: LT is the left
+ * operand's type (NULL for a unary operator), RT the right (or only) one's.
+ */
+static int op_type_error(struct cg *g, struct ast_loc loc, enum ast_op op, const struct ct *lt,
+			 const struct ct *rt)
+{
+	const char *o = ast_op_str(op);
+	char b1[32], b2[32];
+
+	switch (op) {
+	case AST_OP_MUL: case AST_OP_DIV:
+		return cg_error(g, "D_OP_ARITH", loc,
+				"operator %s requires operands of arithmetic type", o);
+	case AST_OP_NEG: case AST_OP_PLUS:
+		return cg_error(g, "D_OP_ARITH", loc,
+				"operator %s requires an operand of arithmetic type", o);
+	case AST_OP_MOD: case AST_OP_BAND: case AST_OP_BOR: case AST_OP_BXOR:
+	case AST_OP_SHL: case AST_OP_SHR:
+		return cg_error(g, DIAG_OP_INT, loc,
+				"operator %s requires operands of integral type", o);
+	case AST_OP_BNOT:
+		return cg_error(g, DIAG_OP_INT, loc,
+				"operator %s requires an operand of integral type", o);
+	case AST_OP_LNOT:
+		return cg_error(g, "D_OP_SCALAR", loc,
+				"operator %s requires an operand of scalar type", o);
+	case AST_OP_LAND: case AST_OP_LOR: case AST_OP_LXOR:
+		return cg_error(g, "D_OP_SCALAR", loc,
+				"operator %s requires operands of scalar type", o);
+	default:
+		if (!lt)
+			break;
+		return cg_error(g, DIAG_OP_INCOMPAT, loc,
+				"operands have incompatible types: \"%s\" %s \"%s\"",
+				cg_type_name(lt, b1, sizeof(b1)), o, cg_type_name(rt, b2, sizeof(b2)));
+	}
+	return cg_error(g, DIAG_OP_INT, loc, "operator %s requires an integer operand, not %s", o,
+			cg_type_name(rt, b2, sizeof(b2)));
+}
+
+/* Operand E of operator OP (LT: the left operand's type, NULL: E is the only one). */
+static int expr_operand(struct cg *g, const struct ast_expr *e, struct ct *t, enum ast_op op,
+			const struct ct *lt, struct ast_loc loc)
+{
+	int r = cg_expr(g, e, t);
+
+	if (r < 0)
+		return -1;
+	if (t->kind != CT_INT) {
+		cg_reg_free(g, r);
+		return op_type_error(g, loc, op, lt, t);
+	}
+	return r;
+}
+
 static int expr_int(struct cg *g, const struct ast_expr *e, struct ct *t, const char *what)
 {
 	int r = cg_expr(g, e, t);
@@ -1124,8 +1180,8 @@ static int ident(struct cg *g, const struct ast_expr *e, struct ct *t)
 		}
 	}
 	if (v && v->assoc) {
-		cg_error(g, DIAG_OP_INCOMPAT, e->loc, "%s is an associative array: index it",
-			 name);
+		cg_error(g, "D_IDENT_BADREF", e->loc,
+			 "associative array '%s' may not be referenced as scalar", name);
 		return -1;
 	}
 	/*
@@ -1209,7 +1265,7 @@ static const char *const strfuncs[] = {
 };
 
 static int lvalue_var(struct cg *g, const struct ast_expr *lhs, struct cg_var **vp,
-		      bool may_create, const struct ct *rt)
+		      bool may_create, const struct ct *rt, const char *lv_op)
 {
 	struct cg_var *v;
 
@@ -1220,16 +1276,16 @@ static int lvalue_var(struct cg *g, const struct ast_expr *lhs, struct cg_var **
 				lhs->u.agg.name[0] ? lhs->u.agg.name : "_");
 	if (lhs->kind != AST_IDENT)
 		return cg_error(g, DIAG_OP_LVAL, lhs->loc,
-				"operator requires a modifiable lvalue as an operand");
+				"operator %s requires modifiable lvalue as an operand", lv_op);
 	if (lhs->u.ident.scope == AST_SCOPE_GLOBAL && (builtin_find(lhs->u.ident.name) ||
 	    in_list(lhs->u.ident.name, builtins_missing,
 		    sizeof(builtins_missing) / sizeof(builtins_missing[0]))))
-		return cg_error(g, DIAG_OP_LVAL, lhs->loc,
-				"%s is a read-only builtin variable", lhs->u.ident.name);
+		return cg_error(g, "D_OP_WRITE", lhs->loc,
+				"operator %s can only be applied to a writable variable", lv_op);
 	v = cg_var_find(g, lhs->u.ident.scope, lhs->u.ident.name);
 	if (v && v->assoc)
-		return cg_error(g, DIAG_OP_INCOMPAT, lhs->loc,
-				"%s is an associative array: index it", v->name);
+		return cg_error(g, "D_IDENT_BADREF", lhs->loc,
+				"associative array '%s' may not be referenced as scalar", v->name);
 	if (!v && lhs->u.ident.scope != AST_SCOPE_GLOBAL)
 		may_create = true;
 	if (!v && !may_create)
@@ -1318,8 +1374,7 @@ static int assoc_prepare(struct cg *g, const struct ast_expr *e, bool create, co
 	}
 	v = cg_var_find(g, AST_SCOPE_GLOBAL, base->u.ident.name);
 	if (v && !v->assoc)
-		return cg_error(g, DIAG_OP_INCOMPAT, e->loc, "%s is not an associative array",
-				v->name);
+		return cg_error(g, "D_DEREF_NONPTR", e->loc, "cannot dereference non-pointer type");
 	if (!v && (!create || builtin_find(base->u.ident.name)))
 		return cg_error(g, DIAG_IDENT_UNDEF, base->loc,
 				"failed to resolve %s: Unknown variable name", base->u.ident.name);
@@ -1446,7 +1501,10 @@ static int assign(struct cg *g, const struct ast_expr *e, struct ct *t)
 	if (lhs->kind == AST_INDEX)
 		return assoc_assign(g, e, r, &rt, t);
 	/* x op= e and x++ create x like x = e does, starting from 0. */
-	if (lvalue_var(g, lhs, &v, true, &rt)) {
+	char lv_op[8];
+
+	snprintf(lv_op, sizeof(lv_op), "%s%s", op == AST_OP_ASSIGN ? "" : ast_op_str(op), "=");
+	if (lvalue_var(g, lhs, &v, true, &rt, lv_op)) {
 		cg_reg_free(g, r);
 		return -1;
 	}
@@ -1496,7 +1554,7 @@ static int incdec(struct cg *g, const struct ast_expr *e, struct ct *t)
 
 	/* The lvalue: an array element (its key now built) or a variable. */
 	if (elem ? assoc_prepare(g, e->u.unary.operand, true, &it, &v)
-		 : lvalue_var(g, e->u.unary.operand, &v, true, NULL))
+		 : lvalue_var(g, e->u.unary.operand, &v, true, NULL, ast_op_str(op)))
 		return -1;
 	if (v->type.kind != CT_INT)
 		return cg_error(g, DIAG_OP_INT, e->loc, "operator %s requires an integer",
@@ -1588,7 +1646,7 @@ static int unary(struct cg *g, const struct ast_expr *e, struct ct *t)
 	default:
 		break;
 	}
-	r = expr_int(g, e->u.unary.operand, &ot, ast_op_str(op));
+	r = expr_operand(g, e->u.unary.operand, &ot, op, NULL, e->loc);
 	if (r < 0)
 		return -1;
 	switch (op) {
@@ -1622,11 +1680,11 @@ static int logical(struct cg *g, const struct ast_expr *e, struct ct *t)
 	struct ct ta, tb;
 	int r, rb, j;
 
-	r = expr_int(g, e->u.binary.lhs, &ta, ast_op_str(op));
+	r = expr_operand(g, e->u.binary.lhs, &ta, op, NULL, e->loc);
 	if (r < 0)
 		return -1;
 	if (op == AST_OP_LXOR) {
-		rb = expr_int(g, e->u.binary.rhs, &tb, ast_op_str(op));
+		rb = expr_operand(g, e->u.binary.rhs, &tb, op, NULL, e->loc);
 		if (rb < 0)
 			return -1;
 		cg_emit(g, SPT_OP_LNOT, r, r, 0, 0);
@@ -1639,7 +1697,7 @@ static int logical(struct cg *g, const struct ast_expr *e, struct ct *t)
 	cg_emit(g, SPT_OP_LNOT, r, r, 0, 0);
 	cg_emit(g, SPT_OP_LNOT, r, r, 0, 0);
 	j = cg_emit(g, op == AST_OP_LAND ? SPT_OP_JZ : SPT_OP_JNZ, 0, r, 0, 0);
-	rb = expr_int(g, e->u.binary.rhs, &tb, ast_op_str(op));
+	rb = expr_operand(g, e->u.binary.rhs, &tb, op, NULL, e->loc);
 	if (rb < 0)
 		return -1;
 	cg_emit(g, SPT_OP_LNOT, r, rb, 0, 0);
@@ -1655,7 +1713,12 @@ static int ternary(struct cg *g, const struct ast_expr *e, struct ct *t)
 	struct ct tc, t1, t2;
 	int rc, r1, r2, jf, je;
 
-	rc = expr_int(g, e->u.ternary.cond, &tc, "?:");
+	rc = cg_expr(g, e->u.ternary.cond, &tc);
+	if (rc >= 0 && tc.kind != CT_INT) {
+		cg_reg_free(g, rc);
+		return cg_error(g, "D_OP_SCALAR", e->loc,
+				"operator ?: expression must be of scalar type");
+	}
 	if (rc < 0)
 		return -1;
 	jf = cg_emit(g, SPT_OP_JZ, 0, rc, 0, 0);
@@ -1674,7 +1737,7 @@ static int ternary(struct cg *g, const struct ast_expr *e, struct ct *t)
 	patch_here(g, je);
 	if (t1.kind != t2.kind || (t1.kind != CT_INT && t1.kind != CT_STR))
 		return cg_error(g, DIAG_OP_INCOMPAT, e->loc,
-				"?: operands must have compatible types");
+				"operator ?: operands must have compatible types");
 	*t = t1.kind == CT_STR ? ct_str : arith_type(&t1, &t2);
 	if (t1.kind == CT_STR)
 		t->size = ct_strmax(&t1) > ct_strmax(&t2) ? ct_strmax(&t1) : ct_strmax(&t2);
@@ -1755,9 +1818,15 @@ static int string_compare(struct cg *g, const struct ast_expr *e, int ra, struct
 
 	if (op != AST_OP_EQ && op != AST_OP_NE && op != AST_OP_LT && op != AST_OP_LE &&
 	    op != AST_OP_GT && op != AST_OP_GE) {
+		struct ct rt;
+		int rr;
+
 		cg_reg_free(g, ra);
-		return cg_error(g, DIAG_OP_INT, e->loc, "operator %s requires integer operands",
-				ast_op_str(op));
+		rr = cg_expr(g, e->u.binary.rhs, &rt);
+		if (rr < 0)
+			return -1;
+		cg_reg_free(g, rr);
+		return op_type_error(g, e->loc, op, &ct_str, &rt);
 	}
 	if ((op == AST_OP_EQ || op == AST_OP_NE) && cg_is_null(e->u.binary.rhs))
 		return cg_str_null_compare(g, op, ra, t);
@@ -1887,8 +1956,7 @@ int cg_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 			return string_compare(g, e, ra, t);
 		if (ta.kind != CT_INT) {
 			cg_reg_free(g, ra);
-			return cg_error(g, DIAG_OP_INT, e->u.binary.lhs->loc,
-					"%s requires an integer operand", ast_op_str(e->u.binary.op));
+			return op_type_error(g, e->loc, e->u.binary.op, NULL, &ta);
 		}
 		if ((e->u.binary.op == AST_OP_EQ || e->u.binary.op == AST_OP_NE) &&
 		    cg_is_null(e->u.binary.lhs)) {
@@ -1908,7 +1976,7 @@ int cg_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 						ast_op_str(e->u.binary.op));
 			}
 		} else {
-			rb = expr_int(g, e->u.binary.rhs, &tb, ast_op_str(e->u.binary.op));
+			rb = expr_operand(g, e->u.binary.rhs, &tb, e->u.binary.op, &ta, e->loc);
 		}
 		if (rb < 0)
 			return -1;
