@@ -88,6 +88,9 @@ static int const_int(struct cg *g, const struct ast_expr *e, int64_t *v, const c
 {
 	int64_t a, b;
 
+	/* Library constants and constant inlines count, as in dtrace. */
+	if (cg_const_fold(g, e, v))
+		return 0;
 	switch (e->kind) {
 	case AST_INT:
 		*v = (int64_t)e->u.i.value;

@@ -115,4 +115,34 @@ check "-Z: the other clauses trace" "$?:$out" "0:begin"
 "$SPT" -n 'syscall::nosuch:entry' -n 'BEGIN { exit(0); }' >/dev/null 2>&1
 check "without -Z it is an error" "$?" 1
 
+# Compile errors of -n programs as dtrace shows them: no line; the region
+# for type-checking errors; nothing for lexing, parsing or code generation.
+check "-n: action list" "$(usage -e -n 'BEGIN { trace(nosuch); }')" \
+	"1|spectrace: invalid probe specifier BEGIN { trace(nosuch); }: in action list: failed to resolve nosuch: Unknown variable name"
+check "-n: predicate" "$(usage -e -n 'BEGIN /nosuch/ { }')" \
+	"1|spectrace: invalid probe specifier BEGIN /nosuch/ { }: in predicate: failed to resolve nosuch: Unknown variable name"
+check "-n: syntax error" "$(usage -e -n 'BEGIN { x = ; }')" \
+	"1|spectrace: invalid probe specifier BEGIN { x = ; }: syntax error near \";\""
+check "-n: code generation" "$(usage -e -n 'BEGIN{printf("%d")}')" \
+	"1|spectrace: invalid probe specifier BEGIN{printf(\"%d\")}: printf( ) prototype mismatch: conversion #1 (%d) is missing a corresponding value argument"
+check "-n: -x errtags" "$(usage -e -x errtags -n 'BEGIN { trace(nosuch); }')" \
+	"1|spectrace: invalid probe specifier BEGIN { trace(nosuch); }: [D_IDENT_UNDEF] in action list: failed to resolve nosuch: Unknown variable name"
+check "-n: continuation lines" "$(usage -e -n 'BEGIN { trace(substr(1, 2)); }')" \
+	"1|spectrace: invalid probe specifier BEGIN { trace(substr(1, 2)); }: in action list: substr( ) argument #1 is incompatible with prototype:
+	prototype: const char *
+	 argument: int"
+# The unused-argument check is per program: the second one does not use $1.
+check "-n: extraneous argument, per program" \
+	"$(usage -e -n 'BEGIN { trace($1); }' -n 'END { }' 5)" \
+	"1|spectrace: invalid probe specifier END { }: extraneous argument '5' (\$1 is not referenced)"
+check "-n: \$0 is argv[0]" "$("$SPT" -q -n 'BEGIN { printf("%s\n", $0); exit(0); }')" "$SPT"
+# On a terminal (script(1) gives one) the source line and a caret follow.
+if command -v script >/dev/null; then
+	out=$(script -qec "$SPT -e -n 'BEGIN { x = ; }'" /dev/null | tr -d '\r')
+	check "terminal: source line and caret" "$out" \
+		"spectrace: invalid probe specifier BEGIN { x = ; }: syntax error near \";\"
+  BEGIN { x = ; }
+              ^ column 13"
+fi
+
 e2e_done

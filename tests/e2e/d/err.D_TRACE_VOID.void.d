@@ -1,0 +1,5 @@
+/* ASSERTION: trace( ) of a void expression. */
+BEGIN
+{
+	trace(trace(1));
+}
