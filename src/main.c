@@ -285,13 +285,16 @@ static int parse_cmdline(struct cmdline *cl, int argc, char **argv)
 				return -EINVAL;
 			break;
 		case ':':
-			errmsg("option -%c requires an argument (see --help)", optopt);
+			/* glibc getopt's words, as dtrace prints them, then the usage. */
+			errmsg("option requires an argument -- '%c'", optopt);
+			fputs(usage_text, stderr);
 			return -EINVAL;
 		default:
 			if (optopt)
-				errmsg("illegal option -- %c (see --help)", optopt);
+				errmsg("invalid option -- '%c'", optopt);
 			else
-				errmsg("illegal option -- %s (see --help)", argv[optind - 1]);
+				errmsg("unrecognized option '%s'", argv[optind - 1]);
+			fputs(usage_text, stderr);
 			return -EINVAL;
 		}
 	}
@@ -300,8 +303,9 @@ static int parse_cmdline(struct cmdline *cl, int argc, char **argv)
 	cl->macros = argv + optind;
 	cl->nmacros = (size_t)(argc - optind);
 	if (!cl->list && cl->nsrcs == 0) {
-		errmsg("no probes specified (see --help)");
-		return -EINVAL;
+		/* dtrace's fatal error (status 1), not a usage error. */
+		errmsg("no probes specified");
+		return 1;
 	}
 	return 0;
 }
@@ -695,7 +699,7 @@ int main(int argc, char **argv)
 	ret = parse_cmdline(&cl, argc, argv);
 	if (ret) {
 		free_cmdline(&cl);
-		return EXIT_USAGE;
+		return ret == 1 ? 1 : EXIT_USAGE;
 	}
 	libbpf_set_print(libbpf_print);
 	if (!cl.compile_only && !cl.list && kfeat_check(err, sizeof(err))) {
