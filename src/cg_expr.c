@@ -1185,13 +1185,15 @@ static int ident(struct cg *g, const struct ast_expr *e, struct ct *t)
 		return -1;
 	}
 	/*
-	 * As in D, reading a self-> or this-> variable before any assignment
-	 * creates it (its value is 0 until assigned); a global must be
-	 * assigned or declared first. spectrace gives such variables type
-	 * int64_t rather than D's int, so a later 64-bit value is not cut.
+	 * As in D, a self-> or this-> variable must be assigned or declared
+	 * before it is read (in compile order: a clause's body before its
+	 * predicate); a global likewise (D_IDENT_UNDEF below).
 	 */
-	if (!v && scope != AST_SCOPE_GLOBAL)
-		v = cg_var_new(g, scope, name, &ct_int64, e->loc);
+	if (!v && scope != AST_SCOPE_GLOBAL) {
+		cg_error(g, "D_VAR_UNDEF", e->loc, "%s%s has not yet been declared or assigned",
+			 cg_scope_prefix(scope), name);
+		return -1;
+	}
 	if (!v && signal_number(name)) {
 		*t = ct_int;
 		return load_const(g, (uint64_t)signal_number(name), e->loc);
@@ -1504,6 +1506,14 @@ static int assign(struct cg *g, const struct ast_expr *e, struct ct *t)
 	char lv_op[8];
 
 	snprintf(lv_op, sizeof(lv_op), "%s%s", op == AST_OP_ASSIGN ? "" : ast_op_str(op), "=");
+	/* x op= e reads x: D wants it assigned or declared before (only ++ creates). */
+	if (op != AST_OP_ASSIGN && lhs->kind == AST_IDENT &&
+	    !cg_var_find(g, lhs->u.ident.scope, lhs->u.ident.name) &&
+	    !(lhs->u.ident.scope == AST_SCOPE_GLOBAL && builtin_find(lhs->u.ident.name))) {
+		cg_reg_free(g, r);
+		return cg_error(g, "D_VAR_UNDEF", lhs->loc, "%s%s has not yet been declared or assigned",
+				cg_scope_prefix(lhs->u.ident.scope), lhs->u.ident.name);
+	}
 	if (lvalue_var(g, lhs, &v, true, &rt, lv_op)) {
 		cg_reg_free(g, r);
 		return -1;
