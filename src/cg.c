@@ -577,6 +577,13 @@ static int statement(struct cg *g, const struct ast_stmt *s)
 
 	if (s->kind == AST_STMT_EMPTY)
 		return 0;
+	if (e->kind == AST_AGG) {
+		/* "@a;": the ordering rules first, as in dtrace. */
+		if (cg_clsflags(g, CG_CLS_AGG, e->loc))
+			return -1;
+		return cg_error(g, "D_AGG_NULL", e->loc, "expression has null effect: @%s",
+				e->u.agg.name[0] ? e->u.agg.name : "_");
+	}
 	if (e->kind == AST_ASSIGN && e->u.binary.lhs->kind == AST_AGG) {
 		if (cg_clsflags(g, CG_CLS_AGG, e->loc))
 			return -1;
@@ -951,9 +958,28 @@ static int decl(struct cg *g, const struct ast_item *it)
 				"not supported yet: this array declaration (%s)", d->name);
 	if (cg_type_of(g, &d->type, &t))
 		return -1;
-	if (cg_var_find(g, d->scope, d->name))
-		return cg_error(g, "D_DECL_IDRED", d->name_loc,
-				"identifier redeclared: %s%s", cg_scope_prefix(d->scope), d->name);
+	if (d->scope == AST_SCOPE_GLOBAL && cg_is_builtin(d->name))
+		return cg_error(g, "D_DECL_IDRED", d->name_loc, "built-in identifier redeclared: %s",
+				d->name);
+	{
+		const struct cg_var *v = cg_var_find(g, d->scope, d->name);
+		char b1[32], b2[32];
+
+		/* The same declaration again is accepted, as in dtrace. */
+		if (v && !v->assoc && !d->nkeys && v->type.kind == t.kind &&
+		    (t.kind != CT_INT || (v->type.size == t.size && v->type.sign == t.sign &&
+					  v->type.ptr == t.ptr)))
+			return 0;
+		if (v && !v->assoc && !d->nkeys)
+			return cg_error(g, "D_DECL_IDRED", d->name_loc,
+					"identifier redeclared: %s%s\n\t current: scalar %s\n\tprevious: scalar %s",
+					cg_scope_prefix(d->scope), d->name,
+					cg_type_name(&t, b1, sizeof(b1)),
+					cg_type_name(&v->type, b2, sizeof(b2)));
+		if (v)
+			return cg_error(g, "D_DECL_IDRED", d->name_loc, "identifier redeclared: %s%s",
+					cg_scope_prefix(d->scope), d->name);
+	}
 	if (!d->nkeys)
 		return cg_var_new(g, d->scope, d->name, &t, d->name_loc) ? 0 : -1;
 	if (d->nkeys > CG_MAX_KEYS)

@@ -1004,6 +1004,12 @@ bool cg_const_fold(struct cg *g, const struct ast_expr *e, int64_t *v)
 	}
 }
 
+bool cg_is_builtin(const char *name)
+{
+	return builtin_find(name) || !strcmp(name, "execname") ||
+	       in_list(name, builtins_missing, sizeof(builtins_missing) / sizeof(builtins_missing[0]));
+}
+
 /* The names an inline's right side uses must exist when it is defined. */
 static int inline_names(struct cg *g, const struct ast_expr *e)
 {

@@ -186,6 +186,8 @@ int cg_drec_check(struct cg *g, const char *what, struct ast_loc loc);
 /* printa, clear, trunc, normalize, denormalize: 0, -1 after an error, 1: not one of them. */
 int cg_agg_action(struct cg *g, const struct ast_expr *e);
 bool cg_is_aggfunc(const char *name);
+/* NAME is one of D's built-in variables (pid, execname, ...). */
+bool cg_is_builtin(const char *name);
 /* inline TYPE NAME = E; */
 int cg_inline_def(struct cg *g, const struct ast_decl *d);
 /*

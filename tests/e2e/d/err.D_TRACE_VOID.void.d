@@ -1,5 +1,0 @@
-/* ASSERTION: trace( ) of a void expression. */
-BEGIN
-{
-	trace(trace(1));
-}
