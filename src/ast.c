@@ -277,6 +277,14 @@ static void print_decl(FILE *fp, const struct ast_decl *d)
 	};
 	size_t i;
 
+	if (d->init) {
+		fputs("(inline ", fp);
+		print_type(fp, &d->type);
+		fprintf(fp, " %s ", d->name);
+		print_expr(fp, d->init);
+		fputc(')', fp);
+		return;
+	}
 	fprintf(fp, "(decl %s", scopes[d->scope]);
 	print_type(fp, &d->type);
 	fprintf(fp, " %s", d->name);

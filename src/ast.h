@@ -234,6 +234,7 @@ struct ast_decl {
 	size_t nkeys;
 	bool has_dim;			/* int x[4]: scalar array */
 	uint64_t dim;
+	struct ast_expr *init;		/* inline TYPE NAME = init; NULL: a declaration */
 };
 
 enum ast_pragma_kind {
@@ -270,6 +271,7 @@ struct ast_program {
 	const char *file;	/* NULL for -n text */
 	struct ast_item **items;
 	size_t nitems;
+	unsigned int end_line;	/* the line the text ends on (dtrace's line after parsing) */
 };
 
 /* A zeroed leaf (height 1) of KIND at LOC, or NULL when out of memory. */

@@ -27,6 +27,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <linux/types.h>
 
 #include "abi/buf.h"
@@ -120,15 +121,70 @@ static int record_int(struct cg *g, const struct ast_expr *e, struct ct *t)
 }
 
 /*
- * D's speculation rules for a data-recording action: it may follow
- * speculate() (it is then speculative) but not commit() or discard().
+ * D's action-ordering rules within a clause (dtrace-utils' order of checks):
+ * the later action is the one reported. After discard() anything may
+ * follow; after commit() only commit(), discard() and expressions.
+ * Aggregations, destructive actions, exit() and every other action
+ * function count as data-recording, also after speculate().
  */
+int cg_clsflags(struct cg *g, enum cg_cls k, struct ast_loc loc)
+{
+	switch (k) {
+	case CG_CLS_SPECULATE:
+		if (g->speculative)
+			return cg_error(g, "D_SPEC_SPEC", loc,
+					"speculate( ) may not follow speculate( )");
+		if (g->committed)
+			return cg_error(g, "D_SPEC_COMM", loc,
+					"speculate( ) may not follow commit( )");
+		if (g->drec)
+			return cg_error(g, "D_SPEC_DREC", loc,
+					"speculate( ) may not follow data-recording action(s)");
+		return 0;
+	case CG_CLS_COMMIT:
+		if (g->drec)
+			return cg_error(g, "D_COMM_DREC", loc,
+					"commit( ) may not follow data-recording action(s)");
+		return 0;
+	case CG_CLS_DISCARD:
+		return 0;
+	case CG_CLS_AGG:
+		if (g->committed)
+			return cg_error(g, "D_AGG_COMM", loc,
+					"aggregating actions may not follow commit( )");
+		if (g->speculative)
+			return cg_error(g, "D_AGG_SPEC", loc,
+					"aggregating actions may not follow speculate( )");
+		break;
+	case CG_CLS_DEST:
+		if (g->speculative)
+			return cg_error(g, DIAG_ACT_SPEC, loc,
+					"destructive actions may not follow speculate( )");
+		if (g->committed)
+			return cg_error(g, "D_DREC_COMM", loc,
+					"data-recording actions may not follow commit( )");
+		break;
+	case CG_CLS_EXIT:
+		if (g->speculative)
+			return cg_error(g, "D_EXIT_SPEC", loc, "exit( ) may not follow speculate( )");
+		if (g->committed)
+			return cg_error(g, "D_DREC_COMM", loc,
+					"data-recording actions may not follow commit( )");
+		break;
+	case CG_CLS_REC:
+		if (g->committed)
+			return cg_error(g, "D_DREC_COMM", loc,
+					"data-recording actions may not follow commit( )");
+		break;
+	}
+	g->drec = true;
+	return 0;
+}
+
 int cg_drec_check(struct cg *g, const char *what, struct ast_loc loc)
 {
-	if (g->committed)
-		return cg_error(g, "D_DREC_COMM", loc,
-				"data-recording actions may not follow commit( ): %s( )", what);
-	return 0;
+	(void)what;
+	return cg_clsflags(g, CG_CLS_REC, loc);
 }
 
 /* Argument #1 of NAME( ), which must be an integer: its register, or -1. */
@@ -144,7 +200,7 @@ static int int_arg1(struct cg *g, const struct ast_expr *e, const char *name)
 
 		cg_reg_free(g, r);
 		return cg_error(g, DIAG_PROTO_ARG, e->u.call.args[0]->loc,
-				"%s( ) argument #1 is incompatible with prototype: prototype: int, argument: %s",
+				"%s( ) argument #1 is incompatible with prototype:\n\tprototype: int\n\t argument: %s",
 				name, cg_type_name(&t, b, sizeof(b)));
 	}
 	return r;
@@ -161,26 +217,10 @@ int cg_spec_action(struct cg *g, const struct ast_expr *e)
 		return 1;
 	if (e->u.call.nargs != 1)
 		return cg_error(g, DIAG_PROTO_LEN, e->loc,
-				"%s( ) prototype mismatch: %zu args passed, 1 expected", name,
-				e->u.call.nargs);
-	if (spec) {
-		if (g->speculative)
-			return cg_error(g, "D_SPEC_SPEC", e->loc,
-					"speculate( ) may not follow speculate( )");
-		if (g->committed)
-			return cg_error(g, "D_SPEC_COMM", e->loc,
-					"speculate( ) may not follow commit( )");
-		if (g->records)
-			return cg_error(g, "D_SPEC_DREC", e->loc,
-					"speculate( ) may not follow data-recording actions");
-	} else {
-		if (g->speculative)
-			return cg_error(g, "D_COMM_SPEC", e->loc,
-					"%s( ) may not follow speculate( )", name);
-		if (g->records)
-			return cg_error(g, "D_COMM_DREC", e->loc,
-					"%s( ) may not follow data-recording actions", name);
-	}
+				"%s( ) prototype mismatch: %zu arg%s passed, 1 expected", name,
+				e->u.call.nargs, e->u.call.nargs == 1 ? "" : "s");
+	if (cg_clsflags(g, spec ? CG_CLS_SPECULATE : disc ? CG_CLS_DISCARD : CG_CLS_COMMIT, e->loc))
+		return -1;
 	r = int_arg1(g, e, name);
 	if (r < 0)
 		return -1;
@@ -189,7 +229,7 @@ int cg_spec_action(struct cg *g, const struct ast_expr *e)
 		g->speculative = true;
 	} else {
 		cg_emit(g, SPT_OP_COMMIT, 0, r, disc ? 1 : 0, 0);
-		g->committed = true;
+		g->committed |= !disc;
 	}
 	g->uses_spec = true;
 	cg_reg_free(g, r);
@@ -205,8 +245,8 @@ static int act_trace(struct cg *g, const struct ast_expr *e)
 
 	if (e->u.call.nargs != 1)
 		return cg_error(g, DIAG_PROTO_LEN, e->loc,
-				"trace( ) prototype mismatch: %zu args passed, 1 expected",
-				e->u.call.nargs);
+				"trace( ) prototype mismatch: %zu arg%s passed, 1 expected",
+				e->u.call.nargs, e->u.call.nargs == 1 ? "" : "s");
 	if (cg_drec_check(g, "trace", e->loc))
 		return -1;
 	a = cg_action_add(g, IMG_ACT_TRACE);
@@ -216,11 +256,12 @@ static int act_trace(struct cg *g, const struct ast_expr *e)
 	if (ret < 0)
 		return -1;
 	if (ret > 0)
-		return cg_error(g, t.kind == CT_VOID ? DIAG_PROTO_ARG : DIAG_UNSUPPORTED,
-				e->u.call.args[0]->loc,
-				t.kind == CT_VOID ? "trace( ) argument #1 is incompatible with prototype: prototype: any, argument: %s"
-						  : "not supported yet: trace( ) of %s",
-				cg_type_name(&t, b, sizeof(b)));
+		return t.kind == CT_VOID
+			       ? cg_error(g, "D_TRACE_VOID", e->u.call.args[0]->loc,
+					  "trace( ) may not be applied to a void expression")
+			       : cg_error(g, DIAG_UNSUPPORTED, e->u.call.args[0]->loc,
+					  "not supported yet: trace( ) of %s",
+					  cg_type_name(&t, b, sizeof(b)));
 	g->cl->acts[g->cl->nacts - 1].nfields = 1;
 	return 0;
 }
@@ -231,11 +272,9 @@ static int act_exit(struct cg *g, const struct ast_expr *e)
 
 	if (e->u.call.nargs != 1)
 		return cg_error(g, DIAG_PROTO_LEN, e->loc,
-				"exit( ) prototype mismatch: %zu args passed, 1 expected",
-				e->u.call.nargs);
-	if (g->speculative)
-		return cg_error(g, "D_EXIT_SPEC", e->loc, "exit( ) may not follow speculate( )");
-	if (cg_drec_check(g, "exit", e->loc))
+				"exit( ) prototype mismatch: %zu arg%s passed, 1 expected",
+				e->u.call.nargs, e->u.call.nargs == 1 ? "" : "s");
+	if (cg_clsflags(g, CG_CLS_EXIT, e->loc))
 		return -1;
 	r = int_arg1(g, e, "exit");
 	if (r < 0)
@@ -253,17 +292,78 @@ static int act_exit(struct cg *g, const struct ast_expr *e)
 }
 
 /*
+ * The conversions of format FMT as dtrace names them, in order (%% not
+ * among them): NO[k] is the k-th one's number counting %% too, NAME[k] its
+ * name as written (length modifier and character, e.g. "lld"). Returns how
+ * many were found, at most MAX.
+ */
+static size_t conv_names(const char *fmt, unsigned int *no, char (*name)[8], size_t max)
+{
+	unsigned int n = 0;
+	size_t k = 0, l;
+	const char *p = fmt;
+
+	while ((p = strchr(p, '%')) && k < max) {
+		n++;
+		if (p[1] == '%') {
+			p += 2;
+			continue;
+		}
+		p++;
+		while (*p && strchr("-+ #0'@*.0123456789", *p))
+			p++;
+		for (l = 0; *p && strchr("hlLjzt", *p) && l < 4; l++)
+			name[k][l] = *p++;
+		if (*p)
+			name[k][l++] = *p++;
+		name[k][l] = '\0';
+		no[k++] = n;
+	}
+	return k;
+}
+
+/* dtrace's prototype text for conversion NAME (its last character, its modifier). */
+static const char *conv_proto(const char *name)
+{
+	static const struct {
+		const char *name, *proto;
+	} mod[] = {
+		{ "hhd", "char" }, { "hhi", "char" }, { "hhu", "unsigned char" },
+		{ "hd", "short" }, { "hi", "short" }, { "hu", "unsigned short" },
+		{ "hx", "short" }, { "hX", "short" }, { "ho", "unsigned short" },
+		{ "ld", "long" }, { "li", "long" }, { "lu", "unsigned long" },
+		{ "lx", "long" }, { "lX", "long" }, { "lo", "unsigned long" },
+		{ "lld", "long long" }, { "lli", "long long" }, { "llu", "unsigned long long" },
+		{ "llx", "long long" }, { "llX", "long long" }, { "llo", "unsigned long long" },
+	};
+	size_t i, len = strlen(name);
+
+	for (i = 0; i < sizeof(mod) / sizeof(mod[0]); i++)
+		if (!strcmp(mod[i].name, name))
+			return mod[i].proto;
+	switch (len ? name[len - 1] : 0) {
+	case 'c': return "char, short, or int";
+	case 's': case 'S': return "char [] or string (or use stringof)";
+	case 'p': case 'a': case 'A': return "pointer or integer";
+	case 'e': case 'E': case 'f': case 'g': case 'G': return "float, double, or long double";
+	case 'Y': case 'T': return "int64_t";
+	default: return "char, short, int, long, or long long";
+	}
+}
+
+/*
  * printf("fmt", ...) and system("fmt", ...): the format checked now, the
  * arguments recorded; the consumer formats them (system() then runs the
- * result with /bin/sh).
+ * result with /bin/sh). The checks and their messages are dtrace's.
  */
 static int act_printf(struct cg *g, const struct ast_expr *e, enum img_act kind)
 {
 	const char *name = e->u.call.name;
 	const struct ast_expr *fe;
 	struct img_action *a;
-	char err[128], b[32];
-	size_t i, ai, nv;
+	char err[160], b[32], cname[64][8];
+	unsigned int cno[64];
+	size_t i, ai, nv, nc, ci;
 	struct fmt f;
 	int ret;
 
@@ -273,33 +373,82 @@ static int act_printf(struct cg *g, const struct ast_expr *e, enum img_act kind)
 	if (kind == IMG_ACT_PRINTF && cg_drec_check(g, name, e->loc))
 		return -1;
 	fe = e->u.call.args[0];
-	if (fe->kind != AST_STRING)
-		return cg_error(g, DIAG_PRINTF_ARG_PROTO, fe->loc,
-				"%s( ) argument #1 is incompatible with prototype: prototype: string constant, argument: expression",
+	if (fe->kind != AST_STRING) {
+		struct ct t;
+		int r = cg_expr(g, fe, &t);
+
+		if (r < 0)
+			return -1;
+		cg_reg_free(g, r);
+		if (t.kind != CT_STR)
+			return cg_error(g, DIAG_PROTO_ARG, fe->loc,
+					"%s( ) argument #1 is incompatible with prototype:\n\tprototype: string\n\t argument: %s",
+					name, cg_type_name(&t, b, sizeof(b)));
+		return cg_error(g, "D_PRINTF_ARG_FMT", fe->loc,
+				"%s( ) argument #1 is incompatible with prototype:\n\tprototype: string constant\n\t argument: %s",
+				name, cg_type_name(&t, b, sizeof(b)));
+	}
+	if (!fe->u.str.s[0])
+		return cg_error(g, "D_PRINTF_FMT_EMPTY", fe->loc, "%s( ) format string is empty",
 				name);
 	ret = fmt_parse(fe->u.str.s, &f, err, sizeof(err));
 	if (ret == -ENOMEM)
 		return cg_nomem(g);
 	if (ret)
-		return cg_error(g, DIAG_PRINTF_FMT, fe->loc, "%s( ) %s", name, err);
-	nv = e->u.call.nargs - 1;
-	if (nv != f.nargs) {
-		fmt_free(&f);
-		if (nv > f.nargs)
-			return cg_error(g, DIAG_PRINTF_ARG_EXTRA, e->u.call.args[f.nargs + 1]->loc,
-					"%s( ) prototype mismatch: only %zu arguments required by this format string",
-					name, f.nargs);
-		return cg_error(g, DIAG_PRINTF_ARG_PROTO, e->loc,
-				"%s( ) prototype mismatch: the format string requires %zu arguments, %zu passed",
-				name, f.nargs, nv);
-	}
-	for (i = 0; i < f.n; i++) {
+		return cg_error(g, DIAG_SYNTAX, fe->loc, "%s", err);
+	nc = conv_names(fe->u.str.s, cno, cname, 64);
+	for (i = 0, ci = 0; i < f.n; i++) {
+		if (f.pieces[i].kind == FMT_LIT)
+			continue;
 		if (f.pieces[i].agg) {
 			fmt_free(&f);
-			return cg_error(g, DIAG_PRINTF_FMT, fe->loc,
-					"%s( ) conversion #%zu: %%@ is for printa( ) only", name,
-					i + 1);
+			return cg_error(g, "D_PRINTF_AGG_CONV", fe->loc,
+					"%%@ conversion requires an aggregation and is not for use with %s( )",
+					name);
 		}
+		ci++;
+	}
+	if (ci > nc) {
+		fmt_free(&f);
+		return cg_error(g, DIAG_UNSUPPORTED, fe->loc,
+				"not supported: %s( ) format with more than %zu conversions", name, nc);
+	}
+	nv = e->u.call.nargs - 1;
+	/* What is missing, in dtrace's order: the first conversion short of a value. */
+	if (nv < f.nargs) {
+		size_t used = 0;
+
+		for (i = 0, ci = 0; i < f.n; i++) {
+			const struct fmt_piece *pc = &f.pieces[i];
+			const char *miss = NULL;
+
+			if (pc->kind == FMT_LIT)
+				continue;
+			if (pc->star_width && used++ >= nv)
+				miss = "\"*\"";
+			else if (pc->star_prec && used++ >= nv)
+				miss = "\".*\"";
+			else if (used++ >= nv)
+				miss = "value";
+			if (miss) {
+				ret = cg_error(g, miss[0] == 'v' ? DIAG_PRINTF_ARG_PROTO : "D_PRINTF_DYN_PROTO",
+					       e->loc,
+					       "%s( ) prototype mismatch: conversion #%u (%%%s) is missing a corresponding %s argument",
+					       name, cno[ci], cname[ci], miss);
+				break;
+			}
+			ci++;
+		}
+		fmt_free(&f);
+		return ret;
+	}
+	if (nv > f.nargs) {
+		size_t want = f.nargs;
+
+		fmt_free(&f);
+		return cg_error(g, DIAG_PRINTF_ARG_EXTRA, e->u.call.args[want + 1]->loc,
+				"%s( ) prototype mismatch: only %zu arguments required by this format string",
+				name, want);
 	}
 	a = cg_action_add(g, kind);
 	if (!a) {
@@ -308,43 +457,45 @@ static int act_printf(struct cg *g, const struct ast_expr *e, enum img_act kind)
 	}
 	a->fmt = f;
 	/* Walk conversions and their arguments together to check each kind. */
-	for (i = 0, ai = 1; i < f.n && !g->err; i++) {
+	for (i = 0, ai = 1, ci = 0; i < f.n && !g->err; i++) {
 		const struct fmt_piece *pc = &f.pieces[i];
 		int k, nk = pc->kind == FMT_LIT ? 0 : 1 + pc->star_width + pc->star_prec;
 
 		for (k = 0; k < nk; k++, ai++) {
 			struct ct t;
-			bool want_str = k == nk - 1 && pc->kind == FMT_STR;
+			bool value = k == nk - 1, want_str = value && pc->kind == FMT_STR;
 
 			ret = record_int(g, e->u.call.args[ai], &t);
 			if (ret < 0)
 				return -1;
+			if (!value && (ret > 0 || t.kind != CT_INT))
+				return cg_error(g, "D_PRINTF_DYN_TYPE", e->u.call.args[ai]->loc,
+						"%s( ) argument #%zu is incompatible with conversion #%u prototype:\n\tconversion: %% %s %s\n\t prototype: int\n\t  argument: %s",
+						name, ai + 1, cno[ci],
+						pc->star_width && k == 0 ? "*" : ".*", cname[ci],
+						cg_type_name(&t, b, sizeof(b)));
 			if (ret > 0 || want_str != (t.kind == CT_STR))
 				return cg_error(g, DIAG_PRINTF_ARG_TYPE, e->u.call.args[ai]->loc,
-						"%s( ) argument #%zu is incompatible with conversion #%zu prototype: conversion: %%%c, argument: %s",
-						name, ai + 1, i + 1, pc->conv,
-						t.kind == CT_INT && !t.ptr ? "integer" : cg_type_name(&t, b, sizeof(b)));
+						"%s( ) argument #%zu is incompatible with conversion #%u prototype:\n\tconversion: %%%s\n\t prototype: %s\n\t  argument: %s",
+						name, ai + 1, cno[ci], cname[ci], conv_proto(cname[ci]),
+						cg_type_name(&t, b, sizeof(b)));
 		}
+		ci += nk > 0;
 	}
 	g->cl->acts[g->cl->nacts - 1].nfields = (uint32_t)nv;
 	return g->err;
 }
 
 /*
- * A destructive action NAME: never speculative (D's rule); and allowed only
- * with -w or the destructive option, which cg_add() checks once the whole
- * program (its pragmas included) has been read, as DTrace checks when it
- * enables the program.
+ * A destructive action: never speculative (D's rule); and allowed only with
+ * -w or the destructive option, which main checks when it enables the
+ * program, as dtrace does (so -e compiles it without either).
  */
 static int dest_check(struct cg *g, const struct ast_expr *e)
 {
-	if (g->speculative)
-		return cg_error(g, DIAG_ACT_SPEC, e->loc,
-				"destructive actions may not follow speculate( )");
-	if (!g->dest_name) {
-		g->dest_name = e->u.call.name;
-		g->dest_loc = e->loc;
-	}
+	if (cg_clsflags(g, CG_CLS_DEST, e->loc))
+		return -1;
+	g->img->destructive = 1;
 	return 0;
 }
 
@@ -357,8 +508,9 @@ static int act_signal(struct cg *g, const struct ast_expr *e)
 
 	if (e->u.call.nargs != want)
 		return cg_error(g, DIAG_PROTO_LEN, e->loc,
-				"%s( ) prototype mismatch: %zu args passed, %zu expected",
-				e->u.call.name, e->u.call.nargs, want);
+				"%s( ) prototype mismatch: %zu arg%s passed, %zu expected",
+				e->u.call.name, e->u.call.nargs, e->u.call.nargs == 1 ? "" : "s",
+				want);
 	if (dest_check(g, e))
 		return -1;
 	if (!stop) {
@@ -390,6 +542,33 @@ static int act_system(struct cg *g, const struct ast_expr *e)
 	return 0;
 }
 
+/*
+ * panic(), breakpoint(), chill(n): destructive actions spectrace does not
+ * have (no kernel panic, debugger or busy-wait from a BPF program). D's
+ * rules still apply first, so after speculate() they are D_ACT_SPEC, as in
+ * dtrace; otherwise they are refused as not supported.
+ */
+static int act_nodest(struct cg *g, const struct ast_expr *e)
+{
+	const char *name = e->u.call.name;
+	size_t want = !strcmp(name, "chill");
+
+	if (e->u.call.nargs != want)
+		return cg_error(g, DIAG_PROTO_LEN, e->loc,
+				"%s( ) prototype mismatch: %zu arg%s passed, %zu expected", name,
+				e->u.call.nargs, e->u.call.nargs == 1 ? "" : "s", want);
+	if (want) {
+		int r = int_arg1(g, e, name);
+
+		if (r < 0)
+			return -1;
+		cg_reg_free(g, r);
+	}
+	if (cg_clsflags(g, CG_CLS_DEST, e->loc))
+		return -1;
+	return cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported: %s( )", name);
+}
+
 static int statement(struct cg *g, const struct ast_stmt *s)
 {
 	const struct ast_expr *e = s->expr;
@@ -398,13 +577,16 @@ static int statement(struct cg *g, const struct ast_stmt *s)
 
 	if (s->kind == AST_STMT_EMPTY)
 		return 0;
+	if (e->kind == AST_AGG) {
+		/* "@a;": the ordering rules first, as in dtrace. */
+		if (cg_clsflags(g, CG_CLS_AGG, e->loc))
+			return -1;
+		return cg_error(g, "D_AGG_NULL", e->loc, "expression has null effect: @%s",
+				e->u.agg.name[0] ? e->u.agg.name : "_");
+	}
 	if (e->kind == AST_ASSIGN && e->u.binary.lhs->kind == AST_AGG) {
-		if (g->speculative)
-			return cg_error(g, "D_AGG_SPEC", e->loc,
-					"aggregating actions may not follow speculate( )");
-		if (g->committed)
-			return cg_error(g, "D_AGG_COMM", e->loc,
-					"aggregating actions may not follow commit( )");
+		if (cg_clsflags(g, CG_CLS_AGG, e->loc))
+			return -1;
 		return cg_agg_assign(g, e);
 	}
 	if (e->kind == AST_CALL) {
@@ -426,6 +608,9 @@ static int statement(struct cg *g, const struct ast_stmt *s)
 			return act_signal(g, e);
 		if (!strcmp(name, "exit"))
 			return act_exit(g, e);
+		if (!strcmp(name, "panic") || !strcmp(name, "breakpoint") ||
+		    !strcmp(name, "chill"))
+			return act_nodest(g, e);
 	}
 	r = cg_expr(g, e, &t);
 	if (r < 0)
@@ -567,6 +752,37 @@ static void fast_record(struct cg *g, const struct ast_clause *c, struct img_cla
 	cl->nfrec = (uint32_t)n;
 }
 
+/*
+ * Move the instructions from MID to the end in front of those from START
+ * to MID, with their action numbers.
+ */
+static int pred_first(struct cg *g, size_t start, size_t mid)
+{
+	struct image *img = g->img;
+	size_t nb = mid - start, np = img->ninsns - mid;
+	struct spt_insn *ti;
+	uint32_t *ta;
+
+	if (!nb || !np)
+		return 0;
+	ti = malloc(nb * sizeof(*ti));
+	ta = malloc(nb * sizeof(*ta));
+	if (!ti || !ta) {
+		free(ti);
+		free(ta);
+		return cg_nomem(g);
+	}
+	memcpy(ti, &img->insns[start], nb * sizeof(*ti));
+	memcpy(ta, &img->insn_act[start], nb * sizeof(*ta));
+	memmove(&img->insns[start], &img->insns[mid], np * sizeof(*ti));
+	memmove(&img->insn_act[start], &img->insn_act[mid], np * sizeof(*ta));
+	memcpy(&img->insns[start + np], ti, nb * sizeof(*ti));
+	memcpy(&img->insn_act[start + np], ta, nb * sizeof(*ta));
+	free(ti);
+	free(ta);
+	return 0;
+}
+
 static int clause(struct cg *g, const struct ast_clause *c)
 {
 	struct img_clause *cl;
@@ -581,19 +797,39 @@ static int clause(struct cg *g, const struct ast_clause *c)
 	g->records = false;
 	g->speculative = false;
 	g->committed = false;
+	g->drec = false;
 	g->sysrec = false;
 	g->strslot = 0;
 	g->regs = 0;
 	cl->descs = calloc(c->nprobes, sizeof(*cl->descs));
 	if (!cl->descs)
 		return cg_nomem(g);
-	for (i = 0; i < c->nprobes; i++)
-		cl->descs[i] = c->probes[i]->text;
+	for (i = 0; i < c->nprobes; i++) {
+		cl->descs[i] = cg_pdesc_expand(g, c->probes[i]->text, c->probes[i]->loc);
+		if (!cl->descs[i])
+			return -1;
+	}
 	cl->ndescs = c->nprobes;
 
+	/*
+	 * The body first, then the predicate, as dtrace cooks a clause: the
+	 * predicate may use a variable the body creates. The predicate's
+	 * instructions are then moved in front of the body's (branches are
+	 * relative, so both blocks stay valid).
+	 */
+	g->in_clause = true;
+	if (c->body) {
+		for (i = 0; i < c->body->nstmts && !g->err; i++) {
+			g->act = (uint32_t)i + 1;
+			g->act_start = g->img->ninsns;
+			if (statement(g, c->body->stmts[i]))
+				return -1;
+		}
+	}
+	body = g->img->ninsns;
 	g->act = 0;
 	g->act_start = g->img->ninsns;
-	if (c->pred) {
+	if (c->pred && !g->err) {
 		struct ct t;
 		int r = cg_expr(g, c->pred, &t);
 
@@ -606,17 +842,14 @@ static int clause(struct cg *g, const struct ast_clause *c)
 		}
 		cg_emit(g, SPT_OP_PRED, 0, r, 0, 0);
 		cg_reg_free(g, r);
+		if (!g->err && pred_first(g, start, body))
+			return -1;
+		body = start + (g->img->ninsns - body);
 		fast_predicate(g, c->pred, cl);
+	} else {
+		body = start;
 	}
-	body = g->img->ninsns;
-	if (c->body) {
-		for (i = 0; i < c->body->nstmts && !g->err; i++) {
-			g->act = (uint32_t)i + 1;
-			g->act_start = g->img->ninsns;
-			if (statement(g, c->body->stmts[i]))
-				return -1;
-		}
-	}
+	g->in_clause = false;
 	if (g->err)
 		return -1;
 	/*
@@ -645,19 +878,68 @@ static int clause(struct cg *g, const struct ast_clause *c)
 	return g->err;
 }
 
+/*
+ * #pragma D depends_on CLASS NAME: the providers are spectrace's own, a
+ * module is one the kernel has loaded (or vmlinux itself).
+ */
+static int depends_on(struct cg *g, const struct ast_item *it)
+{
+	static const char *const provs[] = { "dtrace", "syscall", "profile" };
+	char cls[32], name[128], path[160], extra[2];
+	size_t i;
+	int n;
+
+	n = sscanf(it->u.pragma.value, "%31s %127s %1s", cls, name, extra);
+	if (n != 2)
+		return cg_error(g, DIAG_PRAGMA_MALFORM, it->loc,
+				"malformed #pragma depends_on <class> <name>");
+	if (!strcmp(cls, "provider")) {
+		for (i = 0; i < sizeof(provs) / sizeof(provs[0]); i++)
+			if (!strcmp(provs[i], name))
+				return 0;
+		return cg_error(g, "D_PRAGMA_DEPEND", it->loc, "program requires provider %s",
+				name);
+	}
+	if (!strcmp(cls, "module")) {
+		snprintf(path, sizeof(path), "/sys/module/%s", name);
+		if (!strcmp(name, "vmlinux") || !access(path, F_OK))
+			return 0;
+		return cg_error(g, "D_PRAGMA_DEPEND", it->loc, "program requires module %s", name);
+	}
+	if (!strcmp(cls, "library"))
+		return cg_error(g, "D_PRAGMA_DEPEND", it->loc,
+				"main program may not explicitly depend on a library");
+	return cg_error(g, DIAG_PRAGMA_INVAL, it->loc,
+			"invalid class %s specified by #pragma depends_on", cls);
+}
+
 static int pragma(struct cg *g, const struct ast_item *it)
 {
 	const struct ast_pragma *p = &it->u.pragma;
 	char err[128];
 	int ret;
 
+	if (p->kind == AST_PRAGMA_DEPENDS_ON)
+		return depends_on(g, it);
 	if (p->kind != AST_PRAGMA_OPTION)
 		return cg_error(g, DIAG_UNSUPPORTED, it->loc, "not supported: #pragma %s",
 				p->text);
 	ret = opt_set(g->o, p->name, p->value, err, sizeof(err));
-	if (ret)
-		return cg_error(g, ret == -ENOTSUP ? DIAG_UNSUPPORTED : DIAG_PRAGMA_OPTSET, it->loc,
-				"failed to set option '%s': %s", p->name, err);
+	if (ret == -ENOTSUP)
+		return cg_error(g, DIAG_UNSUPPORTED, it->loc, "failed to set option '%s': %s",
+				p->name, err);
+	if (ret) {
+		/* libdtrace's texts for its two errors. */
+		const char *why = ret == -ENOENT ? "Invalid option name"
+				  : "Invalid value for specified option";
+
+		if (p->value)
+			return cg_error(g, DIAG_PRAGMA_OPTSET, it->loc,
+					"failed to set option '%s' to '%s': %s", p->name, p->value,
+					why);
+		return cg_error(g, DIAG_PRAGMA_OPTSET, it->loc, "failed to set option '%s': %s",
+				p->name, why);
+	}
 	return 0;
 }
 
@@ -669,14 +951,35 @@ static int decl(struct cg *g, const struct ast_item *it)
 	bool kstr[CG_MAX_KEYS];
 	size_t i;
 
+	if (d->init)
+		return cg_inline_def(g, d);
 	if (d->has_dim || (d->nkeys && d->scope != AST_SCOPE_GLOBAL))
 		return cg_error(g, DIAG_UNSUPPORTED, d->name_loc,
 				"not supported yet: this array declaration (%s)", d->name);
 	if (cg_type_of(g, &d->type, &t))
 		return -1;
-	if (cg_var_find(g, d->scope, d->name))
-		return cg_error(g, "D_DECL_IDRED", d->name_loc,
-				"identifier redeclared: %s%s", cg_scope_prefix(d->scope), d->name);
+	if (d->scope == AST_SCOPE_GLOBAL && cg_is_builtin(d->name))
+		return cg_error(g, "D_DECL_IDRED", d->name_loc, "built-in identifier redeclared: %s",
+				d->name);
+	{
+		const struct cg_var *v = cg_var_find(g, d->scope, d->name);
+		char b1[32], b2[32];
+
+		/* The same declaration again is accepted, as in dtrace. */
+		if (v && !v->assoc && !d->nkeys && v->type.kind == t.kind &&
+		    (t.kind != CT_INT || (v->type.size == t.size && v->type.sign == t.sign &&
+					  v->type.ptr == t.ptr)))
+			return 0;
+		if (v && !v->assoc && !d->nkeys)
+			return cg_error(g, "D_DECL_IDRED", d->name_loc,
+					"identifier redeclared: %s%s\n\t current: scalar %s\n\tprevious: scalar %s",
+					cg_scope_prefix(d->scope), d->name,
+					cg_type_name(&t, b1, sizeof(b1)),
+					cg_type_name(&v->type, b2, sizeof(b2)));
+		if (v)
+			return cg_error(g, "D_DECL_IDRED", d->name_loc, "identifier redeclared: %s%s",
+					cg_scope_prefix(d->scope), d->name);
+	}
 	if (!d->nkeys)
 		return cg_var_new(g, d->scope, d->name, &t, d->name_loc) ? 0 : -1;
 	if (d->nkeys > CG_MAX_KEYS)
@@ -735,6 +1038,11 @@ struct cg *cg_new(struct compile_ctx *cc, struct opts *o, char *const *macros, s
 	return g;
 }
 
+void cg_set_argv0(struct cg *g, const char *argv0)
+{
+	g->argv0 = argv0;
+}
+
 int cg_add(struct cg *g, const struct ast_program *prog)
 {
 	struct image *img = g->img;
@@ -743,7 +1051,7 @@ int cg_add(struct cg *g, const struct ast_program *prog)
 	if (g->err)
 		return g->err;
 	g->file = prog->file;
-	g->dest_name = NULL;
+	g->last_ref = false;
 	for (i = 0; i < prog->nitems; i++)
 		n += prog->items[i]->kind == AST_ITEM_CLAUSE;
 	if (n) {
@@ -768,10 +1076,11 @@ int cg_add(struct cg *g, const struct ast_program *prog)
 			break;
 		}
 	}
-	if (!g->err && g->dest_name && !g->o->destructive)
-		cg_error(g, DIAG_DESTRUCTIVE, g->dest_loc,
-			 "destructive actions not allowed: %s( ) needs -w or #pragma D option destructive",
-			 g->dest_name);
+	/* dtrace's check, per program: the last macro argument must be used. */
+	if (!g->err && g->nmacros && !g->last_ref && !g->o->argref)
+		cg_error(g, "D_MACRO_UNUSED", (struct ast_loc){ prog->end_line, 0 },
+			 "extraneous argument '%s' ($%zu is not referenced)",
+			 g->macros[g->nmacros - 1], g->nmacros);
 	return g->err;
 }
 
@@ -785,6 +1094,12 @@ int cg_finish(struct cg *g)
 	for (v = g->vars; v; v = next) {
 		next = v->next;
 		free(v);
+	}
+	while (g->inlines) {
+		struct cg_inline *in = g->inlines;
+
+		g->inlines = in->next;
+		free(in);
 	}
 	if (!g->err && g->img->nclauses == 0)
 		cg_error(g, "D_EMPTY", (struct ast_loc){ 0, 0 }, "program contains no clauses");

@@ -31,6 +31,9 @@ struct cg *cg_new(struct compile_ctx *cc, struct opts *o, char *const *macros, s
  */
 int cg_add(struct cg *g, const struct ast_program *prog);
 
+/* $0 of programs given with -n (a script's $0 is its path): argv[0]. */
+void cg_set_argv0(struct cg *g, const char *argv0);
+
 /*
  * Finish: returns 0 with the image complete (free it with cg_image_free),
  * or an error, the image then freed. Frees G either way.

@@ -88,6 +88,9 @@ static int const_int(struct cg *g, const struct ast_expr *e, int64_t *v, const c
 {
 	int64_t a, b;
 
+	/* Library constants and constant inlines count, as in dtrace. */
+	if (cg_const_fold(g, e, v))
+		return 0;
 	switch (e->kind) {
 	case AST_INT:
 		*v = (int64_t)e->u.i.value;
@@ -120,8 +123,9 @@ static int const_int(struct cg *g, const struct ast_expr *e, int64_t *v, const c
 		case AST_OP_DIV:
 		case AST_OP_MOD:
 			if (!b || (a == INT64_MIN && b == -1))
-				return cg_error(g, tag, e->loc, "%s: division by zero or overflow",
-						what);
+				return cg_error(g, !b ? "D_DIV_ZERO" : tag, e->loc, !b
+					? "expression contains division by zero"
+					: "%s must be an integer constant", what);
 			*v = e->u.binary.op == AST_OP_DIV ? a / b : a % b;
 			return 0;
 		default:
@@ -172,44 +176,54 @@ static int quantize_edges(struct cg *g)
 	return 0;
 }
 
-#define TAG_LQ_BASE "D_LQUANT_BASEVAL"
-#define TAG_LQ_LIM "D_LQUANT_LIMVAL"
-#define TAG_LQ_STEP "D_LQUANT_STEPVAL"
-#define TAG_LLQ "D_LLQUANT_FACTORVAL"
-
-/* lquantize(v, low, high[, step]): underflow, (high - low) / step levels, overflow. */
+/*
+ * lquantize(v, base, limit[, step]): underflow, (limit - base) / step
+ * levels, overflow. The checks and messages are dtrace's; the parameters
+ * are left in g->agg_par_new for the comparison with an earlier use.
+ */
 static int lquantize_edges(struct cg *g, const struct ast_expr *call)
 {
 	int64_t low, high, step = 1, levels, i;
 	struct ast_expr *const *a = call->u.call.args;
 
-	if (const_int(g, a[1], &low, TAG_LQ_BASE, "lquantize( ) lower bound") ||
-	    const_int(g, a[2], &high, TAG_LQ_LIM, "lquantize( ) upper bound"))
-		return -1;
-	if (call->u.call.nargs > 3 &&
-	    const_int(g, a[3], &step, TAG_LQ_STEP, "lquantize( ) step"))
+	if (const_int(g, a[1], &low, "D_LQUANT_BASETYPE", "lquantize( ) argument #1"))
 		return -1;
 	if (low < INT32_MIN || low > INT32_MAX)
-		return cg_error(g, TAG_LQ_BASE, a[1]->loc,
-				"lquantize( ) lower bound must be a 32-bit quantity");
+		return cg_error(g, "D_LQUANT_BASEVAL", a[1]->loc,
+				"lquantize( ) argument #1 must be a 32-bit quantity");
+	if (const_int(g, a[2], &high, "D_LQUANT_LIMTYPE", "lquantize( ) argument #2"))
+		return -1;
 	if (high < INT32_MIN || high > INT32_MAX)
-		return cg_error(g, TAG_LQ_LIM, a[2]->loc,
-				"lquantize( ) upper bound must be a 32-bit quantity");
+		return cg_error(g, "D_LQUANT_LIMVAL", a[2]->loc,
+				"lquantize( ) argument #2 must be a 32-bit quantity");
 	if (high <= low)
 		return cg_error(g, "D_LQUANT_MISMATCH", a[2]->loc,
-				"lquantize( ) upper bound (%lld) must be greater than lower bound (%lld)",
-				(long long)high, (long long)low);
-	if (step <= 0 || step > UINT16_MAX)
-		return cg_error(g, TAG_LQ_STEP, call->u.call.nargs > 3 ? a[3]->loc : call->loc,
-				"lquantize( ) step must be between 1 and %u", UINT16_MAX);
+				"lquantize( ) base (argument #1) must be less than limit (argument #2)");
+	if (call->u.call.nargs > 3) {
+		if (const_int(g, a[3], &step, "D_LQUANT_STEPTYPE", "lquantize( ) argument #3"))
+			return -1;
+		if (step <= 0)
+			return cg_error(g, "D_LQUANT_STEPTYPE", a[3]->loc,
+					"lquantize( ) argument #3 must be a non-zero positive integer constant");
+		if (step > UINT16_MAX)
+			return cg_error(g, "D_LQUANT_STEPVAL", a[3]->loc,
+					"lquantize( ) argument #3 must be a 16-bit quantity");
+	}
 	levels = (high - low) / step;
 	if (levels < 1)
+		return cg_error(g, "D_LQUANT_STEPLARGE", call->loc,
+				"lquantize( ) step (argument #3) too large: must have at least one quantization level");
+	if (levels > UINT16_MAX)
 		return cg_error(g, "D_LQUANT_STEPSMALL", call->loc,
-				"lquantize( ) step (%lld) is larger than the range", (long long)step);
+				"lquantize( ) step (argument #3) too small: number of quantization levels must be a 16-bit quantity");
 	if (levels + 3 > SPT_AGG_WORDS_MAX)
 		return cg_error(g, DIAG_UNSUPPORTED, call->loc,
 				"not supported: lquantize( ) with more than %d levels",
 				SPT_AGG_WORDS_MAX - 3);
+	g->agg_par_new[0] = low;
+	g->agg_par_new[1] = low + levels * step;
+	g->agg_par_new[2] = step;
+	g->agg_par_new[3] = 0;
 	for (i = 0; i <= levels; i++)
 		if (edges_add(g, low + i * step))
 			return -1;
@@ -220,37 +234,65 @@ static int lquantize_edges(struct cg *g, const struct ast_expr *call)
  * llquantize(v, factor, low, high, nsteps): below factor^low, then for
  * each order of magnitude up to high, nsteps linear buckets (fewer where
  * the order is smaller than nsteps) minus those the previous order
- * already covers, then one bucket from factor^(high+1) up.
+ * already covers, then one bucket from factor^(high+1) up. The checks and
+ * messages are dtrace's.
  */
 static int llquantize_edges(struct cg *g, const struct ast_expr *call)
 {
 	struct ast_expr *const *a = call->u.call.args;
 	int64_t factor, low, high, nsteps, order;
-	uint64_t this = 1, last;
+	uint64_t this = 1, last, p;
 
-	if (const_int(g, a[1], &factor, TAG_LLQ, "llquantize( ) factor") ||
-	    const_int(g, a[2], &low, "D_LLQUANT_LOWVAL", "llquantize( ) low magnitude") ||
-	    const_int(g, a[3], &high, "D_LLQUANT_HIGHVAL", "llquantize( ) high magnitude") ||
-	    const_int(g, a[4], &nsteps, "D_LLQUANT_NSTEPVAL", "llquantize( ) steps"))
+	if (const_int(g, a[1], &factor, "D_LLQUANT_FACTORTYPE", "llquantize( ) argument #1"))
 		return -1;
 	if (factor < 2 || factor > UINT16_MAX)
-		return cg_error(g, TAG_LLQ, a[1]->loc,
-				"llquantize( ) factor must be between 2 and %u", UINT16_MAX);
+		return cg_error(g, "D_LLQUANT_FACTORVAL", a[1]->loc,
+				"llquantize( ) argument #1 must be an unsigned 16-bit quantity greater than or equal to 2");
+	if (const_int(g, a[2], &low, "D_LLQUANT_LMAGTYPE", "llquantize( ) argument #2"))
+		return -1;
 	if (low < 0 || low > UINT16_MAX)
-		return cg_error(g, "D_LLQUANT_LOWVAL", a[2]->loc,
-				"llquantize( ) low magnitude must be between 0 and %u", UINT16_MAX);
-	if (high < low || high > UINT16_MAX)
-		return cg_error(g, "D_LLQUANT_HIGHVAL", a[3]->loc,
-				"llquantize( ) high magnitude must be at least the low magnitude (%lld)",
-				(long long)low);
-	if (nsteps < factor || nsteps > UINT16_MAX)
-		return cg_error(g, "D_LLQUANT_NSTEPVAL", a[4]->loc,
-				"llquantize( ) steps must be at least the factor (%lld)",
-				(long long)factor);
-	if (nsteps % factor)
-		return cg_error(g, "D_LLQUANT_FACTOREVEN", a[4]->loc,
-				"llquantize( ) factor (%lld) must evenly divide steps (%lld)",
-				(long long)factor, (long long)nsteps);
+		return cg_error(g, "D_LLQUANT_LMAGVAL", a[2]->loc,
+				"llquantize( ) argument #2 must be an unsigned 16-bit quantity");
+	if (const_int(g, a[3], &high, "D_LLQUANT_HMAGTYPE", "llquantize( ) argument #3"))
+		return -1;
+	if (high < 0 || high > UINT16_MAX)
+		return cg_error(g, "D_LLQUANT_HMAGVAL", a[3]->loc,
+				"llquantize( ) argument #3 must be an unsigned 16-bit quantity");
+	if (high < low)
+		return cg_error(g, "D_LLQUANT_HMAGVAL", a[3]->loc,
+				"llquantize( ) argument #3 (high magnitude) must be at least argument #2 (low magnitude)");
+	for (p = 1, order = 0; order <= high; order++) {
+		if (p > UINT64_MAX / (uint64_t)factor)
+			return cg_error(g, "D_LLQUANT_HMAGVAL", a[3]->loc,
+					"llquantize( ) argument #3 (high magnitude) will cause overflow of 64 bits");
+		p *= (uint64_t)factor;
+	}
+	if (const_int(g, a[4], &nsteps, "D_LLQUANT_STEPTYPE", "llquantize( ) argument #4"))
+		return -1;
+	if (nsteps <= 0)
+		return cg_error(g, "D_LLQUANT_STEPTYPE", a[4]->loc,
+				"llquantize( ) argument #4 must be a non-zero positive integer constant");
+	if (nsteps > UINT16_MAX)
+		return cg_error(g, "D_LLQUANT_STEPVAL", a[4]->loc,
+				"llquantize( ) argument #4 must be an unsigned 16-bit quantity");
+	if (nsteps < factor && factor % nsteps)
+		return cg_error(g, "D_LLQUANT_STEPVAL", a[4]->loc,
+				"llquantize( ) argument #4 (steps) must evenly divide argument #1 (factor) when steps<factor");
+	if (nsteps > factor) {
+		if (nsteps % factor)
+			return cg_error(g, "D_LLQUANT_STEPVAL", a[4]->loc,
+					"llquantize( ) argument #4 (steps) must be a multiple of argument #1 (factor) when steps>factor");
+		for (p = (uint64_t)factor, order = 0; order < (low ? low : 1); order++)
+			p *= (uint64_t)factor;
+		if (p % (uint64_t)nsteps)
+			return cg_error(g, "D_LLQUANT_STEPVAL", a[4]->loc, low == 0
+					? "llquantize( ) argument #4 (steps) must evenly divide the square of argument #1 (factor) when steps>factor and lmag==0"
+					: "llquantize( ) argument #4 (steps) must evenly divide pow(argument #1 (factor), lmag (argument #2) + 1) when steps>factor and lmag>0");
+	}
+	g->agg_par_new[0] = factor;
+	g->agg_par_new[1] = low;
+	g->agg_par_new[2] = high;
+	g->agg_par_new[3] = nsteps;
 	for (order = 0; order < low; order++) {
 		if (this > (uint64_t)INT64_MAX / (uint64_t)factor)
 			goto toobig;
@@ -274,15 +316,41 @@ static int llquantize_edges(struct cg *g, const struct ast_expr *call)
 		goto toomany;
 	return 0;
 toobig:
-	return cg_error(g, "D_LLQUANT_MAGTOOBIG", call->loc,
-			"llquantize( ) factor (%lld) raised to the high magnitude (%lld) overflows 64 bits",
-			(long long)factor, (long long)high);
+	/* Fits dtrace's 64 unsigned bits, not the signed edges spectrace keeps. */
+	return cg_error(g, DIAG_UNSUPPORTED, call->loc,
+			"not supported: llquantize( ) buckets above INT64_MAX");
 toomany:
 	if (g->err)
 		return -1;
 	return cg_error(g, DIAG_UNSUPPORTED, call->loc,
 			"not supported: more than %d histogram buckets in one program",
 			SPT_AGG_EDGES_MAX);
+}
+
+/*
+ * A later lquantize( ) or llquantize( ) of an aggregation: its parameters
+ * (g->agg_par_new) must be those of the first (PREV), checked in order.
+ */
+static int same_params(struct cg *g, const char *fn, const int64_t *prev,
+		       const struct ast_expr *call)
+{
+	static const char *const lq[] = { "D_LQUANT_MATCHBASE", "base (argument #1)",
+					  "D_LQUANT_MATCHLIM", "limit (argument #2)",
+					  "D_LQUANT_MATCHSTEP", "step (argument #3)" };
+	static const char *const llq[] = { "D_LLQUANT_MATCHFACTOR", "factor (argument #1)",
+					   "D_LLQUANT_MATCHLMAG", "lmag (argument #2)",
+					   "D_LLQUANT_MATCHHMAG", "hmag (argument #3)",
+					   "D_LLQUANT_MATCHSTEPS", "steps (argument #4)" };
+	const char *const *t = fn[1] == 'q' ? lq : llq;
+	size_t i, n = fn[1] == 'q' ? 3 : 4;
+
+	for (i = 0; i < n; i++)
+		if (prev[i] != g->agg_par_new[i])
+			return cg_error(g, t[2 * i], call->loc,
+					"%s( ) %s doesn't match previous declaration: expected %lld, found %lld",
+					fn, t[2 * i + 1], (long long)prev[i],
+					(long long)g->agg_par_new[i]);
+	return 0;
 }
 
 /* Create aggregation NAME for CALL of F with keys of types KT. */
@@ -373,16 +441,6 @@ static int agg_new(struct cg *g, const char *name, const struct aggfn *f,
 	return (int)(img->naggs - 1);
 }
 
-/* The same histogram parameters as the aggregation's first use? */
-static bool same_edges(struct cg *g, const struct img_agg *a, uint32_t edge0)
-{
-	struct image *img = g->img;
-	uint32_t n = img->nedges - edge0;
-
-	return n == a->nedges &&
-	       !memcmp(&img->edges[a->edge0], &img->edges[edge0], n * sizeof(int64_t));
-}
-
 int cg_agg_assign(struct cg *g, const struct ast_expr *e)
 {
 	const struct ast_expr *lhs = e->u.binary.lhs, *rhs = e->u.binary.rhs;
@@ -398,13 +456,16 @@ int cg_agg_assign(struct cg *g, const struct ast_expr *e)
 				"@%s must be assigned the result of an aggregating function", name);
 	nargs = rhs->u.call.nargs;
 	if (nargs < f->min_args || nargs > f->max_args) {
+		const char *pl = nargs == 1 ? "" : "s";
+
 		if (f->min_args == f->max_args)
 			return cg_error(g, DIAG_PROTO_LEN, rhs->loc,
-					"%s( ) prototype mismatch: %zu args passed, %u expected",
-					f->name, nargs, f->min_args);
+					"%s( ) prototype mismatch: %zu arg%s passed, %u expected",
+					f->name, nargs, pl, f->min_args);
 		return cg_error(g, DIAG_PROTO_LEN, rhs->loc,
-				"%s( ) prototype mismatch: %zu args passed, %u to %u expected",
-				f->name, nargs, f->min_args, f->max_args);
+				"%s( ) prototype mismatch: %zu arg%s passed, at %s %u expected",
+				f->name, nargs, pl, nargs < f->min_args ? "least" : "most",
+				nargs < f->min_args ? f->min_args : f->max_args);
 	}
 	if (nkeys > CG_MAX_KEYS || nkeys > IMG_AGG_KEYS)
 		return cg_error(g, DIAG_UNSUPPORTED, lhs->loc,
@@ -435,7 +496,7 @@ int cg_agg_assign(struct cg *g, const struct ast_expr *e)
 			return -1;
 		if (t.kind != CT_INT)
 			return cg_error(g, "D_AGG_SCALAR", rhs->u.call.args[nargs - 1]->loc,
-					"%s( ) increment must be of scalar type", f->name);
+					"%s( ) argument #%zu must be of scalar type", f->name, nargs);
 	} else if (f->func == SPT_AGG_QUANTIZE || f->func == SPT_AGG_LQUANTIZE ||
 		   f->func == SPT_AGG_LLQUANTIZE) {
 		ireg = cg_reg_alloc(g, rhs->loc);
@@ -449,6 +510,8 @@ int cg_agg_assign(struct cg *g, const struct ast_expr *e)
 		id = agg_new(g, name, f, rhs, kt, nkeys);
 		if (id < 0)
 			return -1;
+		g->agg_line[id] = e->loc.line;
+		memcpy(g->agg_par[id], g->agg_par_new, sizeof(g->agg_par[id]));
 	} else {
 		struct img_agg *a = &g->img->aggs[id];
 		uint32_t mark = g->img->nedges;
@@ -456,17 +519,21 @@ int cg_agg_assign(struct cg *g, const struct ast_expr *e)
 
 		if (a->func != f->func)
 			return cg_error(g, "D_AGG_REDEF", e->loc,
-					"@%s: aggregation redefined: %s( ) is not %s( )", name,
-					f->name, cg_agg_func_name(a->func));
+					"aggregation redefined: @%s\n\t current: @%s = %s( )\n\tprevious: @%s = %s( ) : line %u",
+					name, name, f->name, name, cg_agg_func_name(a->func), g->agg_line[id]);
 		if (a->nkeys != nkeys)
-			return cg_error(g, "D_AGG_DIM", lhs->loc,
-					"@%s: %zu key%s given, the aggregation has %u", name, nkeys,
-					nkeys == 1 ? "" : "s", a->nkeys);
-		for (i = 0; i < nkeys; i++)
+			return cg_error(g, DIAG_PROTO_LEN, lhs->loc,
+					"@%s[ ] prototype mismatch: %zu key%s passed, %u expected", name,
+					nkeys, nkeys == 1 ? "" : "s", a->nkeys);
+		for (i = 0; i < nkeys; i++) {
+			char b[32];
+
 			if ((a->keys[i].type == IMG_STR) != (kt[i].kind == CT_STR))
-				return cg_error(g, "D_AGG_DIM", lhs->u.agg.keys[i]->loc,
-						"@%s[ ] key #%zu must be %s", name, i + 1,
-						a->keys[i].type == IMG_STR ? "a string" : "an integer");
+				return cg_error(g, DIAG_PROTO_ARG, lhs->u.agg.keys[i]->loc,
+						"@%s[ ] key #%zu is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
+						name, i + 1, a->keys[i].type == IMG_STR ? "string" : "int",
+						cg_type_name(&kt[i], b, sizeof(b)));
+		}
 		/* Histogram parameters must not change either. */
 		if (f->func == SPT_AGG_LQUANTIZE)
 			ret = lquantize_edges(g, rhs);
@@ -475,10 +542,8 @@ int cg_agg_assign(struct cg *g, const struct ast_expr *e)
 		if (ret)
 			return -1;
 		if ((f->func == SPT_AGG_LQUANTIZE || f->func == SPT_AGG_LLQUANTIZE) &&
-		    !same_edges(g, a, mark))
-			return cg_error(g, "D_AGG_REDEF", rhs->loc,
-					"@%s: aggregation redefined: %s( ) parameters differ", name,
-					f->name);
+		    same_params(g, f->name, g->agg_par[id], rhs))
+			return -1;
 		g->img->nedges = mark;
 	}
 
@@ -505,19 +570,52 @@ int cg_agg_assign(struct cg *g, const struct ast_expr *e)
 	return g->err;
 }
 
-/* Argument ARG of an aggregation action must name a defined aggregation. */
+/*
+ * Argument ARG of an aggregation action must name an aggregation assigned
+ * earlier in the program: dtrace's D_<FN>_AGGARG and D_<FN>_AGGBAD
+ * (denormalize shares normalize's tags).
+ */
 static int agg_arg(struct cg *g, const char *fn, const struct ast_expr *arg, size_t argno)
 {
+	static const struct {
+		const char *fn, *aggarg, *aggbad;
+	} tags[] = {
+		{ "printa", "D_PRINTA_AGGARG", "D_PRINTA_AGGBAD" },
+		{ "clear", "D_CLEAR_AGGARG", "D_CLEAR_AGGBAD" },
+		{ "trunc", "D_TRUNC_AGGARG", "D_TRUNC_AGGBAD" },
+		{ "normalize", "D_NORMALIZE_AGGARG", "D_NORMALIZE_AGGBAD" },
+		{ "denormalize", "D_NORMALIZE_AGGARG", "D_NORMALIZE_AGGBAD" },
+	};
+	const char *aggarg = "D_PRINTA_AGGARG", *aggbad = "D_PRINTA_AGGBAD";
+	size_t i;
 	int id;
 
-	if (arg->kind != AST_AGG || arg->u.agg.nkeys)
-		return cg_error(g, "D_AGG_ARG", arg->loc,
-				"%s( ) argument #%zu must be an aggregation (@name, without keys)",
-				fn, argno);
+	for (i = 0; i < sizeof(tags) / sizeof(tags[0]); i++) {
+		if (!strcmp(tags[i].fn, fn)) {
+			aggarg = tags[i].aggarg;
+			aggbad = tags[i].aggbad;
+		}
+	}
+	if (arg->kind != AST_AGG || arg->u.agg.nkeys) {
+		struct ct t;
+		char b[32];
+		int r;
+
+		if (arg->kind == AST_AGG)
+			return cg_error(g, aggarg, arg->loc,
+					"%s( ) argument #%zu is incompatible with prototype:\n\tprototype: aggregation\n\t argument: @%s[ ]",
+					fn, argno, agg_name(arg));
+		r = cg_expr(g, arg, &t);
+		if (r < 0)
+			return -1;
+		cg_reg_free(g, r);
+		return cg_error(g, aggarg, arg->loc,
+				"%s( ) argument #%zu is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s",
+				fn, argno, cg_type_name(&t, b, sizeof(b)));
+	}
 	id = agg_find(g, agg_name(arg));
 	if (id < 0)
-		return cg_error(g, DIAG_IDENT_UNDEF, arg->loc,
-				"failed to resolve @%s: Unknown aggregation", agg_name(arg));
+		return cg_error(g, aggbad, arg->loc, "undefined aggregation: @%s", agg_name(arg));
 	return id;
 }
 
@@ -551,7 +649,7 @@ static int act_printa(struct cg *g, const struct ast_expr *e)
 		if (ret == -ENOMEM)
 			return cg_nomem(g);
 		if (ret)
-			return cg_error(g, DIAG_PRINTF_FMT, args[0]->loc, "printa( ) %s", err);
+			return cg_error(g, DIAG_SYNTAX, args[0]->loc, "%s", err);
 		/* Conversions without '@' take the keys in order, '@' ones the value. */
 		for (i = 0; i < f.n; i++) {
 			const struct fmt_piece *pc = &f.pieces[i];
@@ -616,8 +714,10 @@ static int act_aggop(struct cg *g, const struct ast_expr *e, enum img_act kind, 
 
 	if (nargs < min || nargs > max)
 		return cg_error(g, DIAG_PROTO_LEN, e->loc,
-				"%s( ) prototype mismatch: %zu args passed, %zu%s expected", fn, nargs,
-				min, max > min ? " or 2" : "");
+				"%s( ) prototype mismatch: %zu arg%s passed, %s%zu expected", fn, nargs,
+				nargs == 1 ? "" : "s",
+				max == min ? "" : nargs < min ? "at least " : "at most ",
+				nargs < min ? min : max);
 	if (cg_drec_check(g, fn, e->loc))
 		return -1;
 	id = agg_arg(g, fn, e->u.call.args[0], 1);

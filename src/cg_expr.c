@@ -6,6 +6,7 @@
  * returns the register holding its value (the caller frees it) or -1
  * after reporting the first error.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -23,6 +24,27 @@
 #include "probe.h"
 #include "vm.h"
 
+/*
+ * Whether dtrace raises TAG while it generates code (action order, printf
+ * and printa checks, histogram parameters, records) rather than while it
+ * type-checks: a -n program's message then names no region.
+ */
+static bool cg_phase_tag(const char *tag)
+{
+	static const char *const pfx[] = {
+		"D_PRINTF", "D_PRINTA", "D_LQUANT", "D_LLQUANT", "D_TRACE", "D_STACK",
+		"D_USTACK", "D_COMM_", "D_SPEC_", "D_DREC_", "D_AGG_COMM", "D_AGG_SPEC",
+		"D_ACT_SPEC", "D_EXIT_SPEC", "D_AGG_NULL", "D_AGG_SCALAR", "D_SYNTAX", "D_CG_",
+		"D_ALLOCA_SIZE", "D_UNSUPPORTED", "D_MACRO", "D_PDESC", "D_DIV_ZERO", "D_CLEAR", "D_TRUNC", "D_NORMALIZE",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(pfx) / sizeof(pfx[0]); i++)
+		if (!strncmp(tag, pfx[i], strlen(pfx[i])))
+			return true;
+	return false;
+}
+
 __attribute__((format(printf, 4, 5))) int cg_error(struct cg *g, const char *tag,
 							  struct ast_loc loc, const char *fmt, ...)
 {
@@ -33,6 +55,8 @@ __attribute__((format(printf, 4, 5))) int cg_error(struct cg *g, const char *tag
 	va_start(ap, fmt);
 	diag_vadd(&g->cc->diags, tag, g->file, loc.line, loc.col, fmt, ap);
 	va_end(ap);
+	if (g->in_clause && !cg_phase_tag(tag))
+		diag_set_region(&g->cc->diags, g->act ? DIAG_REGION_ACTS : DIAG_REGION_PRED);
 	g->err = -EINVAL;
 	return g->err;
 }
@@ -481,6 +505,62 @@ static void var_store(struct cg *g, const struct cg_var *v, int r)
 int cg_expr(struct cg *g, const struct ast_expr *e, struct ct *t);
 static int subr(struct cg *g, const struct ast_expr *e, struct ct *t);
 
+/*
+ * dtrace's message for operator OP applied to a wrong type: LT is the left
+ * operand's type (NULL for a unary operator), RT the right (or only) one's.
+ */
+static int op_type_error(struct cg *g, struct ast_loc loc, enum ast_op op, const struct ct *lt,
+			 const struct ct *rt)
+{
+	const char *o = ast_op_str(op);
+	char b1[32], b2[32];
+
+	switch (op) {
+	case AST_OP_MUL: case AST_OP_DIV:
+		return cg_error(g, "D_OP_ARITH", loc,
+				"operator %s requires operands of arithmetic type", o);
+	case AST_OP_NEG: case AST_OP_PLUS:
+		return cg_error(g, "D_OP_ARITH", loc,
+				"operator %s requires an operand of arithmetic type", o);
+	case AST_OP_MOD: case AST_OP_BAND: case AST_OP_BOR: case AST_OP_BXOR:
+	case AST_OP_SHL: case AST_OP_SHR:
+		return cg_error(g, DIAG_OP_INT, loc,
+				"operator %s requires operands of integral type", o);
+	case AST_OP_BNOT:
+		return cg_error(g, DIAG_OP_INT, loc,
+				"operator %s requires an operand of integral type", o);
+	case AST_OP_LNOT:
+		return cg_error(g, "D_OP_SCALAR", loc,
+				"operator %s requires an operand of scalar type", o);
+	case AST_OP_LAND: case AST_OP_LOR: case AST_OP_LXOR:
+		return cg_error(g, "D_OP_SCALAR", loc,
+				"operator %s requires operands of scalar type", o);
+	default:
+		if (!lt)
+			break;
+		return cg_error(g, DIAG_OP_INCOMPAT, loc,
+				"operands have incompatible types: \"%s\" %s \"%s\"",
+				cg_type_name(lt, b1, sizeof(b1)), o, cg_type_name(rt, b2, sizeof(b2)));
+	}
+	return cg_error(g, DIAG_OP_INT, loc, "operator %s requires an integer operand, not %s", o,
+			cg_type_name(rt, b2, sizeof(b2)));
+}
+
+/* Operand E of operator OP (LT: the left operand's type, NULL: E is the only one). */
+static int expr_operand(struct cg *g, const struct ast_expr *e, struct ct *t, enum ast_op op,
+			const struct ct *lt, struct ast_loc loc)
+{
+	int r = cg_expr(g, e, t);
+
+	if (r < 0)
+		return -1;
+	if (t->kind != CT_INT) {
+		cg_reg_free(g, r);
+		return op_type_error(g, loc, op, lt, t);
+	}
+	return r;
+}
+
 static int expr_int(struct cg *g, const struct ast_expr *e, struct ct *t, const char *what)
 {
 	int r = cg_expr(g, e, t);
@@ -516,42 +596,246 @@ static uint64_t int_literal_type(const struct ast_expr *e, struct ct *t)
 	return v;
 }
 
+/*
+ * A macro variable: the tracer's own ids (as in dtrace, BEGIN and END see
+ * the tracer too), $target the pid of -c/-p or 0. Returns 0 with *V, or
+ * -1 when NAME is not one.
+ */
+static int macro_var(struct cg *g, const char *name, int64_t *v)
+{
+	if (!strcmp(name, "pid"))
+		*v = getpid();
+	else if (!strcmp(name, "ppid"))
+		*v = getppid();
+	else if (!strcmp(name, "uid"))
+		*v = getuid();
+	else if (!strcmp(name, "gid"))
+		*v = getgid();
+	else if (!strcmp(name, "euid"))
+		*v = geteuid();
+	else if (!strcmp(name, "egid"))
+		*v = getegid();
+	else if (!strcmp(name, "pgid"))
+		*v = getpgid(0);
+	else if (!strcmp(name, "sid"))
+		*v = getsid(0);
+	else if (!strcmp(name, "target"))
+		*v = g->o->target;
+	else
+		return -1;
+	return 0;
+}
+
+/*
+ * The text of macro argument $N: $0 is the script's path or argv[0]; NULL
+ * when N is beyond the arguments. Referencing the last one is noted for
+ * the unused-argument check.
+ */
+static const char *macro_arg(struct cg *g, unsigned long n)
+{
+	if (n == 0)
+		return g->file ? g->file : g->argv0 ? g->argv0 : "spectrace";
+	if (n > g->nmacros)
+		return NULL;
+	if (n == g->nmacros)
+		g->last_ref = true;
+	return g->macros[n - 1];
+}
+
+/* Whether S is written as a D integer constant: [+-]digits[xX hex][uUlL...]. */
+static bool int_text(const char *s)
+{
+	if (*s == '+' || *s == '-')
+		s++;
+	if (!isdigit((unsigned char)*s))
+		return false;
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X') && isxdigit((unsigned char)s[2]))
+		s += 2;
+	while (isxdigit((unsigned char)*s))
+		s++;
+	while (*s == 'u' || *s == 'U' || *s == 'l' || *s == 'L')
+		s++;
+	return !*s;
+}
+
+static bool ident_text(const char *s)
+{
+	if (!(isalpha((unsigned char)*s) || *s == '_'))
+		return false;
+	while (isalnum((unsigned char)*s) || *s == '_')
+		s++;
+	return !*s;
+}
+
+/* S as a string constant: one pair of surrounding quotes dropped, C escapes done. */
+static int macro_string(struct cg *g, const char *s, struct ast_loc loc, struct ct *t)
+{
+	size_t len = strlen(s), i, n = 0;
+	char *buf;
+	int r;
+
+	if (len >= 2 && s[0] == '"' && s[len - 1] == '"') {
+		s++;
+		len -= 2;
+	}
+	buf = malloc(len + 1);
+	if (!buf)
+		return cg_nomem(g);
+	for (i = 0; i < len; i++) {
+		char c = s[i];
+
+		if (c == '\\' && i + 1 < len) {
+			static const char from[] = "abfnrtv\\\"'?", to[] = "\a\b\f\n\r\t\v\\\"'?";
+			const char *k = strchr(from, s[i + 1]);
+
+			if (k && *k) {
+				c = to[k - from];
+				i++;
+			} else if (s[i + 1] >= '0' && s[i + 1] <= '7') {
+				unsigned int v = 0, d;
+
+				for (d = 0; d < 3 && i + 1 < len && s[i + 1] >= '0' && s[i + 1] <= '7'; d++)
+					v = v * 8 + (unsigned int)(s[++i] - '0');
+				c = (char)v;
+			}
+		}
+		buf[n++] = c;
+	}
+	buf[n] = '\0';
+	r = load_string(g, buf, strlen(buf), loc, t);
+	free(buf);
+	return r;
+}
+
+static int ident(struct cg *g, const struct ast_expr *e, struct ct *t);
+
+/*
+ * $N, $$N and the macro variables, as dtrace's lexer replaces them: $N is
+ * an integer constant when written as one, the identifier when it is one,
+ * else a string; $$N always a string; an argument beyond those given is an
+ * error unless defaultargs makes it 0 or "".
+ */
 static int macro_value(struct cg *g, const struct ast_expr *e, struct ct *t)
 {
-	const char *name = e->u.macro.name;
-	char *end;
+	const char *name = e->u.macro.name, *text;
+	char *end, num[24];
+	unsigned long long u;
 	unsigned long n;
-	long long v;
+	int64_t v;
 
-	if (!strcmp(name, "pid")) {
-		/* $pid is the tracer's own process, as in dtrace. */
-		*t = (struct ct){ CT_INT, 4, true, 0, 0, false };
-		return load_const(g, (uint64_t)getpid(), e->loc);
-	}
-	if (!strcmp(name, "target")) {
-		if (!g->o->target)
+	if (!isdigit((unsigned char)name[0])) {
+		if (macro_var(g, name, &v))
 			return cg_error(g, DIAG_MACRO_UNDEF, e->loc,
-					"macro $%s is not defined: it needs -c or -p", name);
-		*t = (struct ct){ CT_INT, 4, true, 0, 0, false };
-		return load_const(g, (uint64_t)g->o->target, e->loc);
+					"macro variable $%s is not defined", name);
+		if (e->u.macro.string) {
+			snprintf(num, sizeof(num), "%llu", (unsigned long long)(uint32_t)v);
+			return load_string(g, num, strlen(num), e->loc, t);
+		}
+		*t = ct_int;
+		return load_const(g, (uint64_t)v, e->loc);
 	}
 	n = strtoul(name, &end, 10);
-	if (*end || n == 0) {
-		cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported yet: macro variable $%s",
-			 name);
-		return -1;
+	text = *end ? NULL : macro_arg(g, n);
+	if (!text) {
+		if (!g->o->defaultargs)
+			return cg_error(g, DIAG_MACRO_UNDEF, e->loc,
+					"macro argument $%s is not defined", name);
+		if (e->u.macro.string)
+			return load_string(g, "", 0, e->loc, t);
+		*t = ct_int;
+		return load_const(g, 0, e->loc);
 	}
-	if (n > g->nmacros) {
-		cg_error(g, DIAG_MACRO_UNDEF, e->loc, "macro argument $%s is not defined", name);
-		return -1;
+	if (e->u.macro.string)
+		return macro_string(g, text, e->loc, t);
+	if (int_text(text)) {
+		const char *digits = text + (*text == '+' || *text == '-');
+
+		errno = 0;
+		u = strtoull(digits, &end, 0);
+		if (errno == ERANGE || (*text == '-' && u > (unsigned long long)INT64_MAX + 1))
+			return cg_error(g, "D_MACRO_OFLOW", e->loc,
+					"macro argument $%s constant %s results in integer overflow",
+					name, text);
+		*t = u > (unsigned long long)INT64_MAX && *text != '-' ? ct_uint64 : ct_int64;
+		return load_const(g, *text == '-' ? 0 - (uint64_t)u : (uint64_t)u, e->loc);
 	}
-	errno = 0;
-	v = strtoll(g->macros[n - 1], &end, 0);
-	/* $$n is always a string; $n is one when it is not an integer. */
-	if (e->u.macro.string || *end || errno || !*g->macros[n - 1])
-		return load_string(g, g->macros[n - 1], strlen(g->macros[n - 1]), e->loc, t);
-	*t = ct_int64;
-	return load_const(g, (uint64_t)v, e->loc);
+	if (ident_text(text)) {
+		struct ast_expr id;
+
+		memset(&id, 0, sizeof(id));
+		id.kind = AST_IDENT;
+		id.loc = e->loc;
+		id.height = 1;
+		id.u.ident.name = text;
+		id.u.ident.scope = AST_SCOPE_GLOBAL;
+		return ident(g, &id, t);
+	}
+	return macro_string(g, text, e->loc, t);
+}
+
+/*
+ * Probe description TEXT with its macros replaced by their text: $N, $$N
+ * (the argument), $name (the variable's decimal value), as dtrace does.
+ */
+const char *cg_pdesc_expand(struct cg *g, const char *text, struct ast_loc loc)
+{
+	char out[1024], num[24], *res;
+	const char *p = text, *val;
+	size_t n = 0, l;
+
+	if (!strchr(text, '$'))
+		return text;
+	while (*p) {
+		const char *start = p;
+
+		if (*p != '$') {
+			if (n < sizeof(out) - 1)
+				out[n++] = *p;
+			p++;
+			continue;
+		}
+		p++;
+		if (*p == '$')
+			p++;
+		if (isdigit((unsigned char)*p)) {
+			unsigned long k = strtoul(p, NULL, 10);
+
+			while (isdigit((unsigned char)*p))
+				p++;
+			val = macro_arg(g, k);
+			if (!val && g->o->defaultargs)
+				val = start[1] == '$' ? "" : "0";
+		} else {
+			char name[32];
+			int64_t v;
+
+			for (l = 0; (isalnum((unsigned char)*p) || *p == '_') && l < sizeof(name) - 1;
+			     l++)
+				name[l] = *p++;
+			name[l] = '\0';
+			val = NULL;
+			if (!macro_var(g, name, &v)) {
+				snprintf(num, sizeof(num), "%llu", (unsigned long long)(uint32_t)v);
+				val = num;
+			}
+		}
+		if (!val) {
+			cg_error(g, "D_PDESC_INVAL", loc,
+				 "invalid probe description \"%s\": Undefined macro variable in probe description",
+				 text);
+			return NULL;
+		}
+		l = strlen(val);
+		if (n + l >= sizeof(out))
+			l = sizeof(out) - 1 - n;
+		memcpy(out + n, val, l);
+		n += l;
+	}
+	out[n] = '\0';
+	res = arena_strndup(&g->cc->arena, out, n);
+	if (!res)
+		cg_nomem(g);
+	return res;
 }
 
 /* D's signal names (DTrace's signal.d), for raise(): this system's numbers. */
@@ -581,6 +865,276 @@ static int signal_number(const char *name)
 		if (!strcmp(signals[i].name, name))
 			return signals[i].sig;
 	return 0;
+}
+
+/*
+ * D's library constants (dtrace's unistd.d and errno.d): the fault codes
+ * DTRACEFLT_* and Linux's errno values, all int.
+ */
+static const struct {
+	const char *name;
+	int value;
+} lib_consts[] = {
+	{ "DTRACEFLT_UNKNOWN", 0 }, { "DTRACEFLT_BADADDR", 1 }, { "DTRACEFLT_BADALIGN", 2 },
+	{ "DTRACEFLT_ILLOP", 3 }, { "DTRACEFLT_DIVZERO", 4 }, { "DTRACEFLT_NOSCRATCH", 5 },
+	{ "DTRACEFLT_KPRIV", 6 }, { "DTRACEFLT_UPRIV", 7 }, { "DTRACEFLT_TUPOFLOW", 8 },
+	{ "DTRACEFLT_BADSTACK", 9 },
+	{ "EPERM", EPERM }, { "ENOENT", ENOENT }, { "ESRCH", ESRCH }, { "EINTR", EINTR },
+	{ "EIO", EIO }, { "ENXIO", ENXIO }, { "E2BIG", E2BIG }, { "ENOEXEC", ENOEXEC },
+	{ "EBADF", EBADF }, { "ECHILD", ECHILD }, { "EAGAIN", EAGAIN },
+	{ "EWOULDBLOCK", EWOULDBLOCK }, { "ENOMEM", ENOMEM }, { "EACCES", EACCES },
+	{ "EFAULT", EFAULT }, { "ENOTBLK", ENOTBLK }, { "EBUSY", EBUSY }, { "EEXIST", EEXIST },
+	{ "EXDEV", EXDEV }, { "ENODEV", ENODEV }, { "ENOTDIR", ENOTDIR }, { "EISDIR", EISDIR },
+	{ "EINVAL", EINVAL }, { "ENFILE", ENFILE }, { "EMFILE", EMFILE }, { "ENOTTY", ENOTTY },
+	{ "ETXTBSY", ETXTBSY }, { "EFBIG", EFBIG }, { "ENOSPC", ENOSPC }, { "ESPIPE", ESPIPE },
+	{ "EROFS", EROFS }, { "EMLINK", EMLINK }, { "EPIPE", EPIPE }, { "EDOM", EDOM },
+	{ "ERANGE", ERANGE }, { "EDEADLK", EDEADLK }, { "EDEADLOCK", EDEADLOCK },
+	{ "ENAMETOOLONG", ENAMETOOLONG }, { "ENOLCK", ENOLCK }, { "ENOSYS", ENOSYS },
+	{ "ENOTEMPTY", ENOTEMPTY }, { "ELOOP", ELOOP }, { "ENOMSG", ENOMSG }, { "EIDRM", EIDRM },
+	{ "ENOSTR", ENOSTR }, { "ENODATA", ENODATA }, { "ETIME", ETIME }, { "ENOSR", ENOSR },
+	{ "ENOLINK", ENOLINK }, { "EPROTO", EPROTO }, { "EBADMSG", EBADMSG },
+	{ "EOVERFLOW", EOVERFLOW }, { "EILSEQ", EILSEQ }, { "EUSERS", EUSERS },
+	{ "ENOTSOCK", ENOTSOCK }, { "EDESTADDRREQ", EDESTADDRREQ }, { "EMSGSIZE", EMSGSIZE },
+	{ "EPROTOTYPE", EPROTOTYPE }, { "ENOPROTOOPT", ENOPROTOOPT },
+	{ "EPROTONOSUPPORT", EPROTONOSUPPORT }, { "ESOCKTNOSUPPORT", ESOCKTNOSUPPORT },
+	{ "EOPNOTSUPP", EOPNOTSUPP }, { "ENOTSUP", ENOTSUP }, { "EPFNOSUPPORT", EPFNOSUPPORT },
+	{ "EAFNOSUPPORT", EAFNOSUPPORT }, { "EADDRINUSE", EADDRINUSE },
+	{ "EADDRNOTAVAIL", EADDRNOTAVAIL }, { "ENETDOWN", ENETDOWN },
+	{ "ENETUNREACH", ENETUNREACH }, { "ENETRESET", ENETRESET },
+	{ "ECONNABORTED", ECONNABORTED }, { "ECONNRESET", ECONNRESET }, { "ENOBUFS", ENOBUFS },
+	{ "EISCONN", EISCONN }, { "ENOTCONN", ENOTCONN }, { "ESHUTDOWN", ESHUTDOWN },
+	{ "ETOOMANYREFS", ETOOMANYREFS }, { "ETIMEDOUT", ETIMEDOUT },
+	{ "ECONNREFUSED", ECONNREFUSED }, { "EHOSTDOWN", EHOSTDOWN },
+	{ "EHOSTUNREACH", EHOSTUNREACH }, { "EALREADY", EALREADY },
+	{ "EINPROGRESS", EINPROGRESS }, { "ESTALE", ESTALE }, { "EDQUOT", EDQUOT },
+	{ "ECANCELED", ECANCELED }, { "EOWNERDEAD", EOWNERDEAD },
+	{ "ENOTRECOVERABLE", ENOTRECOVERABLE }, { "ERFKILL", ERFKILL },
+	{ "EHWPOISON", EHWPOISON },
+};
+
+static bool lib_const(const char *name, int64_t *v)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(lib_consts) / sizeof(lib_consts[0]); i++) {
+		if (!strcmp(lib_consts[i].name, name)) {
+			*v = lib_consts[i].value;
+			return true;
+		}
+	}
+	if (signal_number(name)) {
+		*v = signal_number(name);
+		return true;
+	}
+	return false;
+}
+
+static struct cg_inline *inline_find(struct cg *g, const char *name)
+{
+	struct cg_inline *in;
+
+	for (in = g->inlines; in; in = in->next)
+		if (!strcmp(in->name, name))
+			return in;
+	return NULL;
+}
+
+bool cg_const_fold(struct cg *g, const struct ast_expr *e, int64_t *v)
+{
+	int64_t a, b;
+	struct cg_inline *in;
+
+	switch (e->kind) {
+	case AST_INT:
+		*v = (int64_t)e->u.i.value;
+		return true;
+	case AST_CHAR:
+		*v = (int64_t)e->u.c.value;
+		return true;
+	case AST_IDENT:
+		if (e->u.ident.scope != AST_SCOPE_GLOBAL || cg_var_find(g, AST_SCOPE_GLOBAL,
+									 e->u.ident.name))
+			return false;
+		in = inline_find(g, e->u.ident.name);
+		if (in) {
+			*v = in->value;
+			return in->is_const;
+		}
+		return lib_const(e->u.ident.name, v);
+	case AST_UNARY:
+		if (!cg_const_fold(g, e->u.unary.operand, &a))
+			return false;
+		switch (e->u.unary.op) {
+		case AST_OP_NEG: *v = (int64_t)(0 - (uint64_t)a); return true;
+		case AST_OP_BNOT: *v = ~a; return true;
+		case AST_OP_LNOT: *v = !a; return true;
+		case AST_OP_PLUS: *v = a; return true;
+		default: return false;
+		}
+	case AST_BINARY:
+		if (!cg_const_fold(g, e->u.binary.lhs, &a) || !cg_const_fold(g, e->u.binary.rhs, &b))
+			return false;
+		switch (e->u.binary.op) {
+		case AST_OP_ADD: *v = (int64_t)((uint64_t)a + (uint64_t)b); return true;
+		case AST_OP_SUB: *v = (int64_t)((uint64_t)a - (uint64_t)b); return true;
+		case AST_OP_MUL: *v = (int64_t)((uint64_t)a * (uint64_t)b); return true;
+		case AST_OP_DIV:
+		case AST_OP_MOD:
+			if (!b || (a == INT64_MIN && b == -1))
+				return false;
+			*v = e->u.binary.op == AST_OP_DIV ? a / b : a % b;
+			return true;
+		case AST_OP_SHL: *v = (int64_t)((uint64_t)a << (b & 63)); return true;
+		case AST_OP_SHR: *v = a >> (b & 63); return true;
+		case AST_OP_BAND: *v = a & b; return true;
+		case AST_OP_BOR: *v = a | b; return true;
+		case AST_OP_BXOR: *v = a ^ b; return true;
+		case AST_OP_EQ: *v = a == b; return true;
+		case AST_OP_NE: *v = a != b; return true;
+		case AST_OP_LT: *v = a < b; return true;
+		case AST_OP_LE: *v = a <= b; return true;
+		case AST_OP_GT: *v = a > b; return true;
+		case AST_OP_GE: *v = a >= b; return true;
+		case AST_OP_LAND: *v = a && b; return true;
+		case AST_OP_LOR: *v = a || b; return true;
+		default: return false;
+		}
+	default:
+		return false;
+	}
+}
+
+bool cg_is_builtin(const char *name)
+{
+	return builtin_find(name) || !strcmp(name, "execname") ||
+	       in_list(name, builtins_missing, sizeof(builtins_missing) / sizeof(builtins_missing[0]));
+}
+
+/* The names an inline's right side uses must exist when it is defined. */
+static int inline_names(struct cg *g, const struct ast_expr *e)
+{
+	size_t i;
+	int64_t v;
+
+	switch (e->kind) {
+	case AST_IDENT:
+		if (e->u.ident.scope != AST_SCOPE_GLOBAL || builtin_find(e->u.ident.name) ||
+		    !strcmp(e->u.ident.name, "execname") || !strcmp(e->u.ident.name, "NULL") ||
+		    cg_var_find(g, AST_SCOPE_GLOBAL, e->u.ident.name) ||
+		    inline_find(g, e->u.ident.name) || lib_const(e->u.ident.name, &v))
+			return 0;
+		return cg_error(g, DIAG_IDENT_UNDEF, e->loc,
+				"failed to resolve %s: Unknown variable name", e->u.ident.name);
+	case AST_UNARY:
+		return inline_names(g, e->u.unary.operand);
+	case AST_BINARY:
+	case AST_ASSIGN:
+		if (inline_names(g, e->u.binary.lhs))
+			return -1;
+		return inline_names(g, e->u.binary.rhs);
+	case AST_TERNARY:
+		if (inline_names(g, e->u.ternary.cond) || inline_names(g, e->u.ternary.then))
+			return -1;
+		return inline_names(g, e->u.ternary.otherwise);
+	case AST_CAST:
+		return inline_names(g, e->u.cast.operand);
+	case AST_CALL:
+		for (i = 0; i < e->u.call.nargs; i++)
+			if (inline_names(g, e->u.call.args[i]))
+				return -1;
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+int cg_inline_def(struct cg *g, const struct ast_decl *d)
+{
+	struct cg_inline *in;
+	struct ct t;
+
+	if (cg_type_of(g, &d->type, &t))
+		return -1;
+	if (t.kind == CT_VOID)
+		return cg_error(g, "D_DECL_VOIDOBJ", d->name_loc, "cannot declare void inline: %s",
+				d->name);
+	if (inline_find(g, d->name))
+		return cg_error(g, "D_DECL_IDRED", d->name_loc,
+				"identifier redefined: %s\n\t current: inline definition\n\tprevious: scalar inline",
+				d->name);
+	if (builtin_find(d->name) || !strcmp(d->name, "execname") ||
+	    cg_var_find(g, AST_SCOPE_GLOBAL, d->name))
+		return cg_error(g, "D_DECL_IDRED", d->name_loc, "identifier redefined: %s",
+				d->name);
+	if (inline_names(g, d->init))
+		return -1;
+	in = calloc(1, sizeof(*in));
+	if (!in)
+		return cg_nomem(g);
+	in->name = d->name;
+	in->type = t;
+	in->e = d->init;
+	if (cg_const_fold(g, d->init, &in->value)) {
+		struct ast_expr lit;
+
+		if (t.kind != CT_INT) {
+			char b[32];
+
+			free(in);
+			return cg_error(g, DIAG_OP_INCOMPAT, d->name_loc,
+					"inline %s definition uses incompatible types: \"%s\" = \"int\"",
+					d->name, cg_type_name(&t, b, sizeof(b)));
+		}
+		/* The constant's own type, as a literal of that value has. */
+		memset(&lit, 0, sizeof(lit));
+		lit.kind = AST_INT;
+		lit.u.i.value = (uint64_t)in->value;
+		lit.u.i.base = 10;
+		if (in->value < 0) {
+			in->vtype = in->value >= INT32_MIN ? ct_int : ct_int64;
+		} else {
+			int_literal_type(&lit, &in->vtype);
+		}
+		in->is_const = true;
+	} else if (d->init->kind == AST_STRING && t.kind != CT_STR) {
+		char b[32];
+
+		free(in);
+		return cg_error(g, DIAG_OP_INCOMPAT, d->name_loc,
+				"inline %s definition uses incompatible types: \"%s\" = \"string\"",
+				d->name, cg_type_name(&t, b, sizeof(b)));
+	}
+	in->next = g->inlines;
+	g->inlines = in;
+	return 0;
+}
+
+/* A use of inline IN: its constant, or its expression cast to its type. */
+static int inline_use(struct cg *g, const struct cg_inline *in, const struct ast_expr *e,
+		      struct ct *t)
+{
+	char b1[32], b2[32];
+	int r;
+
+	if (in->is_const) {
+		*t = in->vtype;
+		return load_const(g, (uint64_t)in->value, e->loc);
+	}
+	r = cg_expr(g, in->e, t);
+	if (r < 0)
+		return -1;
+	if (t->kind != in->type.kind) {
+		cg_reg_free(g, r);
+		return cg_error(g, DIAG_OP_INCOMPAT, e->loc,
+				"inline %s definition uses incompatible types: \"%s\" = \"%s\"",
+				in->name, cg_type_name(&in->type, b1, sizeof(b1)),
+				cg_type_name(t, b2, sizeof(b2)));
+	}
+	if (t->kind == CT_INT) {
+		cg_narrow(g, r, &in->type);
+		*t = in->type;
+	}
+	return r;
 }
 
 static int ident(struct cg *g, const struct ast_expr *e, struct ct *t)
@@ -620,19 +1174,32 @@ static int ident(struct cg *g, const struct ast_expr *e, struct ct *t)
 		return -1;
 	}
 	v = cg_var_find(g, scope, name);
+	if (!v && scope == AST_SCOPE_GLOBAL) {
+		const struct cg_inline *in = inline_find(g, name);
+		int64_t c;
+
+		if (in)
+			return inline_use(g, in, e, t);
+		if (lib_const(name, &c)) {
+			*t = ct_int;
+			return load_const(g, (uint64_t)c, e->loc);
+		}
+	}
 	if (v && v->assoc) {
-		cg_error(g, DIAG_OP_INCOMPAT, e->loc, "%s is an associative array: index it",
-			 name);
+		cg_error(g, "D_IDENT_BADREF", e->loc,
+			 "associative array '%s' may not be referenced as scalar", name);
 		return -1;
 	}
 	/*
-	 * As in D, reading a self-> or this-> variable before any assignment
-	 * creates it (its value is 0 until assigned); a global must be
-	 * assigned or declared first. spectrace gives such variables type
-	 * int64_t rather than D's int, so a later 64-bit value is not cut.
+	 * As in D, a self-> or this-> variable must be assigned or declared
+	 * before it is read (in compile order: a clause's body before its
+	 * predicate); a global likewise (D_IDENT_UNDEF below).
 	 */
-	if (!v && scope != AST_SCOPE_GLOBAL)
-		v = cg_var_new(g, scope, name, &ct_int64, e->loc);
+	if (!v && scope != AST_SCOPE_GLOBAL) {
+		cg_error(g, "D_VAR_UNDEF", e->loc, "%s%s has not yet been declared or assigned",
+			 cg_scope_prefix(scope), name);
+		return -1;
+	}
 	if (!v && signal_number(name)) {
 		*t = ct_int;
 		return load_const(g, (uint64_t)signal_number(name), e->loc);
@@ -706,7 +1273,7 @@ static const char *const strfuncs[] = {
 };
 
 static int lvalue_var(struct cg *g, const struct ast_expr *lhs, struct cg_var **vp,
-		      bool may_create, const struct ct *rt)
+		      bool may_create, const struct ct *rt, const char *lv_op)
 {
 	struct cg_var *v;
 
@@ -717,16 +1284,16 @@ static int lvalue_var(struct cg *g, const struct ast_expr *lhs, struct cg_var **
 				lhs->u.agg.name[0] ? lhs->u.agg.name : "_");
 	if (lhs->kind != AST_IDENT)
 		return cg_error(g, DIAG_OP_LVAL, lhs->loc,
-				"operator requires a modifiable lvalue as an operand");
+				"operator %s requires modifiable lvalue as an operand", lv_op);
 	if (lhs->u.ident.scope == AST_SCOPE_GLOBAL && (builtin_find(lhs->u.ident.name) ||
 	    in_list(lhs->u.ident.name, builtins_missing,
 		    sizeof(builtins_missing) / sizeof(builtins_missing[0]))))
-		return cg_error(g, DIAG_OP_LVAL, lhs->loc,
-				"%s is a read-only builtin variable", lhs->u.ident.name);
+		return cg_error(g, "D_OP_WRITE", lhs->loc,
+				"operator %s can only be applied to a writable variable", lv_op);
 	v = cg_var_find(g, lhs->u.ident.scope, lhs->u.ident.name);
 	if (v && v->assoc)
-		return cg_error(g, DIAG_OP_INCOMPAT, lhs->loc,
-				"%s is an associative array: index it", v->name);
+		return cg_error(g, "D_IDENT_BADREF", lhs->loc,
+				"associative array '%s' may not be referenced as scalar", v->name);
 	if (!v && lhs->u.ident.scope != AST_SCOPE_GLOBAL)
 		may_create = true;
 	if (!v && !may_create)
@@ -815,8 +1382,7 @@ static int assoc_prepare(struct cg *g, const struct ast_expr *e, bool create, co
 	}
 	v = cg_var_find(g, AST_SCOPE_GLOBAL, base->u.ident.name);
 	if (v && !v->assoc)
-		return cg_error(g, DIAG_OP_INCOMPAT, e->loc, "%s is not an associative array",
-				v->name);
+		return cg_error(g, "D_DEREF_NONPTR", e->loc, "cannot dereference non-pointer type");
 	if (!v && (!create || builtin_find(base->u.ident.name)))
 		return cg_error(g, DIAG_IDENT_UNDEF, base->loc,
 				"failed to resolve %s: Unknown variable name", base->u.ident.name);
@@ -832,14 +1398,17 @@ static int assoc_prepare(struct cg *g, const struct ast_expr *e, bool create, co
 	}
 	if (n != v->nkeys)
 		return cg_error(g, DIAG_PROTO_LEN, e->loc,
-				"%s[ ] prototype mismatch: %zu keys given, %u expected", v->name, n,
-				v->nkeys);
-	for (i = 0; i < n; i++)
+				"%s[ ] prototype mismatch: %zu key%s passed, %u expected", v->name, n,
+				n == 1 ? "" : "s", v->nkeys);
+	for (i = 0; i < n; i++) {
+		char b[32];
+
 		if ((kt[i].kind == CT_STR) != v->kstr[i])
 			return cg_error(g, DIAG_PROTO_ARG, e->u.index.keys[i]->loc,
-					"%s[ ] key #%zu is incompatible with prototype: prototype: %s, argument: %s",
-					v->name, i + 1, v->kstr[i] ? "string" : "integer",
-					kt[i].kind == CT_STR ? "string" : "integer");
+					"%s[ ] key #%zu is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
+					v->name, i + 1, v->kstr[i] ? "string" : "int",
+					cg_type_name(&kt[i], b, sizeof(b)));
+	}
 	cg_emit(g, SPT_OP_KINIT, 0, 0, 0, (int32_t)v->slot);
 	for (i = 0; i < n; i++) {
 		cg_emit(g, v->kstr[i] ? SPT_OP_KSTR : SPT_OP_KINT, 0, regs[i], 0, (int32_t)v->koff[i]);
@@ -892,9 +1461,15 @@ static int assoc_assign(struct cg *g, const struct ast_expr *e, int r, const str
 	if (assoc_prepare(g, lhs, true, rt, &v))
 		return -1;
 	if (rt->kind != v->type.kind)
+	{
+		char b1[32], b2[32];
+
 		return cg_error(g, DIAG_OP_INCOMPAT, e->loc,
-				"operands have incompatible types: %s[ ] holds %s", v->name,
-				v->type.kind == CT_STR ? "strings" : "integers");
+				"operands have incompatible types: \"%s\" %s= \"%s\"",
+				cg_type_name(&v->type, b1, sizeof(b1)),
+				op == AST_OP_ASSIGN ? "" : ast_op_str(op),
+				cg_type_name(rt, b2, sizeof(b2)));
+	}
 	if (op != AST_OP_ASSIGN) {
 		if (v->type.kind == CT_STR)
 			return cg_error(g, DIAG_OP_INT, e->loc,
@@ -923,15 +1498,29 @@ static int assign(struct cg *g, const struct ast_expr *e, struct ct *t)
 	enum ast_op op = e->u.binary.op;
 	struct cg_var *v;
 	struct ct rt, lt;
+	int64_t z;
 	int r, rl;
 
+	if ((op == AST_OP_DIV || op == AST_OP_MOD) && cg_const_fold(g, e->u.binary.rhs, &z) && !z)
+		return cg_error(g, "D_DIV_ZERO", e->loc, "expression contains division by zero");
 	r = cg_expr(g, e->u.binary.rhs, &rt);
 	if (r < 0)
 		return -1;
 	if (lhs->kind == AST_INDEX)
 		return assoc_assign(g, e, r, &rt, t);
 	/* x op= e and x++ create x like x = e does, starting from 0. */
-	if (lvalue_var(g, lhs, &v, true, &rt)) {
+	char lv_op[8];
+
+	snprintf(lv_op, sizeof(lv_op), "%s%s", op == AST_OP_ASSIGN ? "" : ast_op_str(op), "=");
+	/* x op= e reads x: D wants it assigned or declared before (only ++ creates). */
+	if (op != AST_OP_ASSIGN && lhs->kind == AST_IDENT &&
+	    !cg_var_find(g, lhs->u.ident.scope, lhs->u.ident.name) &&
+	    !(lhs->u.ident.scope == AST_SCOPE_GLOBAL && builtin_find(lhs->u.ident.name))) {
+		cg_reg_free(g, r);
+		return cg_error(g, "D_VAR_UNDEF", lhs->loc, "%s%s has not yet been declared or assigned",
+				cg_scope_prefix(lhs->u.ident.scope), lhs->u.ident.name);
+	}
+	if (lvalue_var(g, lhs, &v, true, &rt, lv_op)) {
 		cg_reg_free(g, r);
 		return -1;
 	}
@@ -981,7 +1570,7 @@ static int incdec(struct cg *g, const struct ast_expr *e, struct ct *t)
 
 	/* The lvalue: an array element (its key now built) or a variable. */
 	if (elem ? assoc_prepare(g, e->u.unary.operand, true, &it, &v)
-		 : lvalue_var(g, e->u.unary.operand, &v, true, NULL))
+		 : lvalue_var(g, e->u.unary.operand, &v, true, NULL, ast_op_str(op)))
 		return -1;
 	if (v->type.kind != CT_INT)
 		return cg_error(g, DIAG_OP_INT, e->loc, "operator %s requires an integer",
@@ -1073,7 +1662,7 @@ static int unary(struct cg *g, const struct ast_expr *e, struct ct *t)
 	default:
 		break;
 	}
-	r = expr_int(g, e->u.unary.operand, &ot, ast_op_str(op));
+	r = expr_operand(g, e->u.unary.operand, &ot, op, NULL, e->loc);
 	if (r < 0)
 		return -1;
 	switch (op) {
@@ -1107,11 +1696,11 @@ static int logical(struct cg *g, const struct ast_expr *e, struct ct *t)
 	struct ct ta, tb;
 	int r, rb, j;
 
-	r = expr_int(g, e->u.binary.lhs, &ta, ast_op_str(op));
+	r = expr_operand(g, e->u.binary.lhs, &ta, op, NULL, e->loc);
 	if (r < 0)
 		return -1;
 	if (op == AST_OP_LXOR) {
-		rb = expr_int(g, e->u.binary.rhs, &tb, ast_op_str(op));
+		rb = expr_operand(g, e->u.binary.rhs, &tb, op, NULL, e->loc);
 		if (rb < 0)
 			return -1;
 		cg_emit(g, SPT_OP_LNOT, r, r, 0, 0);
@@ -1124,7 +1713,7 @@ static int logical(struct cg *g, const struct ast_expr *e, struct ct *t)
 	cg_emit(g, SPT_OP_LNOT, r, r, 0, 0);
 	cg_emit(g, SPT_OP_LNOT, r, r, 0, 0);
 	j = cg_emit(g, op == AST_OP_LAND ? SPT_OP_JZ : SPT_OP_JNZ, 0, r, 0, 0);
-	rb = expr_int(g, e->u.binary.rhs, &tb, ast_op_str(op));
+	rb = expr_operand(g, e->u.binary.rhs, &tb, op, NULL, e->loc);
 	if (rb < 0)
 		return -1;
 	cg_emit(g, SPT_OP_LNOT, r, rb, 0, 0);
@@ -1140,7 +1729,12 @@ static int ternary(struct cg *g, const struct ast_expr *e, struct ct *t)
 	struct ct tc, t1, t2;
 	int rc, r1, r2, jf, je;
 
-	rc = expr_int(g, e->u.ternary.cond, &tc, "?:");
+	rc = cg_expr(g, e->u.ternary.cond, &tc);
+	if (rc >= 0 && tc.kind != CT_INT) {
+		cg_reg_free(g, rc);
+		return cg_error(g, "D_OP_SCALAR", e->loc,
+				"operator ?: expression must be of scalar type");
+	}
 	if (rc < 0)
 		return -1;
 	jf = cg_emit(g, SPT_OP_JZ, 0, rc, 0, 0);
@@ -1159,7 +1753,7 @@ static int ternary(struct cg *g, const struct ast_expr *e, struct ct *t)
 	patch_here(g, je);
 	if (t1.kind != t2.kind || (t1.kind != CT_INT && t1.kind != CT_STR))
 		return cg_error(g, DIAG_OP_INCOMPAT, e->loc,
-				"?: operands must have compatible types");
+				"operator ?: operands must have compatible types");
 	*t = t1.kind == CT_STR ? ct_str : arith_type(&t1, &t2);
 	if (t1.kind == CT_STR)
 		t->size = ct_strmax(&t1) > ct_strmax(&t2) ? ct_strmax(&t1) : ct_strmax(&t2);
@@ -1192,7 +1786,8 @@ static int call_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 	(void)t;
 	if (!strcmp(name, "trace") || !strcmp(name, "printf") || !strcmp(name, "exit"))
 		return cg_error(g, DIAG_ACT_EXPR, e->loc,
-				"%s( ) is an action and may only be used as a statement", name);
+				"tracing function %s( ) may not be called from a D expression (D program context required)",
+				name);
 	if (!strcmp(name, "copyinstr") || !strcmp(name, "strlen") || !strcmp(name, "stringof"))
 		return subr(g, e, t);
 	if (!strcmp(name, "speculation")) {
@@ -1200,8 +1795,8 @@ static int call_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 
 		if (e->u.call.nargs)
 			return cg_error(g, DIAG_PROTO_LEN, e->loc,
-					"speculation( ) prototype mismatch: %zu args passed, 0 expected",
-					e->u.call.nargs);
+					"speculation( ) prototype mismatch: %zu arg%s passed, 0 expected",
+					e->u.call.nargs, e->u.call.nargs == 1 ? "" : "s");
 		r = cg_reg_alloc(g, e->loc);
 		if (r < 0)
 			return -1;
@@ -1212,21 +1807,22 @@ static int call_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 	}
 	if (!strcmp(name, "speculate") || !strcmp(name, "commit") || !strcmp(name, "discard"))
 		return cg_error(g, DIAG_ACT_EXPR, e->loc,
-				"%s( ) is an action and may only be used as a statement", name);
+				"tracing function %s( ) may not be called from a D expression (D program context required)",
+				name);
 	if (cg_is_aggfunc(name))
-		return cg_error(g, "D_AGG_FUNC", e->loc,
-				"%s( ) may only be used as the value of an aggregation: @a = %s(...)",
-				name, name);
+		return cg_error(g, DIAG_ACT_EXPR, e->loc,
+				"aggregating function %s( ) may not be called from a D expression (D program context required)",
+				name);
 	if (!strcmp(name, "printa") || !strcmp(name, "clear") || !strcmp(name, "trunc") ||
 	    !strcmp(name, "normalize") || !strcmp(name, "denormalize"))
 		return cg_error(g, DIAG_ACT_EXPR, e->loc,
-				"%s( ) is an action and may only be used as a statement", name);
+				"tracing function %s( ) may not be called from a D expression (D program context required)",
+				name);
 	if (cg_is_strsubr(name))
 		return cg_strsubr(g, e, t);
 	if (in_list(name, strfuncs, sizeof(strfuncs) / sizeof(strfuncs[0])))
 		return cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported yet: %s( )", name);
-	return cg_error(g, DIAG_IDENT_UNDEF, e->loc,
-			"failed to resolve %s: Unknown function name", name);
+	return cg_error(g, "D_FUNC_UNDEF", e->loc, "undefined function name: %s", name);
 }
 
 /* LHS (string, in RA) op RHS for ==, !=, <, <=, >, >=: strcmp's sign, compared with 0. */
@@ -1238,9 +1834,15 @@ static int string_compare(struct cg *g, const struct ast_expr *e, int ra, struct
 
 	if (op != AST_OP_EQ && op != AST_OP_NE && op != AST_OP_LT && op != AST_OP_LE &&
 	    op != AST_OP_GT && op != AST_OP_GE) {
+		struct ct rt;
+		int rr;
+
 		cg_reg_free(g, ra);
-		return cg_error(g, DIAG_OP_INT, e->loc, "operator %s requires integer operands",
-				ast_op_str(op));
+		rr = cg_expr(g, e->u.binary.rhs, &rt);
+		if (rr < 0)
+			return -1;
+		cg_reg_free(g, rr);
+		return op_type_error(g, e->loc, op, &ct_str, &rt);
 	}
 	if ((op == AST_OP_EQ || op == AST_OP_NE) && cg_is_null(e->u.binary.rhs))
 		return cg_str_null_compare(g, op, ra, t);
@@ -1250,9 +1852,11 @@ static int string_compare(struct cg *g, const struct ast_expr *e, int ra, struct
 	if (tb.kind != CT_STR) {
 		cg_reg_free(g, ra);
 		cg_reg_free(g, rb);
+		char b[32];
+
 		return cg_error(g, DIAG_OP_INCOMPAT, e->loc,
-				"operands have incompatible types: \"string\" %s \"integer\"",
-				ast_op_str(op));
+				"operands have incompatible types: \"string\" %s \"%s\"",
+				ast_op_str(op), cg_type_name(&tb, b, sizeof(b)));
 	}
 	cg_emit(g, SPT_OP_SCMP, ra, ra, rb, 0);
 	rz = rb;
@@ -1286,8 +1890,8 @@ static int subr(struct cg *g, const struct ast_expr *e, struct ct *t)
 
 	if (e->u.call.nargs != 1)
 		return cg_error(g, DIAG_PROTO_LEN, e->loc,
-				"%s( ) prototype mismatch: %zu args passed, 1 expected", name,
-				e->u.call.nargs);
+				"%s( ) prototype mismatch: %zu arg%s passed, 1 expected", name,
+				e->u.call.nargs, e->u.call.nargs == 1 ? "" : "s");
 	r = cg_expr(g, e->u.call.args[0], &at);
 	if (r < 0)
 		return -1;
@@ -1295,7 +1899,7 @@ static int subr(struct cg *g, const struct ast_expr *e, struct ct *t)
 		if (at.kind != CT_INT) {
 			cg_reg_free(g, r);
 			return cg_error(g, DIAG_PROTO_ARG, e->u.call.args[0]->loc,
-					"copyinstr( ) argument #1 is incompatible with prototype: prototype: uintptr_t, argument: string");
+					"copyinstr( ) argument #1 is incompatible with prototype:\n\tprototype: uintptr_t\n\t argument: string");
 		}
 		slot = str_slot(g, e->loc);
 		if (slot < 0)
@@ -1310,7 +1914,7 @@ static int subr(struct cg *g, const struct ast_expr *e, struct ct *t)
 			return cg_error(g, DIAG_UNSUPPORTED, e->loc,
 					"not supported yet: stringof( ) of an integer");
 		return cg_error(g, DIAG_PROTO_ARG, e->u.call.args[0]->loc,
-				"%s( ) argument #1 is incompatible with prototype: prototype: string, argument: integer",
+				"%s( ) argument #1 is incompatible with prototype:\n\tprototype: const char *\n\t argument: int",
 				name);
 	}
 	if (!strcmp(name, "strlen")) {
@@ -1354,6 +1958,13 @@ int cg_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 		if (e->u.binary.op == AST_OP_LAND || e->u.binary.op == AST_OP_LOR ||
 		    e->u.binary.op == AST_OP_LXOR)
 			return logical(g, e, t);
+		if (e->u.binary.op == AST_OP_DIV || e->u.binary.op == AST_OP_MOD) {
+			int64_t z;
+
+			if (cg_const_fold(g, e->u.binary.rhs, &z) && !z)
+				return cg_error(g, "D_DIV_ZERO", e->loc,
+						"expression contains division by zero");
+		}
 		ra = cg_expr(g, e->u.binary.lhs, &ta);
 		if (ra < 0)
 			return -1;
@@ -1361,8 +1972,7 @@ int cg_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 			return string_compare(g, e, ra, t);
 		if (ta.kind != CT_INT) {
 			cg_reg_free(g, ra);
-			return cg_error(g, DIAG_OP_INT, e->u.binary.lhs->loc,
-					"%s requires an integer operand", ast_op_str(e->u.binary.op));
+			return op_type_error(g, e->loc, e->u.binary.op, NULL, &ta);
 		}
 		if ((e->u.binary.op == AST_OP_EQ || e->u.binary.op == AST_OP_NE) &&
 		    cg_is_null(e->u.binary.lhs)) {
@@ -1382,7 +1992,7 @@ int cg_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 						ast_op_str(e->u.binary.op));
 			}
 		} else {
-			rb = expr_int(g, e->u.binary.rhs, &tb, ast_op_str(e->u.binary.op));
+			rb = expr_operand(g, e->u.binary.rhs, &tb, e->u.binary.op, &ta, e->loc);
 		}
 		if (rb < 0)
 			return -1;

@@ -32,11 +32,9 @@
 #define DIAG_PRINTF_ARG_PROTO "D_PRINTF_ARG_PROTO"
 #define DIAG_MACRO_UNDEF "D_MACRO_UNDEF"
 #define DIAG_REGS "D_NOREG"
-#define DIAG_ACT_EXPR "D_ACT_EXPR"
+#define DIAG_ACT_EXPR "D_CG_EXPR"
 #define DIAG_CAST "D_CAST"
 #define DIAG_ACT_SPEC "D_ACT_SPEC"
-/* Not a D_* tag: DTrace refuses destructive actions when it enables them. */
-#define DIAG_DESTRUCTIVE "EDT_DESTRUCTIVE"
 
 enum ct_kind {
 	CT_INT,
@@ -91,15 +89,33 @@ struct cg_var {
 	struct cg_var *next;
 };
 
+/*
+ * An inline definition: a constant one (its right side folds to an
+ * integer) is that constant with the constant's own type, as in dtrace;
+ * any other is its expression, evaluated at each use and cast to TYPE.
+ */
+struct cg_inline {
+	const char *name;
+	struct ct type;		/* declared */
+	bool is_const;
+	int64_t value;
+	struct ct vtype;	/* is_const: the constant's type */
+	const struct ast_expr *e;
+	struct cg_inline *next;
+};
+
 struct cg {
 	struct compile_ctx *cc;
 	const char *file;
 	struct opts *o;
 	char *const *macros;
 	size_t nmacros;
+	const char *argv0;	/* $0 of -n programs */
+	bool last_ref;		/* the program referenced the last macro argument */
 	struct image *img;
 	size_t icap;
 	struct cg_var *vars;
+	struct cg_inline *inlines;
 	uint32_t global_bytes;
 	uint32_t this_bytes;
 	uint32_t nself;
@@ -108,6 +124,10 @@ struct cg {
 	/* the clause being compiled */
 	struct img_clause *cl;
 	size_t fcap, acap;
+	unsigned int agg_line[SPT_AGG_MAX];	/* line of each aggregation's first assignment */
+	int64_t agg_par[SPT_AGG_MAX][4];	/* and its lquantize/llquantize parameters */
+	int64_t agg_par_new[4];			/* those of the call being compiled */
+	bool in_clause;		/* compiling a clause (not a pragma or declaration) */
 	uint32_t act;		/* action being compiled: 0 predicate, 1.. statements */
 	unsigned int strslot;	/* string slots used by the clause (slot 0 is execname) */
 	size_t stcap;		/* string table capacity */
@@ -115,12 +135,11 @@ struct cg {
 	uint32_t recoff;	/* next free byte of its record */
 	bool records;		/* it has a data-recording action */
 	bool speculative;	/* speculate() ran: what follows is speculative */
-	bool committed;		/* commit() or discard() ran */
+	bool committed;		/* commit() ran */
+	bool drec;		/* a data-recording action ran (D's ordering rules) */
 	bool uses_spec;		/* the program calls speculation() */
 	bool sysrec;		/* the clause records for system(), which D's rules do not
 				 * count as data-recording */
-	const char *dest_name;	/* the program's first destructive action, NULL: none */
-	struct ast_loc dest_loc;
 	int err;
 };
 
@@ -150,11 +169,32 @@ struct img_action *cg_action_add(struct cg *g, enum img_act kind);
 int cg_agg_assign(struct cg *g, const struct ast_expr *e);
 /* speculate, commit, discard: 0, -1 after an error, 1: not one of them. */
 int cg_spec_action(struct cg *g, const struct ast_expr *e);
-/* Before a data-recording action named WHAT: the clause's speculation rules. */
+/* Kinds of action for D's ordering rules within a clause. */
+enum cg_cls {
+	CG_CLS_SPECULATE,
+	CG_CLS_COMMIT,
+	CG_CLS_DISCARD,
+	CG_CLS_AGG,		/* @a = f() */
+	CG_CLS_DEST,		/* destructive: raise, stop, system, panic, ... */
+	CG_CLS_EXIT,
+	CG_CLS_REC,		/* any other action: trace, printf, printa, clear, ... */
+};
+/* Check the later action K at LOC against the clause's earlier ones, record it. */
+int cg_clsflags(struct cg *g, enum cg_cls k, struct ast_loc loc);
+/* Before a data-recording action named WHAT: cg_clsflags(CG_CLS_REC). */
 int cg_drec_check(struct cg *g, const char *what, struct ast_loc loc);
 /* printa, clear, trunc, normalize, denormalize: 0, -1 after an error, 1: not one of them. */
 int cg_agg_action(struct cg *g, const struct ast_expr *e);
 bool cg_is_aggfunc(const char *name);
+/* NAME is one of D's built-in variables (pid, execname, ...). */
+bool cg_is_builtin(const char *name);
+/* inline TYPE NAME = E; */
+int cg_inline_def(struct cg *g, const struct ast_decl *d);
+/*
+ * Whether E is an integer constant expression (literals, library constants,
+ * constant inlines and their arithmetic), and its value.
+ */
+bool cg_const_fold(struct cg *g, const struct ast_expr *e, int64_t *v);
 /* Type and emit expression E; returns the register holding its value, or -1. */
 int cg_expr(struct cg *g, const struct ast_expr *e, struct ct *t);
 
@@ -162,6 +202,11 @@ int cg_expr(struct cg *g, const struct ast_expr *e, struct ct *t);
 int cg_load_const(struct cg *g, uint64_t v, struct ast_loc loc);
 /* The string table offset (reference) of STR, added once. */
 int cg_strtab_ref(struct cg *g, const char *str, struct ast_loc loc);
+/*
+ * Probe description TEXT with its $N, $$N and $name macros replaced, as
+ * dtrace does textually; NULL after an error (D_PDESC_INVAL).
+ */
+const char *cg_pdesc_expand(struct cg *g, const char *text, struct ast_loc loc);
 /* Point the branch at instruction AT to the next instruction emitted. */
 void cg_patch_here(struct cg *g, int at);
 /* A string slot of its own for a string-producing call in the clause. */

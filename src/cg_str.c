@@ -284,23 +284,23 @@ static int gen_conv(struct cg *g, const struct strsubr *s, const struct ast_expr
 }
 
 static const struct strsubr strsubrs[] = {
-	{ "strjoin", 2, 2, { SA_STR, SA_STR }, { "string", "string" }, gen_join, 0 },
-	{ "toupper", 1, 1, { SA_STR }, { "string" }, gen_join, SPT_SSUB_UPPER },
-	{ "tolower", 1, 1, { SA_STR }, { "string" }, gen_join, SPT_SSUB_LOWER },
-	{ "substr", 2, 3, { SA_STR, SA_INT, SA_INT }, { "string", "int", "int" }, gen_substr, 0 },
-	{ "strchr", 2, 2, { SA_STR, SA_INT }, { "string", "char" }, gen_find, SPT_FIND_REF },
-	{ "strrchr", 2, 2, { SA_STR, SA_INT }, { "string", "char" }, gen_find,
+	{ "strjoin", 2, 2, { SA_STR, SA_STR }, { "const char *", "const char *" }, gen_join, 0 },
+	{ "toupper", 1, 1, { SA_STR }, { "const char *" }, gen_join, SPT_SSUB_UPPER },
+	{ "tolower", 1, 1, { SA_STR }, { "const char *" }, gen_join, SPT_SSUB_LOWER },
+	{ "substr", 2, 3, { SA_STR, SA_INT, SA_INT }, { "const char *", "int", "int" }, gen_substr, 0 },
+	{ "strchr", 2, 2, { SA_STR, SA_INT }, { "const char *", "char" }, gen_find, SPT_FIND_REF },
+	{ "strrchr", 2, 2, { SA_STR, SA_INT }, { "const char *", "char" }, gen_find,
 	  SPT_FIND_REF | SPT_FIND_BACK },
-	{ "strstr", 2, 2, { SA_STR, SA_STR }, { "string", "string" }, gen_find,
+	{ "strstr", 2, 2, { SA_STR, SA_STR }, { "const char *", "const char *" }, gen_find,
 	  SPT_FIND_REF | SPT_FIND_STR },
-	{ "index", 2, 3, { SA_STR, SA_STR, SA_INT }, { "string", "string", "int" }, gen_find,
+	{ "index", 2, 3, { SA_STR, SA_STR, SA_INT }, { "const char *", "const char *", "int" }, gen_find,
 	  SPT_FIND_STR },
-	{ "rindex", 2, 3, { SA_STR, SA_STR, SA_INT }, { "string", "string", "int" }, gen_find,
+	{ "rindex", 2, 3, { SA_STR, SA_STR, SA_INT }, { "const char *", "const char *", "int" }, gen_find,
 	  SPT_FIND_STR | SPT_FIND_BACK },
-	{ "basename", 1, 1, { SA_STR }, { "string" }, gen_path, 0 },
-	{ "dirname", 1, 1, { SA_STR }, { "string" }, gen_path, 1 },
+	{ "basename", 1, 1, { SA_STR }, { "const char *" }, gen_path, 0 },
+	{ "dirname", 1, 1, { SA_STR }, { "const char *" }, gen_path, 1 },
 	{ "lltostr", 1, 2, { SA_INT, SA_INT }, { "int64_t", "int" }, gen_conv, 1 },
-	{ "strtoll", 1, 2, { SA_STR, SA_INT }, { "string", "int" }, gen_conv, 0 },
+	{ "strtoll", 1, 2, { SA_STR, SA_INT }, { "const char *", "int" }, gen_conv, 0 },
 };
 
 static const struct strsubr *strsubr_find(const char *name)
@@ -347,7 +347,7 @@ int cg_strsubr(struct cg *g, const struct ast_expr *e, struct ct *t)
 		if (!ok) {
 			free_regs(g, r, i + 1);
 			return cg_error(g, DIAG_PROTO_ARG, a->loc,
-					"%s( ) argument #%zu is incompatible with prototype: prototype: %s, argument: %s",
+					"%s( ) argument #%zu is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
 					s->name, i + 1, s->proto[i], cg_type_name(&at[i], b, sizeof(b)));
 		}
 	}

@@ -21,6 +21,10 @@ void diag_list_init(struct diag_list *dl)
 	dl->n = 0;
 	dl->cap = 0;
 	dl->nomem = false;
+	dl->errtags = false;
+	dl->caret = false;
+	dl->src = NULL;
+	dl->srclen = 0;
 }
 
 void diag_list_fini(struct diag_list *dl)
@@ -38,7 +42,7 @@ void diag_list_fini(struct diag_list *dl)
 __attribute__((format(printf, 1, 0))) static char *format_msg(const char *fmt, va_list ap)
 {
 	va_list aq;
-	char *s, *p;
+	char *s;
 	int len;
 
 	va_copy(aq, ap);
@@ -53,10 +57,6 @@ __attribute__((format(printf, 1, 0))) static char *format_msg(const char *fmt, v
 
 	while (len > 0 && (s[len - 1] == '\n' || s[len - 1] == '\r'))
 		s[--len] = '\0';
-	for (p = s; *p; p++) {
-		if (*p == '\n' || *p == '\r')
-			*p = ' ';
-	}
 	return s;
 }
 
@@ -110,19 +110,58 @@ int diag_add(struct diag_list *dl, const char *tag, const char *file, unsigned i
 	return ret;
 }
 
-static void print_one(FILE *fp, const struct diag *d, const char *spec)
+void diag_set_region(struct diag_list *dl, const char *region)
+{
+	if (dl->n)
+		dl->v[dl->n - 1].region = region;
+}
+
+/*
+ * The extra lines for a terminal: source line LINE of the text and a caret
+ * under column COL (tabs kept, so the caret lines up), with the column.
+ */
+static void print_caret(FILE *fp, const struct diag_list *dl, const struct diag *d)
+{
+	const char *p = dl->src, *end = dl->src + dl->srclen, *eol;
+	unsigned int n;
+
+	for (n = 1; n < d->line && p < end; n++) {
+		p = memchr(p, '\n', (size_t)(end - p));
+		if (!p)
+			return;
+		p++;
+	}
+	if (n != d->line || p > end)
+		return;
+	eol = memchr(p, '\n', (size_t)(end - p));
+	if (!eol)
+		eol = end;
+	if (d->col > (size_t)(eol - p) + 1)
+		return;
+	fprintf(fp, "  %.*s\n  ", (int)(eol - p), p);
+	for (n = 1; n < d->col; n++)
+		fputc(p[n - 1] == '\t' ? '\t' : ' ', fp);
+	fprintf(fp, "^ column %u\n", d->col);
+}
+
+static void print_one(FILE *fp, const struct diag_list *dl, const struct diag *d,
+		      const char *spec)
 {
 	fputs(DIAG_PROGNAME ": ", fp);
 	if (d->file)
 		fprintf(fp, "failed to compile script %s: ", d->file);
 	else if (spec)
 		fprintf(fp, "invalid probe specifier %s: ", spec);
-	fprintf(fp, "[%s] ", d->tag);
-	if (d->line && d->col)
-		fprintf(fp, "line %u column %u: ", d->line, d->col);
-	else if (d->line)
+	if (dl->errtags)
+		fprintf(fp, "[%s] ", d->tag);
+	/* dtrace's location: the line for a script, the region for -n text. */
+	if (d->file && d->line)
 		fprintf(fp, "line %u: ", d->line);
+	else if (d->region)
+		fprintf(fp, "%s: ", d->region);
 	fprintf(fp, "%s\n", d->msg);
+	if (dl->caret && dl->src && d->line && d->col)
+		print_caret(fp, dl, d);
 }
 
 int diag_print(FILE *fp, const struct diag_list *dl, const char *spec)
@@ -130,7 +169,7 @@ int diag_print(FILE *fp, const struct diag_list *dl, const char *spec)
 	size_t i;
 
 	for (i = 0; i < dl->n; i++)
-		print_one(fp, &dl->v[i], spec);
+		print_one(fp, dl, &dl->v[i], spec);
 	if (dl->nomem)
 		fputs(DIAG_PROGNAME ": out of memory while reporting errors\n", fp);
 	if (fflush(fp) || ferror(fp))

@@ -1,21 +1,26 @@
 /* SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0) */
 /*
  * Compile diagnostics: what the D compiler reports, kept in a list the
- * compile context owns, printed in dtrace(1)'s shape, one line each:
+ * compile context owns, printed in dtrace(1)'s shape:
  *
- *   spectrace: failed to compile script FILE: [TAG] line N column C: MESSAGE
- *   spectrace: invalid probe specifier TEXT: [TAG] line N column C: MESSAGE
+ *   spectrace: failed to compile script FILE: [TAG] line N: MESSAGE
+ *   spectrace: invalid probe specifier TEXT: [TAG] REGION: MESSAGE
  *
- * as in: spectrace: failed to compile script foo.d: [D_SYNTAX] line 7
- * column 12: syntax error near "}". The first form is for scripts (-s), the
- * second for -n text.
+ * as in: spectrace: failed to compile script foo.d: line 7: syntax error
+ * near "}". The first form is for scripts (-s), the second for -n text,
+ * where dtrace shows no line: an error found while type-checking a clause's
+ * predicate or actions says "in predicate: " or "in action list: ", any
+ * other (lexing, parsing, code generation) no location at all.
  *
- * The tag is always shown (dtrace shows it only with -xerrtags). "line N" is
- * dtrace's; spectrace adds " column C" when the column is known. An entry
- * whose line is 0 has no position and prints as "[TAG] MESSAGE". Columns
- * count bytes from 1, so a tab is one column.
+ * "[TAG] " appears only with -xerrtags (diag_list.errtags), as in dtrace.
+ * A message may hold dtrace's embedded "\n\t" continuation lines; only its
+ * trailing newlines are dropped. When diag_list.caret is set (stderr is a
+ * terminal) and the source text is known, two extra lines follow each
+ * entry: the source line and a caret under the column, with the column's
+ * number; scripts and tests (not terminals) see dtrace's bytes alone.
+ * Columns count bytes from 1, so a tab is one column.
  *
- * Messages are lower case, without a final period, one line each.
+ * Messages are lower case, without a final period.
  */
 #ifndef SPT_DIAG_H
 #define SPT_DIAG_H
@@ -49,11 +54,16 @@
 #define DIAG_DECL_ARRNULL	"D_DECL_ARRNULL"
 #define DIAG_UNSUPPORTED	"D_UNSUPPORTED"
 
+/* Where dtrace says an error of a -n program arose (type checking only). */
+#define DIAG_REGION_PRED	"in predicate"
+#define DIAG_REGION_ACTS	"in action list"
+
 struct diag {
 	const char *tag;	/* static string, e.g. DIAG_SYNTAX */
 	char *file;		/* script name, NULL for -n text */
 	unsigned int line;	/* from 1; 0: no position */
 	unsigned int col;	/* from 1; 0: unknown */
+	const char *region;	/* DIAG_REGION_*, NULL: none */
 	char *msg;
 };
 
@@ -62,6 +72,11 @@ struct diag_list {
 	size_t n;
 	size_t cap;
 	bool nomem;		/* an entry was lost for want of memory */
+	/* How diag_print shows them (set by the caller; false/NULL by default). */
+	bool errtags;		/* -xerrtags: "[TAG] " before the location */
+	bool caret;		/* add the source line and a caret (a terminal) */
+	const char *src;	/* the source text the lines and columns are in */
+	size_t srclen;
 };
 
 void diag_list_init(struct diag_list *dl);
@@ -69,16 +84,19 @@ void diag_list_fini(struct diag_list *dl);
 
 /*
  * Append an entry. TAG must outlive the list (use the DIAG_* strings); FILE
- * is copied. Newlines in the formatted message become spaces. Returns 0 or
- * -ENOMEM, in which case dl->nomem is set.
+ * is copied. Trailing newlines of the formatted message are dropped. Returns
+ * 0 or -ENOMEM, in which case dl->nomem is set.
  */
 int diag_add(struct diag_list *dl, const char *tag, const char *file, unsigned int line,
 	     unsigned int col, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 int diag_vadd(struct diag_list *dl, const char *tag, const char *file, unsigned int line,
 	      unsigned int col, const char *fmt, va_list ap) __attribute__((format(printf, 6, 0)));
 
+/* Set the region (DIAG_REGION_*) of the last entry, if there is one. */
+void diag_set_region(struct diag_list *dl, const char *region);
+
 /*
- * Print every entry on its own line to FP. SPEC is the -n text shown for
+ * Print every entry to FP, as described above. SPEC is the -n text shown for
  * entries without a file (may be NULL). Returns 0 or -EIO.
  */
 int diag_print(FILE *fp, const struct diag_list *dl, const char *spec);

@@ -72,6 +72,7 @@ int fmt_parse(const char *format, struct fmt *f, char *err, size_t errlen)
 	size_t cap = 0, flen = strlen(format), out = 0;
 	const char *p = format;
 	struct fmt_piece *pc;
+	unsigned int nconv = 0;	/* conversions so far, %% included, as dtrace numbers them */
 
 	memset(f, 0, sizeof(*f));
 	/* Literal text never grows when %% folds to %. */
@@ -86,6 +87,7 @@ int fmt_parse(const char *format, struct fmt *f, char *err, size_t errlen)
 			start = f->buf + out;
 			while (*p && (*p != '%' || p[1] == '%')) {
 				f->buf[out++] = *p;
+				nconv += *p == '%';
 				p += *p == '%' ? 2 : 1;
 			}
 			pc = add_piece(f, &cap);
@@ -100,6 +102,7 @@ int fmt_parse(const char *format, struct fmt *f, char *err, size_t errlen)
 		if (!pc)
 			goto nomem;
 		start = p++;
+		nconv++;
 		while (*p && strchr("-+ #0'@", *p))
 			p++;
 		if (*p == '*') {
@@ -108,6 +111,18 @@ int fmt_parse(const char *format, struct fmt *f, char *err, size_t errlen)
 		} else {
 			while (*p >= '0' && *p <= '9')
 				p++;
+			if (*p == '$') {
+				set_err(err, errlen,
+					"format conversion #%u uses unsupported positional format (%%n$)",
+					nconv);
+				goto inval;
+			}
+		}
+		if (*p == '*') {
+			set_err(err, errlen,
+				"format conversion #%u has more than one '*' specified for the output width",
+				nconv);
+			goto inval;
 		}
 		if (*p == '.') {
 			p++;
@@ -117,6 +132,17 @@ int fmt_parse(const char *format, struct fmt *f, char *err, size_t errlen)
 			} else {
 				while (*p >= '0' && *p <= '9')
 					p++;
+			}
+			if (*p == '*') {
+				set_err(err, errlen,
+					"format conversion #%u has more than one '*' specified for the output precision",
+					nconv);
+				goto inval;
+			}
+			if (*p == '.') {
+				set_err(err, errlen,
+					"format conversion #%u has more than one '.' specified", nconv);
+				goto inval;
 			}
 		}
 		sl = (size_t)(p - start);
@@ -150,17 +176,28 @@ int fmt_parse(const char *format, struct fmt *f, char *err, size_t errlen)
 			p++;
 		}
 		if (!*p) {
-			set_err(err, errlen, "format ends in the middle of a conversion");
+			set_err(err, errlen,
+				"format conversion #%u name expected before end of format string",
+				nconv);
+			goto inval;
+		}
+		if (*p == '%') {
+			set_err(err, errlen,
+				"format conversion #%u cannot be combined with other format flags: %%%%",
+				nconv);
 			goto inval;
 		}
 		pc->conv = *p;
 		pc->kind = conv_kind(*p);
-		if (pc->kind == FMT_LIT) {
-			set_err(err, errlen, "invalid conversion %%%c", *p);
-			goto inval;
-		}
-		if (pc->size && pc->kind != FMT_INT && pc->kind != FMT_UINT) {
-			set_err(err, errlen, "length modifier not allowed with %%%c", *p);
+		if (pc->kind == FMT_LIT ||
+		    (pc->size && pc->kind != FMT_INT && pc->kind != FMT_UINT)) {
+			/* The name as written: the length modifier and the character. */
+			const char *n = p;
+
+			while (n > start && strchr("hlLjzt", n[-1]))
+				n--;
+			set_err(err, errlen, "format conversion #%u is undefined: %%%.*s", nconv,
+				(int)(p - n + 1), n);
 			goto inval;
 		}
 		switch (pc->kind) {

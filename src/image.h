@@ -105,6 +105,7 @@ struct image {
 	int64_t *edges;		/* histogram bucket edges of all aggregations */
 	uint32_t nedges;
 	int uses_spec;		/* speculation(), speculate(), commit() or discard() */
+	int destructive;	/* has a destructive action: tracing needs -w */
 };
 
 #endif /* SPT_IMAGE_H */

@@ -346,7 +346,8 @@ static int lex_control(struct lexer *lx, struct lex_token *tok)
 	const char *s = lx->src;
 	size_t start, end;
 
-	if (lx->pos == 0 && peekc(lx, 1) == '!') {
+	/* dtrace discards any line whose first non-blank characters are "#!". */
+	if (peekc(lx, 1) == '!') {
 		skip_to_eol(lx);
 		return 1;
 	}
@@ -360,11 +361,36 @@ static int lex_control(struct lexer *lx, struct lex_token *tok)
 	if (start == end)
 		return 1;
 
+	if (end - start == 5 && !memcmp(s + start, "ident", 5)) {
+		skip_to_eol(lx);
+		return 1;
+	}
+	if (end - start == 5 && !memcmp(s + start, "error", 5)) {
+		/* "#error a b" is dtrace's "#error: a b ": each token and a blank. */
+		char msg[256];
+		size_t n = 0;
+
+		for (;;) {
+			while (is_blank(peekc(lx, 0)))
+				advance(lx, 1);
+			if (lx->pos >= lx->len || s[lx->pos] == '\n')
+				break;
+			while (lx->pos < lx->len && !is_space(peekc(lx, 0))) {
+				if (n < sizeof(msg) - 2)
+					msg[n++] = s[lx->pos];
+				advance(lx, 1);
+			}
+			if (n < sizeof(msg) - 1)
+				msg[n++] = ' ';
+		}
+		msg[n] = '\0';
+		return lex_err(lx, tok, DIAG_PRAGERR, tok->line, tok->col, "#error: %s", msg);
+	}
 	if (end - start != 6 || memcmp(s + start, "pragma", 6) != 0) {
 		skip_to_eol(lx);
 		return lex_err(lx, tok, DIAG_PRAGCTL_INVAL, tok->line, tok->col,
-			       "not supported: C preprocessor directive #%.*s",
-			       (int)(end - start > 32 ? 32 : end - start), s + start);
+			       "invalid control directive: #%.*s",
+			       (int)(end - start > 64 ? 64 : end - start), s + start);
 	}
 
 	while (is_blank(peekc(lx, 0)))

@@ -176,6 +176,7 @@ struct cmdline {
 	struct opts o;
 	struct source *srcs;
 	size_t nsrcs;
+	const char *argv0;	/* $0 of -n programs: argv[0] as given */
 	char **macros;		/* operands: $1, $2, ... */
 	size_t nmacros;
 	int list;
@@ -290,22 +291,27 @@ static int parse_cmdline(struct cmdline *cl, int argc, char **argv)
 				return -EINVAL;
 			break;
 		case ':':
-			errmsg("option -%c requires an argument (see --help)", optopt);
+			/* glibc getopt's words, as dtrace prints them, then the usage. */
+			errmsg("option requires an argument -- '%c'", optopt);
+			fputs(usage_text, stderr);
 			return -EINVAL;
 		default:
 			if (optopt)
-				errmsg("illegal option -- %c (see --help)", optopt);
+				errmsg("invalid option -- '%c'", optopt);
 			else
-				errmsg("illegal option -- %s (see --help)", argv[optind - 1]);
+				errmsg("unrecognized option '%s'", argv[optind - 1]);
+			fputs(usage_text, stderr);
 			return -EINVAL;
 		}
 	}
 	/* Operands are the macro arguments $1, $2, ... as with dtrace. */
+	cl->argv0 = argv[0];
 	cl->macros = argv + optind;
 	cl->nmacros = (size_t)(argc - optind);
 	if (!cl->list && cl->nsrcs == 0) {
-		errmsg("no probes specified (see --help)");
-		return -EINVAL;
+		/* dtrace's fatal error (status 1), not a usage error. */
+		errmsg("no probes specified");
+		return 1;
 	}
 	return 0;
 }
@@ -348,9 +354,17 @@ static int read_file(struct source *src)
 	return ret;
 }
 
-/* How a compile error is introduced: dtrace's two shapes. */
-static void print_diags(const struct compile_ctx *cc, const struct source *src)
+/*
+ * How a compile error is introduced: dtrace's two shapes; the tag with
+ * -xerrtags; the source line and a caret on a terminal only.
+ */
+static void print_diags(struct compile_ctx *cc, const struct cmdline *cl,
+			const struct source *src)
 {
+	cc->diags.errtags = cl->o.errtags;
+	cc->diags.caret = isatty(STDERR_FILENO);
+	cc->diags.src = src->is_file ? src->buf : src->text;
+	cc->diags.srclen = src->is_file ? src->len : strlen(src->text);
 	diag_print(stderr, &cc->diags, src->is_file ? NULL : src->text);
 }
 
@@ -368,6 +382,7 @@ static int compile(struct cmdline *cl, struct compile_ctx *cc, struct image *img
 		errmsg("out of memory");
 		return 1;
 	}
+	cg_set_argv0(g, cl->argv0);
 	for (i = 0; i < cl->nsrcs; i++) {
 		struct source *src = &cl->srcs[i];
 
@@ -379,13 +394,13 @@ static int compile(struct cmdline *cl, struct compile_ctx *cc, struct image *img
 					 src->is_file ? src->buf : src->text,
 					 src->is_file ? src->len : strlen(src->text));
 		if (!src->ast || cg_add(g, src->ast)) {
-			print_diags(cc, src);
+			print_diags(cc, cl, src);
 			cg_finish(g);
 			return 1;
 		}
 	}
 	if (cg_finish(g)) {
-		print_diags(cc, &cl->srcs[cl->nsrcs - 1]);
+		print_diags(cc, cl, &cl->srcs[cl->nsrcs - 1]);
 		return 1;
 	}
 	return 0;
@@ -710,7 +725,7 @@ int main(int argc, char **argv)
 	ret = parse_cmdline(&cl, argc, argv);
 	if (ret) {
 		free_cmdline(&cl);
-		return EXIT_USAGE;
+		return ret == 1 ? 1 : EXIT_USAGE;
 	}
 	/* As dtrace(1): privileges first, in exec and list modes, status 2. */
 	if (priv_check(PRIV_TRACE, err, sizeof(err))) {
@@ -760,11 +775,15 @@ int main(int argc, char **argv)
 		ret = 1;
 		goto out_img;
 	}
-	if (cl.nsrcs && (add_profile_probes(&t, &img) || build_enabling(&cl, &t, &img, &en)))
+	if (cl.nsrcs && (add_profile_probes(&t, &img) || build_enabling(&cl, &t, &img, &en))) {
 		ret = 1;
-	else if (cl.list)
+	} else if (!cl.list && img.destructive && !cl.o.destructive) {
+		/* dtrace's EDT_DESTRUCTIVE, found when it enables the programs. */
+		errmsg("could not enable tracing: Destructive actions not allowed");
+		ret = 1;
+	} else if (cl.list) {
 		ret = list_probes(&cl, &t, &en, out);
-	else if (install_signals()) {
+	} else if (install_signals()) {
 		errmsg("cannot install signal handlers: %s", strerror(errno));
 		ret = 1;
 	} else {

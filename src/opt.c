@@ -391,6 +391,22 @@ static int set_quiet(struct opts *o, const char *v, char *err, size_t errlen)
 	return 0;
 }
 
+/* Compiler flags (dtrace's cflags): no value, or 0/1 as set_flag takes. */
+static int set_errtags(struct opts *o, const char *v, char *err, size_t errlen)
+{
+	return set_flag(&o->errtags, v, err, errlen);
+}
+
+static int set_defaultargs(struct opts *o, const char *v, char *err, size_t errlen)
+{
+	return set_flag(&o->defaultargs, v, err, errlen);
+}
+
+static int set_argref(struct opts *o, const char *v, char *err, size_t errlen)
+{
+	return set_flag(&o->argref, v, err, errlen);
+}
+
 struct opt_def {
 	const char *name;
 	int (*set)(struct opts *o, const char *v, char *err, size_t errlen);
@@ -403,12 +419,15 @@ static const struct opt_def opt_defs[] = {
 	{ "aggsortkeypos", set_aggsortkeypos },
 	{ "aggsortpos", set_aggsortpos },
 	{ "aggsortrev", set_aggsortrev },
+	{ "argref", set_argref },
 	{ "bufpolicy", set_bufpolicy },
 	{ "bufresize", set_bufresize },
 	{ "bufsize", set_bufsize },
 	{ "cleanrate", set_cleanrate },
+	{ "defaultargs", set_defaultargs },
 	{ "destructive", set_destructive },
 	{ "dynvarsize", set_dynvarsize },
+	{ "errtags", set_errtags },
 	{ "flowindent", set_flowindent },
 	{ "ktr_cpumask", ktrfmt_opt_cpumask },
 	{ "ktr_entries", ktrfmt_opt_entries },

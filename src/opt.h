@@ -58,6 +58,9 @@ struct opts {
 	uint32_t nspec;		/* speculation slots */
 	uint64_t specsize;	/* bytes of a slot's part on each CPU */
 	uint64_t cleanrate_ns;	/* interval between cleaner sweeps */
+	bool errtags;		/* compile errors show their D_* tag */
+	bool defaultargs;	/* an unset $N is 0, $$N "" */
+	bool argref;		/* the last macro argument need not be referenced */
 	int64_t target;		/* $target: the -c command's or -p process's pid, 0: none */
 	struct ktr_opts ktr;	/* -x ktr_*: KTR flight recorder settings */
 	enum opt_sysattach sysattach;	/* -x sysattach=auto|raw|tracepoint */

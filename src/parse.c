@@ -273,6 +273,12 @@ static void leave(struct parser *p)
 /* Expressions */
 
 static struct ast_expr *parse_assign(struct parser *p);
+
+/* An assignment-expression, for the right side of an inline definition. */
+struct ast_expr *parse_assign_expr(struct parser *p)
+{
+	return parse_assign(p);
+}
 static struct ast_expr *parse_unary(struct parser *p);
 
 static bool starts_operand(const struct lex_token *t)
@@ -965,12 +971,15 @@ struct ast_program *parse_program(struct compile_ctx *cc, const char *file, cons
 	const struct lex_token *t;
 	struct ast_program *prog;
 	struct parser p;
+	unsigned int end_line = 0;
 
 	parser_init(&p, cc, file, text, len);
 	while (!p.err) {
 		t = parse_peek_in(&p, LEX_MODE_CLAUSE);
-		if (t->kind == LEX_EOF)
+		if (t->kind == LEX_EOF) {
+			end_line = t->line;
 			break;
+		}
 		if (t->kind == LEX_SEMI)
 			parse_next(&p);
 		else if (t->kind == LEX_PSPEC)
@@ -998,6 +1007,7 @@ struct ast_program *parse_program(struct compile_ctx *cc, const char *file, cons
 	}
 	prog->items = vec_items(&p, &p.items);
 	prog->nitems = p.items.n;
+	prog->end_line = end_line;
 	return p.err ? NULL : prog;
 }
 

@@ -73,19 +73,19 @@ static bool pragma_option(struct parser *p, const struct lex_token *t, const cha
 {
 	const char *s = args, *w, *eq;
 	struct ast_item *it;
-	size_t n, namelen, i;
+	size_t n, namelen;
 
-	if (!next_word(&s, &w, &n) || *skip_blanks(s))
+	if (!next_word(&s, &w, &n))
 		goto malformed;
+	if (*skip_blanks(s)) {
+		parse_error_at(p, DIAG_PRAGMA_MALFORM, parse_loc(t),
+			       "superfluous arguments specified for #pragma option");
+		return false;
+	}
 	eq = memchr(w, '=', n);
 	namelen = eq ? (size_t)(eq - w) : n;
 	if (!namelen)
 		goto malformed;
-	for (i = 0; i < namelen; i++) {
-		if (!(w[i] == '_' || (w[i] >= '0' && w[i] <= '9') || (w[i] >= 'a' && w[i] <= 'z') ||
-		      (w[i] >= 'A' && w[i] <= 'Z')))
-			goto malformed;
-	}
 	it = new_pragma(p, t, AST_PRAGMA_OPTION, w, namelen);
 	if (!it)
 		return false;
@@ -99,7 +99,7 @@ static bool pragma_option(struct parser *p, const struct lex_token *t, const cha
 	return true;
 malformed:
 	parse_error_at(p, DIAG_PRAGMA_MALFORM, parse_loc(t),
-		 "malformed #pragma D option: expected name[=value]");
+		 "malformed #pragma option <option>=<val>");
 	return false;
 }
 
@@ -129,7 +129,18 @@ bool parse_pragma(struct parser *p, const struct lex_token *t)
 	args = skip_blanks(s);
 
 	if (word_is(w, n, "error")) {
-		parse_error_at(p, DIAG_PRAGERR, parse_loc(t), "#pragma error: %s", args);
+		/* dtrace's "#error: " and each token followed by a blank. */
+		char msg[256];
+		size_t k = 0;
+
+		while (next_word(&args, &w, &n)) {
+			for (i = 0; i < n && k < sizeof(msg) - 2; i++)
+				msg[k++] = w[i];
+			if (k < sizeof(msg) - 1)
+				msg[k++] = ' ';
+		}
+		msg[k] = '\0';
+		parse_error_at(p, DIAG_PRAGERR, parse_loc(t), "#error: %s", msg);
 		return false;
 	}
 	if (word_is(w, n, "line")) {
@@ -144,6 +155,11 @@ bool parse_pragma(struct parser *p, const struct lex_token *t)
 	for (i = 0; i < sizeof(kept) / sizeof(kept[0]); i++) {
 		if (!word_is(w, n, kept[i].word))
 			continue;
+		if (!*args && kept[i].kind == AST_PRAGMA_DEPENDS_ON) {
+			parse_error_at(p, DIAG_PRAGMA_MALFORM, parse_loc(t),
+				       "malformed #pragma depends_on <class> <name>");
+			return false;
+		}
 		if (!*args) {
 			parse_error_at(p, DIAG_PRAGMA_MALFORM, parse_loc(t),
 				 "malformed #pragma D %s: missing arguments", kept[i].word);
@@ -360,8 +376,6 @@ static const char *unsupported_decl(enum lex_kw kw)
 	switch (kw) {
 	case LEX_KW_TYPEDEF:
 		return "typedef";
-	case LEX_KW_INLINE:
-		return "inline definitions";
 	case LEX_KW_TRANSLATOR:
 		return "translators";
 	case LEX_KW_PROVIDER:
@@ -422,6 +436,67 @@ static bool parse_dims(struct parser *p, struct ast_decl *d)
 	return !p->err;
 }
 
+/*
+ * inline TYPE NAME = assignment-expression; (at the inline keyword). The
+ * parameterised form NAME[T1 a, ...] is refused.
+ */
+static bool parse_inline(struct parser *p, struct ast_loc start)
+{
+	const struct lex_token *t;
+	struct ast_item *it;
+	struct ast_decl *d;
+
+	parse_next(p);
+	t = parse_peek(p);
+	if (t->kind == LEX_IDENT && (t->kw == LEX_KW_SELF || t->kw == LEX_KW_THIS ||
+				     t->kw == LEX_KW_EXTERN || t->kw == LEX_KW_STATIC ||
+				     t->kw == LEX_KW_REGISTER || t->kw == LEX_KW_AUTO ||
+				     t->kw == LEX_KW_TYPEDEF)) {
+		parse_error_at(p, "D_DECL_BADCLASS", parse_loc(t),
+			       "specified storage class not appropriate for inline declaration");
+		return false;
+	}
+	if (!parse_is_type_start(t)) {
+		parse_syntax_error(p, t);
+		return false;
+	}
+	it = parse_alloc(p, sizeof(*it));
+	if (!it)
+		return false;
+	it->kind = AST_ITEM_DECL;
+	it->loc = start;
+	d = &it->u.decl;
+	d->scope = AST_SCOPE_GLOBAL;
+	if (!parse_type_spec(p, &d->type))
+		return false;
+	parse_pointers(p, &d->type);
+	t = parse_peek(p);
+	if (t->kind == LEX_ASSIGN || t->kind == LEX_SEMI) {
+		parse_error_at(p, "D_DECL_USELESS", parse_loc(t),
+			       "inline declaration requires a name");
+		return false;
+	}
+	if (t->kind != LEX_IDENT || t->kw != LEX_KW_NONE) {
+		parse_syntax_error(p, t);
+		return false;
+	}
+	d->name = t->str;
+	d->name_loc = parse_loc(t);
+	parse_next(p);
+	t = parse_peek(p);
+	if (t->kind == LEX_LBRACKET) {
+		parse_error_at(p, DIAG_UNSUPPORTED, parse_loc(t),
+			       "not supported: inline definitions with parameters");
+		return false;
+	}
+	if (!parse_expect(p, LEX_ASSIGN))
+		return false;
+	d->init = parse_assign_expr(p);
+	if (!d->init || !parse_expect(p, LEX_SEMI))
+		return false;
+	return parse_vec_push(p, &p->items, it);
+}
+
 bool parse_decl(struct parser *p)
 {
 	const struct lex_token *t = parse_peek_in(p, LEX_MODE_CLAUSE);
@@ -437,6 +512,13 @@ bool parse_decl(struct parser *p)
 		parse_next(p);
 	}
 	t = parse_peek(p);
+	if (scope == AST_SCOPE_GLOBAL && t->kind == LEX_IDENT && t->kw == LEX_KW_INLINE)
+		return parse_inline(p, start);
+	if (t->kind == LEX_IDENT && t->kw == LEX_KW_INLINE) {
+		parse_error_at(p, "D_DECL_BADCLASS", parse_loc(t),
+			       "specified storage class not appropriate for inline declaration");
+		return false;
+	}
 	if (t->kind == LEX_IDENT && (what = unsupported_decl(t->kw))) {
 		parse_error_at(p, DIAG_UNSUPPORTED, parse_loc(t), "not supported: %s", what);
 		return false;

@@ -105,5 +105,6 @@ bool parse_pragma(struct parser *p, const struct lex_token *t);
 bool parse_type_name(struct parser *p, struct ast_type *ty);
 /* A top-level declaration, at its first word; adds one item per declarator. */
 bool parse_decl(struct parser *p);
+struct ast_expr *parse_assign_expr(struct parser *p);
 
 #endif /* SPT_PARSE_PRIV_H */

@@ -12,8 +12,9 @@ usage() {
 	echo "$rc|$out"
 }
 
-check "unknown flag" "$(usage -Q)" "2|spectrace: illegal option -- Q (see --help)"
-check "missing argument" "$(usage -n)" "2|spectrace: option -n requires an argument (see --help)"
+check "unknown flag" "$(usage -Q | head -2)" "2|spectrace: invalid option -- 'Q'
+Usage: spectrace [-eFhlqSVvwZ] [-b bufsz] [-o output] [-x opt[=val]]"
+check "missing argument" "$(usage -n | head -1)" "2|spectrace: option requires an argument -- 'n'"
 check "bad -b" "$(usage -b 12q -n BEGIN)" \
 	"2|spectrace: failed to set -b 12q: invalid value for specified option"
 check "bad -x name" "$(usage -x nosuch=1 -n BEGIN)" \
@@ -22,11 +23,11 @@ check "bad -x switchrate" "$(usage -x switchrate=fast -n BEGIN)" \
 	"2|spectrace: failed to set -x switchrate=fast: invalid value for specified option"
 check "bad bufpolicy" "$(usage -x bufpolicy=circular -n BEGIN)" \
 	"2|spectrace: failed to set -x bufpolicy=circular: invalid value for specified option"
-check "no probes" "$(usage)" "2|spectrace: no probes specified (see --help)"
+check "no probes" "$(usage)" "1|spectrace: no probes specified"
 # Operands are macro arguments.
 check "operand is \$1" "$(usage -e -n 'syscall::openat:entry /pid == $1/' 42)" "0|"
 check "missing macro argument" "$(usage -e -n 'syscall::openat:entry /pid == $2/' 42)" \
-	"1|spectrace: invalid probe specifier syscall::openat:entry /pid == \$2/: [D_MACRO_UNDEF] line 1 column 31: macro argument \$2 is not defined"
+	"1|spectrace: invalid probe specifier syscall::openat:entry /pid == \$2/: macro argument \$2 is not defined"
 
 out=$("$SPT" --help)
 check "--help exits 0" "$?" 0
@@ -114,5 +115,35 @@ out=$("$SPT" -Z -q -n 'syscall::nosuch:entry { trace(1); }' -n 'BEGIN { printf("
 check "-Z: the other clauses trace" "$?:$out" "0:begin"
 "$SPT" -n 'syscall::nosuch:entry' -n 'BEGIN { exit(0); }' >/dev/null 2>&1
 check "without -Z it is an error" "$?" 1
+
+# Compile errors of -n programs as dtrace shows them: no line; the region
+# for type-checking errors; nothing for lexing, parsing or code generation.
+check "-n: action list" "$(usage -e -n 'BEGIN { trace(nosuch); }')" \
+	"1|spectrace: invalid probe specifier BEGIN { trace(nosuch); }: in action list: failed to resolve nosuch: Unknown variable name"
+check "-n: predicate" "$(usage -e -n 'BEGIN /nosuch/ { }')" \
+	"1|spectrace: invalid probe specifier BEGIN /nosuch/ { }: in predicate: failed to resolve nosuch: Unknown variable name"
+check "-n: syntax error" "$(usage -e -n 'BEGIN { x = ; }')" \
+	"1|spectrace: invalid probe specifier BEGIN { x = ; }: syntax error near \";\""
+check "-n: code generation" "$(usage -e -n 'BEGIN{printf("%d")}')" \
+	"1|spectrace: invalid probe specifier BEGIN{printf(\"%d\")}: printf( ) prototype mismatch: conversion #1 (%d) is missing a corresponding value argument"
+check "-n: -x errtags" "$(usage -e -x errtags -n 'BEGIN { trace(nosuch); }')" \
+	"1|spectrace: invalid probe specifier BEGIN { trace(nosuch); }: [D_IDENT_UNDEF] in action list: failed to resolve nosuch: Unknown variable name"
+check "-n: continuation lines" "$(usage -e -n 'BEGIN { trace(substr(1, 2)); }')" \
+	"1|spectrace: invalid probe specifier BEGIN { trace(substr(1, 2)); }: in action list: substr( ) argument #1 is incompatible with prototype:
+	prototype: const char *
+	 argument: int"
+# The unused-argument check is per program: the second one does not use $1.
+check "-n: extraneous argument, per program" \
+	"$(usage -e -n 'BEGIN { trace($1); }' -n 'END { }' 5)" \
+	"1|spectrace: invalid probe specifier END { }: extraneous argument '5' (\$1 is not referenced)"
+check "-n: \$0 is argv[0]" "$("$SPT" -q -n 'BEGIN { printf("%s\n", $0); exit(0); }')" "$SPT"
+# On a terminal (script(1) gives one) the source line and a caret follow.
+if command -v script >/dev/null; then
+	out=$(script -qec "$SPT -e -n 'BEGIN { x = ; }'" /dev/null | tr -d '\r')
+	check "terminal: source line and caret" "$out" \
+		"spectrace: invalid probe specifier BEGIN { x = ; }: syntax error near \";\"
+  BEGIN { x = ; }
+              ^ column 13"
+fi
 
 e2e_done

@@ -72,6 +72,9 @@ end"
 out=$("$SPT" -n 'BEGIN { stop(); }' 2>&1)
 check "no -w: exit status" "$?" 1
 check "no -w: the message" "$out" \
-	"spectrace: invalid probe specifier BEGIN { stop(); }: [EDT_DESTRUCTIVE] line 1 column 9: destructive actions not allowed: stop( ) needs -w or #pragma D option destructive"
+	"spectrace: could not enable tracing: Destructive actions not allowed"
+# -e compiles without enabling: no -w needed, as with dtrace.
+"$SPT" -e -n 'BEGIN { stop(); }'
+check "no -w with -e: compiles" "$?" 0
 check_no_leftovers
 e2e_done

@@ -9,7 +9,13 @@
 #                       when it exits, unless the script exits first
 #   tst.NAME.args       extra spectrace arguments (macro arguments, -x ...)
 #   err.TAG.NAME.d      must fail to compile: exit 1, stderr must equal
-#                       err.TAG.NAME.expected (the path shown as NAME.d)
+#                       err.TAG.NAME.expected (the path shown as NAME.d),
+#                       dtrace's untagged message; run again with -xerrtags,
+#                       stderr must be the same with "[TAG] " after the
+#                       "...script NAME.d: " prefix. err.EDT_*: errors found
+#                       when the program is enabled, not the compiler's (run
+#                       without -e; no tag, -xerrtags changes nothing).
+#   err.TAG.NAME.args   extra spectrace arguments, as for tst
 #
 # The one normaliser: the CPU column of default output becomes "N".
 . "$(dirname "$0")/lib/common.bash"
@@ -59,13 +65,23 @@ for t in "$dir"/err.*.d; do
 	[ -e "$t" ] || continue
 	name=$(basename "$t" .d)
 	tag=$(echo "$name" | cut -d. -f2)
-	out=$(cd "$dir" && "$SPT" -e -s "$name.d" 2>&1)
+	args=()
+	[ -f "$dir/$name.args" ] && read -r -a args <"$dir/$name.args"
+	want=$(cat "$dir/$name.expected")
+	e=-e
+	case "$tag" in EDT_*) e=-q ;; esac
+	out=$(cd "$dir" && "$SPT" $e -s "$name.d" "${args[@]}" 2>&1)
 	rc=$?
 	check "$name: exit status" "$rc" 1
-	check "$name: message" "$out" "$(cat "$dir/$name.expected")"
-	case "$out" in
-	*"[$tag]"*) ok "$name: tag $tag" ;;
-	*) not_ok "$name: tag $tag not in: $out" ;;
+	check "$name: message" "$out" "$want"
+	out=$(cd "$dir" && "$SPT" $e -xerrtags -s "$name.d" "${args[@]}" 2>&1)
+	rc=$?
+	check "$name: exit status with -xerrtags" "$rc" 1
+	case "$tag" in
+	EDT_*) check "$name: -xerrtags adds nothing" "$out" "$want" ;;
+	*)	pfx="spectrace: failed to compile script $name.d: "
+		check "$name: message with -xerrtags" "$out" "$pfx[$tag] ${want#"$pfx"}"
+		;;
 	esac
 done
 check_no_leftovers

@@ -37,9 +37,10 @@ n=$(wc -l <"$TMP/vals")
 if [ "$n" -ge 40 ] && [ "$n" -le 52 ]; then ok "ring: about 1k of records kept ($n)"; else not_ok "ring: $n records kept"; fi
 
 # The seed's example, unchanged: the trigger's own syscalls are traced until
-# one of its threads exits; timestamps increase within each CPU.
+# one of its threads exits; timestamps increase within each CPU. $1 must be
+# a string: a bare word would name a variable, as in dtrace.
 : >"$TMP/err"
-(cd "$(dirname "$0")/ring" && exec "$SPT" -s seed.d sysloop) >"$TMP/out" 2>"$TMP/err" &
+(cd "$(dirname "$0")/ring" && exec "$SPT" -s seed.d '"sysloop"') >"$TMP/out" 2>"$TMP/err" &
 TPID=$!
 for _ in $(seq 1 200); do grep -q matched "$TMP/err" && break; sleep 0.05; done
 "$TRIG/sysloop" sched_get_priority_max 3000 0 >/dev/null

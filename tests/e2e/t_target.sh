@@ -89,9 +89,8 @@ check "-p and -c: the command's end, then the process's" "$(cat "$TMP/err")" \
 	"spectrace: pid $cpid has exited
 spectrace: pid $ppid has exited"
 
-out=$("$SPT" -n 'BEGIN { trace($target); }' 2>&1)
-check "\$target without -c or -p" "$out" \
-	"spectrace: invalid probe specifier BEGIN { trace(\$target); }: [D_MACRO_UNDEF] line 1 column 15: macro \$target is not defined: it needs -c or -p"
+out=$("$SPT" -q -n 'BEGIN { printf("%d\n", $target); exit(0); }' 2>&1)
+check "\$target without -c or -p is 0" "$out" "0"
 out=$("$SPT" -p 999999999 -n 'BEGIN { exit(0); }' 2>&1)
 check "-p: no such process" "$out" "spectrace: failed to grab pid 999999999: No such process"
 check_no_leftovers

@@ -82,10 +82,10 @@ Test(diag, no_column_without_line)
 	cr_assert_eq(dl.v[0].col, 0);
 }
 
-Test(diag, message_is_one_line)
+Test(diag, message_keeps_continuation_lines)
 {
-	diag_add(&dl, DIAG_SYNTAX, NULL, 1, 1, "%s", "first\nsecond\r\nthird\n\n");
-	cr_assert_str_eq(dl.v[0].msg, "first second  third");
+	diag_add(&dl, DIAG_SYNTAX, NULL, 1, 1, "%s", "first\n\tsecond\n\n");
+	cr_assert_str_eq(dl.v[0].msg, "first\n\tsecond");
 	diag_add(&dl, DIAG_SYNTAX, NULL, 1, 1, "%s", "");
 	cr_assert_str_eq(dl.v[1].msg, "");
 }
@@ -115,60 +115,136 @@ Test(diag, many_entries_in_order)
 	}
 }
 
-Test(diag, print_script_with_column)
+Test(diag, print_script_line_no_tag)
 {
 	diag_add(&dl, DIAG_SYNTAX, "foo.d", 7, 12, "syntax error near \"}\"");
-	expect_printed(NULL, "spectrace: failed to compile script foo.d: [D_SYNTAX] line 7 "
-		       "column 12: syntax error near \"}\"\n");
+	expect_printed(NULL, "spectrace: failed to compile script foo.d: line 7: "
+		       "syntax error near \"}\"\n");
 	/* The -n text is for entries without a file only. */
-	expect_printed("BEGIN", "spectrace: failed to compile script foo.d: [D_SYNTAX] line 7 "
-		       "column 12: syntax error near \"}\"\n");
+	expect_printed("BEGIN", "spectrace: failed to compile script foo.d: line 7: "
+		       "syntax error near \"}\"\n");
 }
 
-Test(diag, print_script_line_only)
+Test(diag, print_errtags)
 {
+	dl.errtags = true;
 	diag_add(&dl, DIAG_SYNTAX, "foo.d", 7, 0, "syntax error near \"}\"");
 	expect_printed(NULL, "spectrace: failed to compile script foo.d: [D_SYNTAX] line 7: "
 		       "syntax error near \"}\"\n");
+	diag_list_fini(&dl);
+	dl.errtags = true;
+	diag_add(&dl, DIAG_SYNTAX, NULL, 1, 3, "syntax error near \";\"");
+	expect_printed("BEGIN { ; }", "spectrace: invalid probe specifier BEGIN { ; }: "
+		       "[D_SYNTAX] syntax error near \";\"\n");
 }
 
 Test(diag, print_script_no_position)
 {
 	diag_add(&dl, DIAG_EMPTY, "empty.d", 0, 0, "empty D program translation unit");
-	expect_printed(NULL, "spectrace: failed to compile script empty.d: [D_EMPTY] "
+	expect_printed(NULL, "spectrace: failed to compile script empty.d: "
 		       "empty D program translation unit\n");
 }
 
+/* -n text: no line; the region when the error arose while type-checking. */
 Test(diag, print_probe_specifier)
 {
 	diag_add(&dl, DIAG_SYNTAX, NULL, 1, 13, "syntax error near \";\"");
 	expect_printed("BEGIN { x = ; }", "spectrace: invalid probe specifier BEGIN { x = ; }: "
-		       "[D_SYNTAX] line 1 column 13: syntax error near \";\"\n");
+		       "syntax error near \";\"\n");
+}
+
+Test(diag, print_regions)
+{
+	diag_add(&dl, "D_IDENT_UNDEF", NULL, 1, 8, "failed to resolve y: Unknown variable name");
+	diag_set_region(&dl, DIAG_REGION_PRED);
+	expect_printed("BEGIN /y/ {}", "spectrace: invalid probe specifier BEGIN /y/ {}: "
+		       "in predicate: failed to resolve y: Unknown variable name\n");
+	diag_list_fini(&dl);
+	diag_add(&dl, "D_OP_LVAL", NULL, 1, 9, "operator = requires modifiable lvalue as an operand");
+	diag_set_region(&dl, DIAG_REGION_ACTS);
+	expect_printed("BEGIN { 1 = 2 }", "spectrace: invalid probe specifier BEGIN { 1 = 2 }: "
+		       "in action list: operator = requires modifiable lvalue as an operand\n");
+	/* A script shows its line, not the region. */
+	diag_list_fini(&dl);
+	diag_add(&dl, "D_OP_LVAL", "t.d", 3, 2, "operator = requires modifiable lvalue as an operand");
+	diag_set_region(&dl, DIAG_REGION_ACTS);
+	expect_printed(NULL, "spectrace: failed to compile script t.d: line 3: "
+		       "operator = requires modifiable lvalue as an operand\n");
+}
+
+Test(diag, set_region_on_empty_list)
+{
+	diag_set_region(&dl, DIAG_REGION_PRED);
+	cr_assert_eq(dl.n, 0);
+}
+
+Test(diag, print_continuation_lines)
+{
+	diag_add(&dl, "D_PROTO_ARG", "t.d", 2, 8,
+		 "strlen( ) argument #1 is incompatible with prototype:\n\tprototype: string\n\t argument: int\n");
+	expect_printed(NULL, "spectrace: failed to compile script t.d: line 2: strlen( ) argument #1 "
+		       "is incompatible with prototype:\n\tprototype: string\n\t argument: int\n");
+}
+
+/* On a terminal: the source line and a caret under the column, tabs kept. */
+Test(diag, print_caret)
+{
+	static const char src[] = "BEGIN\n{\n\tx = ;\n}\n";
+
+	dl.caret = true;
+	dl.src = src;
+	dl.srclen = sizeof(src) - 1;
+	diag_add(&dl, DIAG_SYNTAX, "t.d", 3, 6, "syntax error near \";\"");
+	expect_printed(NULL, "spectrace: failed to compile script t.d: line 3: syntax error near \";\"\n"
+		       "  \tx = ;\n"
+		       "  \t    ^ column 6\n");
+}
+
+Test(diag, print_caret_needs_position_and_source)
+{
+	static const char src[] = "BEGIN { x = ; }";
+
+	dl.caret = true;
+	diag_add(&dl, DIAG_SYNTAX, NULL, 1, 13, "syntax error near \";\"");
+	/* No source: dtrace's line alone. */
+	expect_printed(src, "spectrace: invalid probe specifier BEGIN { x = ; }: "
+		       "syntax error near \";\"\n");
+	dl.src = src;
+	dl.srclen = sizeof(src) - 1;
+	expect_printed(src, "spectrace: invalid probe specifier BEGIN { x = ; }: "
+		       "syntax error near \";\"\n"
+		       "  BEGIN { x = ; }\n"
+		       "              ^ column 13\n");
+	/* A line beyond the text, or a column beyond the line: nothing more. */
+	diag_list_fini(&dl);
+	dl.caret = true;
+	dl.src = src;
+	dl.srclen = sizeof(src) - 1;
+	diag_add(&dl, DIAG_SYNTAX, NULL, 2, 1, "x");
+	diag_add(&dl, DIAG_SYNTAX, NULL, 1, 40, "y");
+	expect_printed(src, "spectrace: invalid probe specifier BEGIN { x = ; }: x\n"
+		       "spectrace: invalid probe specifier BEGIN { x = ; }: y\n");
 }
 
 Test(diag, print_without_file_or_spec)
 {
-	diag_add(&dl, DIAG_PRAGMA_MALFORM, NULL, 2, 0, "malformed #pragma D: missing directive");
-	expect_printed(NULL, "spectrace: [D_PRAGMA_MALFORM] line 2: "
-		       "malformed #pragma D: missing directive\n");
+	diag_add(&dl, DIAG_PRAGMA_MALFORM, NULL, 2, 0, "malformed #pragma option <option>=<val>");
+	expect_printed(NULL, "spectrace: malformed #pragma option <option>=<val>\n");
 }
 
 Test(diag, print_several)
 {
 	diag_add(&dl, DIAG_SYNTAX, "a.d", 1, 2, "one");
 	diag_add(&dl, DIAG_UNSUPPORTED, "b.d", 3, 4, "not supported: if statements");
-	expect_printed(NULL, "spectrace: failed to compile script a.d: [D_SYNTAX] line 1 "
-		       "column 2: one\n"
-		       "spectrace: failed to compile script b.d: [D_UNSUPPORTED] line 3 column 4: "
-		       "not supported: if statements\n");
+	expect_printed(NULL, "spectrace: failed to compile script a.d: line 1: one\n"
+		       "spectrace: failed to compile script b.d: line 3: not supported: if statements\n");
 }
 
 Test(diag, print_reports_lost_entries)
 {
 	diag_add(&dl, DIAG_SYNTAX, "a.d", 1, 2, "one");
 	dl.nomem = true;
-	expect_printed(NULL, "spectrace: failed to compile script a.d: [D_SYNTAX] line 1 "
-		       "column 2: one\n"
+	expect_printed(NULL, "spectrace: failed to compile script a.d: line 1: one\n"
 		       "spectrace: out of memory while reporting errors\n");
 }
 

@@ -141,12 +141,32 @@ Test(fmt, errors)
 	char err[128];
 
 	cr_assert_eq(fmt_parse("%q", &f, err, sizeof(err)), -EINVAL);
-	cr_assert_str_eq(err, "invalid conversion %q");
+	cr_assert_str_eq(err, "format conversion #1 is undefined: %q");
 	cr_assert_eq(fmt_parse("abc %", &f, err, sizeof(err)), -EINVAL);
-	cr_assert_str_eq(err, "format ends in the middle of a conversion");
+	cr_assert_str_eq(err, "format conversion #1 name expected before end of format string");
 	cr_assert_eq(fmt_parse("%hs", &f, err, sizeof(err)), -EINVAL);
-	cr_assert_str_eq(err, "length modifier not allowed with %s");
+	cr_assert_str_eq(err, "format conversion #1 is undefined: %hs");
 	cr_assert_eq(fmt_parse("%5", &f, err, sizeof(err)), -EINVAL);
+}
+
+/* dtrace's format-parse messages: conversions counted from 1, %% included. */
+Test(fmt, errors_numbered_as_dtrace)
+{
+	struct fmt f;
+	char err[160];
+
+	cr_assert_eq(fmt_parse("%d %% %q", &f, err, sizeof(err)), -EINVAL);
+	cr_assert_str_eq(err, "format conversion #3 is undefined: %q");
+	cr_assert_eq(fmt_parse("%**d", &f, err, sizeof(err)), -EINVAL);
+	cr_assert_str_eq(err, "format conversion #1 has more than one '*' specified for the output width");
+	cr_assert_eq(fmt_parse("%.**d", &f, err, sizeof(err)), -EINVAL);
+	cr_assert_str_eq(err, "format conversion #1 has more than one '*' specified for the output precision");
+	cr_assert_eq(fmt_parse("%d%.1.2d", &f, err, sizeof(err)), -EINVAL);
+	cr_assert_str_eq(err, "format conversion #2 has more than one '.' specified");
+	cr_assert_eq(fmt_parse("%1$d", &f, err, sizeof(err)), -EINVAL);
+	cr_assert_str_eq(err, "format conversion #1 uses unsupported positional format (%n$)");
+	cr_assert_eq(fmt_parse("%-%", &f, err, sizeof(err)), -EINVAL);
+	cr_assert_str_eq(err, "format conversion #1 cannot be combined with other format flags: %%");
 }
 
 Test(fmt, kind_mismatch_is_refused)

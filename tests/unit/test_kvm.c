@@ -62,7 +62,7 @@ static const char *const corpus[] = {
 	"trace(lltostr(arg0)); trace(lltostr(0, 16)); trace(lltostr(arg0, 16)); trace(lltostr(8, 8)); trace(lltostr(-1, 2)); trace(lltostr(arg5, 36)); trace(lltostr(-0x7fffffffffffffff - 1));",
 	"trace(strtoll(\" \\t-42x\")); trace(strtoll(\"0x1F\", 16)); trace(strtoll(\"0xg\", 16)); trace(strtoll(\"zZ\", 36)); trace(strtoll(\"18446744073709551617\")); trace(strtoll(lltostr(arg5, 7), 7));",
 	"trace(toupper(execname)); trace(tolower(\"MiXeD 42\")); s = \"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\"; t = strjoin(s, s); trace(strlen(t)); trace(strjoin(t, \"y\")); trace(index(t, \"xy\"));",
-	"self->s = execname; self->t = strjoin(self->s, \"!\"); trace(self->t); self->t = strchr(\"a\", 'b'); trace(self->t == NULL); trace(self->u == 0);",
+	"self->s = execname; self->t = strjoin(self->s, \"!\"); trace(self->t); self->t = strchr(\"a\", 'b'); trace(self->t == NULL); self->u = 0; trace(self->u == 0);",
 	"trace(lltostr(1, arg1 + 30));",
 	"trace(strtoll(\"1\", arg1 - 6));",
 	/* Destructive actions: the signal the kernel would send when the clause ends. */

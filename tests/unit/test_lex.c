@@ -370,7 +370,7 @@ ParameterizedTest(struct int_case *c, lex, int_literals)
 }
 
 struct err_case {
-	char text[64];
+	char text[80];
 	char tag[24];
 	unsigned int line;
 	unsigned int col;
@@ -429,21 +429,18 @@ ParameterizedTestParameters(lex, errors)
 		{ "$$ x", "D_SYNTAX", 1, 1, "syntax error near \"$$\"" },
 		{ "$-1", "D_SYNTAX", 1, 1, "syntax error near \"$\"" },
 		{ "#include <stdio.h>", "D_PRAGCTL_INVAL", 1, 1,
-		  "not supported: C preprocessor directive #include" },
+		  "invalid control directive: #include" },
 		{ "x\n  #define X 1", "D_PRAGCTL_INVAL", 2, 3,
-		  "not supported: C preprocessor directive #define" },
-		{ "# 12 \"foo.d\"", "D_PRAGCTL_INVAL", 1, 1,
-		  "not supported: C preprocessor directive #12" },
-		{ "x\n#!/usr/sbin/dtrace -s", "D_PRAGCTL_INVAL", 2, 1,
-		  "not supported: C preprocessor directive #!/usr/sbin/dtrace" },
-		{ " #!/usr/sbin/dtrace -s", "D_PRAGCTL_INVAL", 1, 2,
-		  "not supported: C preprocessor directive #!/usr/sbin/dtrace" },
+		  "invalid control directive: #define" },
 		{ "#pragmaD option quiet", "D_PRAGCTL_INVAL", 1, 1,
-		  "not supported: C preprocessor directive #pragmaD" },
+		  "invalid control directive: #pragmaD" },
 		{ "#ifdef FOO_BAR_BAZ_QUX_QUUX_CORGE_GRAULT_GARPLY", "D_PRAGCTL_INVAL", 1, 1,
-		  "not supported: C preprocessor directive #ifdef" },
-		{ "#0123456789012345678901234567890123456789", "D_PRAGCTL_INVAL", 1, 1,
-		  "not supported: C preprocessor directive #01234567890123456789012345678901" },
+		  "invalid control directive: #ifdef" },
+		{ "#error stop  here", "D_PRAGERR", 1, 1, "#error: stop here " },
+		{ "#error", "D_PRAGERR", 1, 1, "#error: " },
+		{ "#0123456789012345678901234567890123456789012345678901234567890123456789",
+		  "D_PRAGCTL_INVAL", 1, 1,
+		  "invalid control directive: #0123456789012345678901234567890123456789012345678901234567890123" },
 	};
 
 	return cr_make_param_array(struct err_case, cases, sizeof(cases) / sizeof(cases[0]));
@@ -619,6 +616,17 @@ Test(lex, shebang_skipped)
 	expect_kind(LEX_EOF);
 	start("#!/usr/sbin/dtrace -s");
 	expect_kind(LEX_EOF);
+	/* As in dtrace: any line whose first non-blank characters are "#!". */
+	start("x\n  #!/usr/sbin/dtrace -s\ny");
+	t = tok();
+	cr_assert_str_eq(t.str, "x");
+	t = tok();
+	cr_assert_str_eq(t.str, "y");
+	cr_assert_eq(t.line, 3);
+	/* #ident lines are ignored. */
+	start("#ident \"@(#)x.d\"\nz");
+	t = tok();
+	cr_assert_str_eq(t.str, "z");
 }
 
 Test(lex, pragma_tokens)
@@ -975,7 +983,7 @@ Test(lex, same_text_two_modes)
 Test(lex, clause_mode_errors)
 {
 	expect_error_in(LEX_MODE_CLAUSE, "BEGIN\n#include <x.h>", "D_PRAGCTL_INVAL", 2, 1,
-			"not supported: C preprocessor directive #include");
+			"invalid control directive: #include");
 	teardown();
 	setup();
 	expect_error_in(LEX_MODE_CLAUSE, "BEGIN /* x", "D_SYNTAX", 1, 7, "unterminated comment");

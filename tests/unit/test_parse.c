@@ -630,6 +630,12 @@ Test(parse, top_level_semicolons)
 		    "(clause (probes END) (body))\n");
 }
 
+Test(parse, inline_definitions)
+{
+	expect_prog("inline int X = 1 + 2;\ninline string S = execname;\n",
+		    "(inline <int> X (+ 1 2))\n(inline <string> S execname)\n");
+}
+
 Test(parse, declarations)
 {
 	expect_prog("int n;\nstring s;\nuint64_t t;\nlong x[int];\nself int x;\nthis string s;\n",
@@ -1011,7 +1017,7 @@ ParameterizedTestParameters(parse, errors)
 		{ "BEGIN\n{\n  trace(\"a\n\");\n}", "D_STR_NL", 3, 9,
 		  "newline encountered in string literal" },
 		{ "#include <stdio.h>\nBEGIN {}", "D_PRAGCTL_INVAL", 1, 1,
-		  "not supported: C preprocessor directive #include" },
+		  "invalid control directive: #include" },
 		{ "BEGIN { x = 1 # 2; }", "D_SYNTAX", 1, 15, "syntax error near \"#\"" },
 		{ "BEGIN\n/* open", "D_SYNTAX", 2, 1, "unterminated comment" },
 	};
@@ -1054,7 +1060,13 @@ ParameterizedTestParameters(parse, unsupported)
 		  "not supported: floating-point types" },
 		{ "double d;", "D_UNSUPPORTED", 1, 1, "not supported: floating-point types" },
 		{ "typedef int myint;", "D_UNSUPPORTED", 1, 1, "not supported: typedef" },
-		{ "inline int x = 3;", "D_UNSUPPORTED", 1, 1, "not supported: inline definitions" },
+		{ "inline int x[int a] = 3;", "D_UNSUPPORTED", 1, 13,
+		  "not supported: inline definitions with parameters" },
+		{ "inline int = 3;", "D_DECL_USELESS", 1, 12, "inline declaration requires a name" },
+		{ "inline self int x = 3;", "D_DECL_BADCLASS", 1, 8,
+		  "specified storage class not appropriate for inline declaration" },
+		{ "self inline int x = 3;", "D_DECL_BADCLASS", 1, 6,
+		  "specified storage class not appropriate for inline declaration" },
 		{ "translator a < b *x > { };", "D_UNSUPPORTED", 1, 1,
 		  "not supported: translators" },
 		{ "provider foo { probe bar(); };", "D_UNSUPPORTED", 1, 1,
@@ -1129,24 +1141,22 @@ ParameterizedTestParameters(parse, pragma_errors)
 {
 	static struct error_case cases[] = {
 		{ "#pragma D option\n", "D_PRAGMA_MALFORM", 1, 1,
-		  "malformed #pragma D option: expected name[=value]" },
+		  "malformed #pragma option <option>=<val>" },
 		{ "BEGIN {}\n  #pragma D option a b\n", "D_PRAGMA_MALFORM", 2, 3,
-		  "malformed #pragma D option: expected name[=value]" },
+		  "superfluous arguments specified for #pragma option" },
 		{ "#pragma D option =x\n", "D_PRAGMA_MALFORM", 1, 1,
-		  "malformed #pragma D option: expected name[=value]" },
-		{ "#pragma D option a-b=1\n", "D_PRAGMA_MALFORM", 1, 1,
-		  "malformed #pragma D option: expected name[=value]" },
+		  "malformed #pragma option <option>=<val>" },
 		{ "#pragma D option bufsize = 4m\n", "D_PRAGMA_MALFORM", 1, 1,
-		  "malformed #pragma D option: expected name[=value]" },
+		  "superfluous arguments specified for #pragma option" },
 		{ "#pragma D\n", "D_PRAGMA_MALFORM", 1, 1,
 		  "malformed #pragma D: missing directive" },
 		{ "#pragma D depends_on\n", "D_PRAGMA_MALFORM", 1, 1,
-		  "malformed #pragma D depends_on: missing arguments" },
+		  "malformed #pragma depends_on <class> <name>" },
 		{ "#pragma D binding /* v */\n", "D_PRAGMA_MALFORM", 1, 1,
 		  "malformed #pragma D binding: missing arguments" },
 		{ "#pragma D foo bar\n", "D_PRAGMA_INVAL", 1, 1, "invalid D pragma: foo" },
-		{ "#pragma D error too old\n", "D_PRAGERR", 1, 1, "#pragma error: too old" },
-		{ "BEGIN {\n#pragma error stop\n}", "D_PRAGERR", 2, 1, "#pragma error: stop" },
+		{ "#pragma D error too old\n", "D_PRAGERR", 1, 1, "#error: too old " },
+		{ "BEGIN {\n#pragma error stop\n}", "D_PRAGERR", 2, 1, "#error: stop " },
 	};
 
 	return cr_make_param_array(struct error_case, cases, sizeof(cases) / sizeof(cases[0]));

@@ -1,4 +1,4 @@
 BEGIN
 {
-	trace(strchr(pid, 'a'));
+	trace(strchr(1, 'a'));
 }

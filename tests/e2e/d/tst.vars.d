@@ -1,7 +1,11 @@
-/* ASSERTION: globals, this-> and self-> variables; ++, --, compound assignment. */
+/*
+ * ASSERTION: globals, this-> and self-> variables; ++, --, compound
+ * assignment; a declared self-> variable reads 0 before it is assigned.
+ */
 #pragma D option quiet
 
 int declared;
+self int never;
 
 BEGIN
 {

@@ -1,0 +1,8 @@
+/* ASSERTION: chill( ) after speculate( ) is D_ACT_SPEC. */
+#pragma D option destructive
+
+BEGIN
+{
+	speculate(1);
+	chill(100);
+}

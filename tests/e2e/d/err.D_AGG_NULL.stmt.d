@@ -1,0 +1,6 @@
+/* ASSERTION: an aggregation alone as a statement has no effect. */
+BEGIN
+{
+	@a = count();
+	@a;
+}

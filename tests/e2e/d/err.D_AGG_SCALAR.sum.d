@@ -1,0 +1,5 @@
+/* ASSERTION: sum( ) of a string. */
+BEGIN
+{
+	@a = sum("a");
+}

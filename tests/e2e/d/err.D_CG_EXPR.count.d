@@ -1,0 +1,5 @@
+/* ASSERTION: an aggregating function inside an expression. */
+BEGIN
+{
+	x = count();
+}

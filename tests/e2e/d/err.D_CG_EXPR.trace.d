@@ -1,0 +1,5 @@
+/* ASSERTION: an action inside an expression. */
+BEGIN
+{
+	x = trace(1);
+}

@@ -1,0 +1,5 @@
+/* ASSERTION: clear( ) of an unknown aggregation. */
+BEGIN
+{
+	clear(@nosuch);
+}

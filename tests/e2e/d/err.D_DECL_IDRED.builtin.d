@@ -1,0 +1,7 @@
+/* ASSERTION: a built-in variable may not be declared. */
+int pid;
+
+BEGIN
+{
+	exit(0);
+}

@@ -1,0 +1,7 @@
+/* ASSERTION: an inline may not be void. */
+inline void V = 1;
+
+BEGIN
+{
+	exit(0);
+}

@@ -1,0 +1,6 @@
+/* ASSERTION: exit( ) may not follow commit( ). */
+BEGIN
+{
+	commit(1);
+	exit(0);
+}

@@ -1,0 +1,11 @@
+/* ASSERTION: printa( ) may not follow commit( ). */
+BEGIN
+{
+	@a = count();
+}
+
+BEGIN
+{
+	commit(1);
+	printa(@a);
+}

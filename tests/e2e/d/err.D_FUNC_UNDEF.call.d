@@ -1,0 +1,5 @@
+/* ASSERTION: an unknown function. */
+BEGIN
+{
+	nosuch(1);
+}

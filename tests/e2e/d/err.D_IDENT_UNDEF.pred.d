@@ -1,0 +1,5 @@
+/* ASSERTION: an unknown name in a predicate. */
+BEGIN
+/nosuch == 1/
+{
+}

@@ -1,0 +1,5 @@
+/* ASSERTION: a macro argument beyond those given. */
+BEGIN
+{
+	trace($1);
+}

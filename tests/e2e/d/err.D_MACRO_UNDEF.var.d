@@ -1,0 +1,5 @@
+/* ASSERTION: an unknown macro variable. */
+BEGIN
+{
+	trace($projid);
+}

@@ -1,0 +1,5 @@
+/* ASSERTION: * needs arithmetic operands. */
+BEGIN
+{
+	x = "a" * 2;
+}

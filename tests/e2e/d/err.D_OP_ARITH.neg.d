@@ -1,0 +1,5 @@
+/* ASSERTION: unary - needs an arithmetic operand. */
+BEGIN
+{
+	x = -"a";
+}

@@ -1,0 +1,6 @@
+/* ASSERTION: a variable keeps the type of its first assignment. */
+BEGIN
+{
+	x = 1;
+	x = "a";
+}

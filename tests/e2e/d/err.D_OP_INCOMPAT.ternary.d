@@ -1,0 +1,5 @@
+/* ASSERTION: ?: branches must be compatible. */
+BEGIN
+{
+	x = pid ? 1 : "a";
+}

@@ -1,0 +1,5 @@
+/* ASSERTION: ~ needs an integral operand. */
+BEGIN
+{
+	x = ~"a";
+}

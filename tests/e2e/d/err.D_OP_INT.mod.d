@@ -1,0 +1,5 @@
+/* ASSERTION: % needs integral operands. */
+BEGIN
+{
+	x = "a" % 2;
+}

@@ -1,0 +1,5 @@
+/* ASSERTION: assignment to a constant. */
+BEGIN
+{
+	1 = 2;
+}

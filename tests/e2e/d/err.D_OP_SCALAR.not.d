@@ -1,0 +1,5 @@
+/* ASSERTION: ! needs a scalar operand. */
+BEGIN
+{
+	x = !"a";
+}

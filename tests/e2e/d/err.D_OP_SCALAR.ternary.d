@@ -1,0 +1,5 @@
+/* ASSERTION: the ?: condition must be scalar. */
+BEGIN
+{
+	x = "a" ? 1 : 2;
+}

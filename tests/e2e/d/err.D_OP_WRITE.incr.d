@@ -1,0 +1,5 @@
+/* ASSERTION: ++ of a built-in variable. */
+BEGIN
+{
+	timestamp++;
+}

@@ -1,0 +1,5 @@
+/* ASSERTION: built-in variables are read-only. */
+BEGIN
+{
+	pid = 1;
+}

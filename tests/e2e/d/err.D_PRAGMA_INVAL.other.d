@@ -1,0 +1,6 @@
+/* ASSERTION: an unknown D pragma. */
+#pragma D frobnicate
+BEGIN
+{
+	exit(0);
+}

@@ -1,0 +1,6 @@
+/* ASSERTION: an unknown option. */
+#pragma D option nosuchoption
+BEGIN
+{
+	exit(0);
+}

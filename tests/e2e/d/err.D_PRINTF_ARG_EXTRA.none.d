@@ -1,0 +1,5 @@
+/* ASSERTION: arguments for a format without conversions. */
+BEGIN
+{
+	printf("x\n", 1);
+}

@@ -1,0 +1,5 @@
+/* ASSERTION: more arguments than conversions. */
+BEGIN
+{
+	printf("%d\n", 1, 2, 3);
+}

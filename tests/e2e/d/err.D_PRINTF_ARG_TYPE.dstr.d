@@ -1,0 +1,5 @@
+/* ASSERTION: %d of a string. */
+BEGIN
+{
+	printf("%d\n", "a");
+}

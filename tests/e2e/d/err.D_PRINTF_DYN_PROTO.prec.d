@@ -1,0 +1,5 @@
+/* ASSERTION: the .* precision has no argument. */
+BEGIN
+{
+	printf("%.*d");
+}

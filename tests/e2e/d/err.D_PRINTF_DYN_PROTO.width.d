@@ -1,0 +1,5 @@
+/* ASSERTION: the * width has no argument. */
+BEGIN
+{
+	printf("%*d");
+}

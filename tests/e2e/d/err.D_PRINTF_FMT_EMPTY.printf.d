@@ -1,0 +1,5 @@
+/* ASSERTION: an empty printf( ) format is an error. */
+BEGIN
+{
+	printf("");
+}

@@ -1,0 +1,7 @@
+/* ASSERTION: an empty system( ) format is an error. */
+#pragma D option destructive
+
+BEGIN
+{
+	system("");
+}

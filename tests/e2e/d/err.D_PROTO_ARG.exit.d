@@ -1,0 +1,5 @@
+/* ASSERTION: exit( ) takes an int. */
+BEGIN
+{
+	exit("a");
+}

@@ -1,0 +1,5 @@
+/* ASSERTION: the format must be a string. */
+BEGIN
+{
+	printf(1);
+}

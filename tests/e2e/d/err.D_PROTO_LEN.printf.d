@@ -1,0 +1,5 @@
+/* ASSERTION: printf( ) needs its format. */
+BEGIN
+{
+	printf();
+}

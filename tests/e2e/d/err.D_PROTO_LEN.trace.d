@@ -1,0 +1,5 @@
+/* ASSERTION: trace( ) takes one argument. */
+BEGIN
+{
+	trace(1, 2);
+}

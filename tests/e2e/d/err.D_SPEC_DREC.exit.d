@@ -1,0 +1,6 @@
+/* ASSERTION: exit( ) before speculate( ) is data-recording. */
+BEGIN
+{
+	exit(0);
+	speculate(1);
+}

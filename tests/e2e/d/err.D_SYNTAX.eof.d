@@ -1,0 +1,4 @@
+/* ASSERTION: syntax error at the end of input. */
+BEGIN
+{
+	x = 1 +

@@ -1,0 +1,5 @@
+/* ASSERTION: a format may not end inside a conversion. */
+BEGIN
+{
+	printf("abc %");
+}

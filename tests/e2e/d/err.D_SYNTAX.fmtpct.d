@@ -1,0 +1,5 @@
+/* ASSERTION: %% with flags. */
+BEGIN
+{
+	printf("%-%");
+}

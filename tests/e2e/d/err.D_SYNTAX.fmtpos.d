@@ -1,0 +1,5 @@
+/* ASSERTION: positional conversions are not supported. */
+BEGIN
+{
+	printf("%1$d", 1);
+}

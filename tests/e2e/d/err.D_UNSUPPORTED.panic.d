@@ -1,0 +1,7 @@
+/* ASSERTION: panic( ) is refused: a BPF program cannot panic the kernel. */
+#pragma D option destructive
+
+BEGIN
+{
+	panic();
+}

@@ -1,0 +1,5 @@
+/* ASSERTION: a compound assignment reads its variable: it must exist (only ++ and -- create one). */
+BEGIN
+{
+	total += 5;
+}
