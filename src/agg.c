@@ -30,6 +30,7 @@ int agg_init(struct agg_state *s, const struct image *img, const struct agg_sour
 	s->sort.bykey = o->aggsortkey;
 	s->sort.rev = o->aggsortrev;
 	s->sort.keypos = o->aggsortkeypos;
+	s->sort.pos = o->aggsortpos;
 	s->normal = calloc(n, sizeof(*s->normal));
 	s->printed = calloc(n, sizeof(*s->printed));
 	s->seen = calloc(n, sizeof(*s->seen));
@@ -56,6 +57,11 @@ void agg_snap_free(struct agg_snap *snap)
 {
 	size_t i;
 
+	for (i = 0; i < snap->nmore; i++)
+		agg_snap_free(&snap->more[i]);
+	free(snap->more);
+	snap->more = NULL;
+	snap->nmore = 0;
 	for (i = 0; i < snap->n; i++) {
 		free(snap->t[i].key);
 		free(snap->t[i].w);
@@ -307,6 +313,139 @@ void agg_snap_sort(struct agg_snap *snap, const struct agg_sort *sort)
 	sort_opts = NULL;
 }
 
+/* A tuple of one of the snapshots being joined. */
+struct join_ref {
+	const struct agg_snap *snap;
+	size_t i;
+};
+
+static size_t join_keysize;
+
+/* Keys compared past the aggregation id: the tuples' elements alone. */
+static int join_ref_cmp(const void *px, const void *py)
+{
+	const struct join_ref *x = px, *y = py;
+
+	return memcmp(x->snap->t[x->i].key + 8, y->snap->t[y->i].key + 8, join_keysize - 8);
+}
+
+/* The rows of a joined snapshot, sorted as one: by the values of snaps[pos]. */
+static const struct agg_snap *join_snaps;
+static size_t join_n;
+
+static int join_row_cmp(const void *px, const void *py)
+{
+	size_t x = *(const size_t *)px, y = *(const size_t *)py, pos;
+	const struct agg_snap *by;
+	int r;
+
+	pos = sort_opts->pos < join_n ? sort_opts->pos : 0;
+	by = &join_snaps[pos];
+	sort_snap = by;
+	r = tuple_cmp(&by->t[x], &by->t[y]);
+	return r;
+}
+
+int agg_snap_join(const struct agg_snap *snaps, const uint64_t *normals, size_t n,
+		  const struct agg_sort *sort, struct agg_snap *out)
+{
+	size_t total = 0, i, j, nrows = 0, *order = NULL;
+	struct join_ref *refs = NULL;
+	struct agg_snap *rows = NULL;
+	size_t keysize = snaps[0].agg->keysize;
+	int ret = -ENOMEM;
+
+	memset(out, 0, sizeof(*out));
+	for (j = 0; j < n; j++)
+		total += snaps[j].n;
+	refs = calloc(total ? total : 1, sizeof(*refs));
+	rows = calloc(n, sizeof(*rows));
+	if (!refs || !rows)
+		goto fail;
+	for (j = 0, total = 0; j < n; j++)
+		for (i = 0; i < snaps[j].n; i++)
+			refs[total++] = (struct join_ref){ &snaps[j], i };
+	join_keysize = keysize;
+	qsort(refs, total, sizeof(*refs), join_ref_cmp);
+	for (j = 0; j < n; j++) {
+		rows[j].agg = snaps[j].agg;
+		rows[j].edges = snaps[j].edges;
+		rows[j].normal = normals[j];
+	}
+	/* One row per distinct key; each aggregation's words or zeroes. */
+	for (i = 0; i < total; i = j) {
+		uint64_t zero[SPT_AGG_WORDS_MAX] = { 0 };
+		uint8_t *key = calloc(1, keysize);
+
+		if (!key)
+			goto fail;
+		memcpy(key, refs[i].snap->t[refs[i].i].key, keysize);
+		for (j = i; j < total && !join_ref_cmp(&refs[i], &refs[j]); j++)
+			;
+		for (size_t a = 0; a < n; a++) {
+			const uint64_t *w = zero;
+			size_t k;
+
+			for (k = i; k < j; k++)
+				if (refs[k].snap == &snaps[a])
+					w = refs[k].snap->t[refs[k].i].w;
+			if (agg_snap_add(&rows[a], key, w)) {
+				free(key);
+				goto fail;
+			}
+		}
+		free(key);
+		nrows++;
+	}
+	/* Sort the rows by one aggregation's values, the others follow. */
+	order = calloc(nrows ? nrows : 1, sizeof(*order));
+	if (!order)
+		goto fail;
+	for (i = 0; i < nrows; i++)
+		order[i] = i;
+	if (nrows > 1) {
+		join_snaps = rows;
+		join_n = n;
+		sort_opts = sort;
+		qsort(order, nrows, sizeof(*order), join_row_cmp);
+		sort_opts = NULL;
+		sort_snap = NULL;
+		join_snaps = NULL;
+	}
+	for (j = 0; j < n; j++) {
+		struct agg_tuple *t = malloc((nrows ? nrows : 1) * sizeof(*t));
+
+		if (!t)
+			goto fail;
+		for (i = 0; i < nrows; i++)
+			t[i] = rows[j].t[order[i]];
+		free(rows[j].t);
+		rows[j].t = t;
+		rows[j].cap = nrows ? nrows : 1;
+	}
+	*out = rows[0];
+	out->more = n > 1 ? malloc((n - 1) * sizeof(*out->more)) : NULL;
+	if (n > 1 && !out->more) {
+		memset(out, 0, sizeof(*out));
+		goto fail;
+	}
+	for (j = 1; j < n; j++)
+		out->more[j - 1] = rows[j];
+	out->nmore = n - 1;
+	free(rows);
+	free(refs);
+	free(order);
+	return 0;
+fail:
+	if (rows)
+		for (j = 0; j < n; j++)
+			agg_snap_free(&rows[j]);
+	free(rows);
+	free(refs);
+	free(order);
+	return ret;
+}
+
 static void print_key(FILE *out, const struct img_agg *a, const uint8_t *key)
 {
 	static const int widths[9] = { 0, 3, 5, 0, 8, 0, 0, 0, 16 };
@@ -411,10 +550,33 @@ static void print_hist(FILE *out, const struct agg_snap *snap, const uint64_t *w
 	}
 }
 
+/* Tuple I's value of SNAP (or of the joined SNAP->more[J - 1], J > 0). */
+static const struct agg_snap *value_snap(const struct agg_snap *snap, size_t j, uint64_t *normal)
+{
+	if (j == 0 || !snap->nmore)
+		return snap;
+	if (j > snap->nmore)
+		j = snap->nmore;
+	*normal = snap->more[j - 1].normal ? snap->more[j - 1].normal : 1;
+	return &snap->more[j - 1];
+}
+
+static void print_value(FILE *out, const struct agg_snap *snap, const uint64_t *w, uint64_t normal)
+{
+	const struct img_agg *a = snap->agg;
+
+	if (is_hist(a->func))
+		print_hist(out, snap, w, normal);
+	else if (a->func == SPT_AGG_STDDEV)
+		fprintf(out, " %16llu", (unsigned long long)agg_value(a, w, normal));
+	else
+		fprintf(out, " %16lld", (long long)agg_value(a, w, normal));
+}
+
 void agg_print_default(FILE *out, const struct agg_snap *snap, uint64_t normal)
 {
 	const struct img_agg *a = snap->agg;
-	size_t i;
+	size_t i, j;
 
 	if (!normal)
 		normal = 1;
@@ -422,12 +584,13 @@ void agg_print_default(FILE *out, const struct agg_snap *snap, uint64_t normal)
 		const struct agg_tuple *t = &snap->t[i];
 
 		print_key(out, a, t->key);
-		if (is_hist(a->func))
-			print_hist(out, snap, t->w, normal);
-		else if (a->func == SPT_AGG_STDDEV)
-			fprintf(out, " %16llu", (unsigned long long)agg_value(a, t->w, normal));
-		else
-			fprintf(out, " %16lld", (long long)agg_value(a, t->w, normal));
+		print_value(out, snap, t->w, normal);
+		/* printa(@a, @b, ...): the other values on the same line, in order. */
+		for (j = 0; j < snap->nmore; j++) {
+			const struct agg_snap *m = &snap->more[j];
+
+			print_value(out, m, m->t[i].w, m->normal ? m->normal : 1);
+		}
 		fputc('\n', out);
 	}
 }
@@ -442,36 +605,52 @@ void agg_print_fmt(FILE *out, const struct agg_snap *snap, const struct fmt *f, 
 	for (i = 0; i < snap->n; i++) {
 		const struct agg_tuple *t = &snap->t[i];
 		uint32_t k = 0;
+		size_t nv = 0;
 
 		for (p = 0; p < f->n; p++) {
 			const struct fmt_piece *pc = &f->pieces[p];
-			struct fmt one = { .pieces = (struct fmt_piece *)pc, .n = 1, .nargs = 1 };
-			struct fmt_arg arg = { 0, 0, NULL };
+			struct fmt one = { .pieces = (struct fmt_piece *)pc, .n = 1 };
+			struct fmt_arg args[3];
 			char s[SPT_STRSIZE + 1];
+			size_t na = 0;
+			int st;
 
 			if (pc->kind == FMT_LIT) {
 				fwrite(pc->text, 1, pc->len, out);
 				continue;
 			}
+			memset(args, 0, sizeof(args));
+			/* '*' widths and precisions take integer keys, in order. */
+			for (st = 0; st < pc->star_width + pc->star_prec; st++) {
+				if (k < a->nkeys)
+					memcpy(&args[na].v, t->key + a->keys[k++].offset, 8);
+				na++;
+			}
 			if (pc->agg) {
-				if (is_hist(a->func)) {
-					print_hist(out, snap, t->w, normal);
+				/* The n-th %@ prints the n-th aggregation listed; more, the last. */
+				uint64_t nm = normal;
+				const struct agg_snap *vs = value_snap(snap, nv++, &nm);
+				const uint64_t *w = vs == snap ? t->w : vs->t[i].w;
+
+				if (is_hist(vs->agg->func)) {
+					print_hist(out, vs, w, nm);
 					continue;
 				}
-				arg.v = (uint64_t)agg_value(a, t->w, normal);
+				args[na].v = (uint64_t)agg_value(vs->agg, w, nm);
 			} else if (k < a->nkeys) {
 				const struct img_field *kf = &a->keys[k++];
 
 				if (kf->type == IMG_STR) {
 					memcpy(s, t->key + kf->offset, SPT_STRSIZE);
 					s[SPT_STRSIZE] = 0;
-					arg.is_str = 1;
-					arg.s = s;
+					args[na].is_str = 1;
+					args[na].s = s;
 				} else {
-					memcpy(&arg.v, t->key + kf->offset, 8);
+					memcpy(&args[na].v, t->key + kf->offset, 8);
 				}
 			}
-			fmt_print(out, &one, &arg, 1);
+			one.nargs = ++na;
+			fmt_print(out, &one, args, na);
 		}
 	}
 }
@@ -569,7 +748,7 @@ static void agg_reset(struct agg_state *s, uint32_t id, const struct agg_snap *s
 	free(zero);
 }
 
-/* Print aggregation ID; returns how many tuples it had. */
+/* Print aggregation ID; returns its number of tuples. */
 static size_t show(struct agg_state *s, struct printer *pr, uint32_t id, const struct fmt *f,
 		   enum print_agg_when when)
 {
@@ -589,6 +768,40 @@ static size_t show(struct agg_state *s, struct printer *pr, uint32_t id, const s
 	return n;
 }
 
+/* printa(@a, @b, ...): the aggregations joined by key, printed as one. */
+static void show_joined(struct agg_state *s, struct printer *pr, const struct img_action *a)
+{
+	struct agg_snap snaps[IMG_PRINTA_MAX], joined;
+	uint64_t normals[IMG_PRINTA_MAX];
+	size_t n = a->naggs, j, got = 0;
+	int ret = 0;
+
+	for (j = 0; j < n && !ret; j++) {
+		if (a->aggs[j] >= s->img->naggs) {
+			ret = -EINVAL;
+			break;
+		}
+		ret = agg_snapshot(s, a->aggs[j], &snaps[j]);
+		if (!ret)
+			got++;
+		/* dtrace marks an aggregation printed once printa() printed some of it. */
+		if (!ret && snaps[j].n)
+			s->printed[a->aggs[j]] = true;
+		normals[j] = s->normal[a->aggs[j]];
+	}
+	if (!ret)
+		ret = agg_snap_join(snaps, normals, n, &s->sort, &joined);
+	for (j = 0; j < got; j++)
+		agg_snap_free(&snaps[j]);
+	if (ret) {
+		fprintf(s->msg, "spectrace: cannot read aggregation @%s: %s\n",
+			s->img->aggs[a->agg].name, strerror(-ret));
+		return;
+	}
+	print_agg(pr, &joined, a->has_fmt ? &a->fmt : NULL, normals[0], PRINT_AGG_PRINTA);
+	agg_snap_free(&joined);
+}
+
 void agg_action(struct agg_state *s, struct printer *pr, const struct img_action *a, int64_t arg)
 {
 	struct agg_snap snap;
@@ -598,7 +811,11 @@ void agg_action(struct agg_state *s, struct printer *pr, const struct img_action
 		return;
 	switch (a->kind) {
 	case IMG_ACT_PRINTA:
-		/* As dtrace: only a printa() that printed a tuple spares it at exit. */
+		if (a->naggs > 1) {
+			show_joined(s, pr, a);
+			return;
+		}
+		/* dtrace marks it printed only when printa() printed a tuple. */
 		if (show(s, pr, id, a->has_fmt ? &a->fmt : NULL, PRINT_AGG_PRINTA))
 			s->printed[id] = true;
 		return;
@@ -621,7 +838,7 @@ void agg_action(struct agg_state *s, struct printer *pr, const struct img_action
 			agg_reset(s, id, &snap, 0, 0, false);
 		} else {
 			/* Keep the N largest values (N > 0) or the -N smallest; none without N. */
-			struct agg_sort by_value = { false, false, 0 };
+			struct agg_sort by_value = { false, false, 0, 0 };
 			size_t n = a->nfields ? (size_t)(arg < 0 ? -arg : arg) : 0;
 
 			agg_snap_sort(&snap, &by_value);

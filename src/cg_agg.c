@@ -521,30 +521,161 @@ static int agg_arg(struct cg *g, const char *fn, const struct ast_expr *arg, siz
 	return id;
 }
 
-/* printa(@a) or printa("format", @a). */
+/* The D type of key K of A, for messages. */
+static const char *key_type_name(const struct img_field *k, char *buf, size_t len)
+{
+	struct ct t = ct_int;
+
+	if (k->type == IMG_STR)
+		return "string";
+	t.size = k->size;
+	t.sign = k->type == IMG_INT;
+	return cg_type_name(&t, buf, len);
+}
+
+/*
+ * printa(@a[, @b...]) and printa("format", @a[, @b...]): every argument
+ * after the format an aggregation defined earlier, all with the same key
+ * signature as the first (D_PRINTA_AGGKEY, D_PRINTA_AGGPROTO), as dtrace
+ * checks them.
+ */
+static int printa_aggs(struct cg *g, const struct ast_expr *e, size_t first, uint32_t *ids)
+{
+	struct ast_expr *const *args = e->u.call.args;
+	size_t nargs = e->u.call.nargs, i, k;
+	char b1[32], b2[32];
+
+	for (i = first; i < nargs; i++) {
+		const struct img_agg *a, *a0;
+		int id;
+
+		if (args[i]->kind != AST_AGG || args[i]->u.agg.nkeys) {
+			struct ct t;
+			const char *tn = "expression";
+
+			if (args[i]->kind == AST_STRING)
+				tn = "string";
+			else if (args[i]->kind == AST_INT) {
+				t = ct_int;
+				tn = cg_type_name(&t, b1, sizeof(b1));
+			}
+			return cg_error(g, "D_PRINTA_AGGARG", args[i]->loc,
+					"printa( ) argument #%zu is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s",
+					i + 1, tn);
+		}
+		id = agg_find(g, agg_name(args[i]));
+		if (id < 0)
+			return cg_error(g, "D_PRINTA_AGGBAD", args[i]->loc,
+					"undefined aggregation: @%s", agg_name(args[i]));
+		ids[i - first] = (uint32_t)id;
+		if (i == first)
+			continue;
+		a0 = &g->img->aggs[ids[0]];
+		a = &g->img->aggs[id];
+		if (a->nkeys != a0->nkeys)
+			return cg_error(g, "D_PRINTA_AGGKEY", args[i]->loc,
+					"printa( ): @%s and @%s do not have matching key signatures: @%s has %u key%s, @%s has %u key%s",
+					a0->name, a->name, a0->name, a0->nkeys,
+					a0->nkeys == 1 ? "" : "(s)", a->name, a->nkeys,
+					a->nkeys == 1 ? "" : "(s)");
+		for (k = 0; k < a->nkeys; k++) {
+			char n0[64], n1[64];
+
+			if ((a->keys[k].type == IMG_STR) == (a0->keys[k].type == IMG_STR))
+				continue;
+			snprintf(n0, sizeof(n0), "@%s", a0->name);
+			snprintf(n1, sizeof(n1), "@%s", a->name);
+			return cg_error(g, "D_PRINTA_AGGPROTO", args[i]->loc,
+					"printa( ): %s[ ] key #%zu is incompatible with %s:\n\t%9s key #%zu: %s\n\t%9s key #%zu: %s",
+					n1, k + 1, n0, n0, k + 1,
+					key_type_name(&a0->keys[k], b1, sizeof(b1)), n1, k + 1,
+					key_type_name(&a->keys[k], b2, sizeof(b2)));
+		}
+	}
+	return 0;
+}
+
+/*
+ * A printa( ) format against the aggregations' keys: plain conversions
+ * (and '*' widths and precisions) take the keys in order, '%@' ones the
+ * values of the listed aggregations in turn.
+ */
+static int printa_fmt_check(struct cg *g, const struct ast_expr *fe, const struct fmt *f,
+			    const struct img_agg *a)
+{
+	size_t i, k = 0, c = 0;
+	int s;
+
+	for (i = 0; i < f->n; i++) {
+		const struct fmt_piece *pc = &f->pieces[i];
+
+		if (pc->kind == FMT_LIT)
+			continue;
+		c++;
+		for (s = 0; s < pc->star_width + pc->star_prec; s++) {
+			if (k >= a->nkeys)
+				return cg_error(g, DIAG_PRINTF_ARG_PROTO, fe->loc,
+						"printa( ) prototype mismatch: conversion #%zu (%%%c) is missing a corresponding \"%s\" argument",
+						c, pc->conv,
+						s < pc->star_width ? "*" : ".*");
+			if (a->keys[k].type == IMG_STR)
+				return cg_error(g, "D_PRINTF_DYN_TYPE", fe->loc,
+						"printa( ) key #%zu is incompatible with conversion #%zu prototype:\n\tconversion: %% %s %c\n\t prototype: int\n\t  argument: string",
+						k + 1, c, s < pc->star_width ? "*" : ".*", pc->conv);
+			k++;
+		}
+		if (pc->agg) {
+			if (pc->kind != FMT_INT && pc->kind != FMT_UINT)
+				return cg_error(g, DIAG_PRINTF_ARG_TYPE, fe->loc,
+						"printa( ) aggregating action is incompatible with conversion #%zu prototype:\n\tconversion: %%%c\n\t prototype: char, short, int, long, or long long\n\t  argument: %s",
+						c, pc->conv,
+						a->func == SPT_AGG_COUNT ? "uint64_t" : "int64_t");
+			continue;
+		}
+		if (k >= a->nkeys)
+			return cg_error(g, DIAG_PRINTF_ARG_PROTO, fe->loc,
+					"printa( ) prototype mismatch: conversion #%zu (%%%c) is missing a corresponding value argument",
+					c, pc->conv);
+		if ((pc->kind == FMT_STR) != (a->keys[k].type == IMG_STR)) {
+			char b[32];
+
+			return cg_error(g, DIAG_PRINTF_ARG_TYPE, fe->loc,
+					"printa( ) argument #%zu is incompatible with conversion #%zu prototype:\n\tconversion: %%%c\n\t prototype: %s\n\t  argument: %s",
+					k + 2, c, pc->conv,
+					pc->kind == FMT_STR ? "char [] or string (or use stringof)"
+							    : "char, short, int, long, or long long",
+					key_type_name(&a->keys[k], b, sizeof(b)));
+		}
+		k++;
+	}
+	return 0;
+}
+
 static int act_printa(struct cg *g, const struct ast_expr *e)
 {
 	struct ast_expr *const *args = e->u.call.args;
-	size_t nargs = e->u.call.nargs, i, k = 0;
-	const struct img_agg *a;
+	size_t nargs = e->u.call.nargs, first;
+	uint32_t ids[IMG_PRINTA_MAX];
 	struct img_action *act;
 	char err[128];
 	struct fmt f;
-	int id, ret, has_fmt = nargs && args[0]->kind == AST_STRING;
+	int ret, has_fmt = nargs && args[0]->kind == AST_STRING;
 
-	if (nargs < 1 || nargs > 2 || (nargs == 2 && !has_fmt))
-		return cg_error(g, nargs > 2 ? DIAG_UNSUPPORTED : DIAG_PROTO_LEN, e->loc,
-				nargs > 2 ? "not supported yet: printa( ) of several aggregations"
-					  : "printa( ) prototype mismatch: expected printa([format, ] @aggregation)");
-	if (has_fmt && nargs == 1)
+	if (!nargs)
 		return cg_error(g, DIAG_PROTO_LEN, e->loc,
-				"printa( ) prototype mismatch: an aggregation must follow the format");
+				"printa( ) prototype mismatch: 0 args passed, at least 1 expected");
+	if (has_fmt && nargs == 1)
+		return cg_error(g, "D_PRINTA_PROTO", e->loc,
+				"printa( ) prototype mismatch: 1 arg passed, 2 expected");
+	first = has_fmt ? 1 : 0;
+	if (nargs - first > IMG_PRINTA_MAX)
+		return cg_error(g, DIAG_UNSUPPORTED, e->loc,
+				"not supported: printa( ) of more than %d aggregations",
+				IMG_PRINTA_MAX);
 	if (cg_drec_check(g, "printa", e->loc))
 		return -1;
-	id = agg_arg(g, "printa", args[nargs - 1], nargs);
-	if (id < 0)
+	if (printa_aggs(g, e, first, ids))
 		return -1;
-	a = &g->img->aggs[id];
 	memset(&f, 0, sizeof(f));
 	if (has_fmt) {
 		ret = fmt_parse(args[0]->u.str.s, &f, err, sizeof(err));
@@ -552,42 +683,7 @@ static int act_printa(struct cg *g, const struct ast_expr *e)
 			return cg_nomem(g);
 		if (ret)
 			return cg_error(g, DIAG_PRINTF_FMT, args[0]->loc, "printa( ) %s", err);
-		/* Conversions without '@' take the keys in order, '@' ones the value. */
-		for (i = 0; i < f.n; i++) {
-			const struct fmt_piece *pc = &f.pieces[i];
-
-			if (pc->kind == FMT_LIT)
-				continue;
-			if (pc->star_width || pc->star_prec) {
-				ret = cg_error(g, DIAG_UNSUPPORTED, args[0]->loc,
-						"not supported: '*' in a printa( ) format");
-				break;
-			}
-			if (pc->agg) {
-				if (pc->kind != FMT_INT && pc->kind != FMT_UINT) {
-					ret = cg_error(g, DIAG_PRINTF_ARG_TYPE, args[0]->loc,
-							"printa( ) conversion #%zu: %%@%c cannot print an aggregation's value",
-							i + 1, pc->conv);
-					break;
-				}
-				continue;
-			}
-			if (k >= a->nkeys) {
-				ret = cg_error(g, DIAG_PRINTF_ARG_EXTRA, args[0]->loc,
-						"printa( ) format requires more keys than @%s has (%u)",
-						a->name, a->nkeys);
-				break;
-			}
-			if ((pc->kind == FMT_STR) != (a->keys[k].type == IMG_STR)) {
-				ret = cg_error(g, DIAG_PRINTF_ARG_TYPE, args[0]->loc,
-						"printa( ) conversion #%zu (%%%c) is incompatible with key #%zu of @%s (%s)",
-						i + 1, pc->conv, k + 1, a->name,
-						a->keys[k].type == IMG_STR ? "string" : "integer");
-				break;
-			}
-			k++;
-		}
-		if (ret) {
+		if (printa_fmt_check(g, args[0], &f, &g->img->aggs[ids[0]])) {
 			fmt_free(&f);
 			return -1;
 		}
@@ -597,7 +693,9 @@ static int act_printa(struct cg *g, const struct ast_expr *e)
 		fmt_free(&f);
 		return -1;
 	}
-	act->agg = (uint32_t)id;
+	act->agg = ids[0];
+	act->naggs = (uint32_t)(nargs - first);
+	memcpy(act->aggs, ids, act->naggs * sizeof(ids[0]));
 	act->has_fmt = has_fmt;
 	act->fmt = f;
 	g->records = true;

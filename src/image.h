@@ -56,9 +56,13 @@ struct img_action {
 	uint32_t first;		/* index of its first field in the clause's fields */
 	uint32_t nfields;
 	struct fmt fmt;		/* IMG_ACT_PRINTF, IMG_ACT_SYSTEM, IMG_ACT_PRINTA with has_fmt */
-	uint32_t agg;		/* aggregation actions: its id */
+	uint32_t agg;		/* aggregation actions: its id (printa: the first listed) */
 	int has_fmt;
+	uint32_t naggs;		/* printa: aggregations listed, 1..IMG_PRINTA_MAX */
+	uint32_t aggs[8];	/* printa: their ids, in order (aggs[0] == agg) */
 };
+
+#define IMG_PRINTA_MAX 8
 
 #define IMG_AGG_KEYS 8
 

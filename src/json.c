@@ -474,13 +474,20 @@ static void json_agg(struct printer *pr, const struct agg_snap *snap, const stru
 			jbuf_printf(b, "\"value\":%lld", (long long)agg_value(a, t->w, normal));
 		if (f) {
 			/* printa("format", @a): this tuple's text, as the text format prints it. */
-			struct agg_snap one = *snap;
+			struct agg_snap one = *snap, more[IMG_PRINTA_MAX];
 			char *s = NULL;
-			size_t n = 0;
+			size_t n = 0, j;
 			FILE *m = open_memstream(&s, &n);
 
 			one.t = (struct agg_tuple *)t;
 			one.n = 1;
+			/* printa(@a, @b, ...): the other aggregations' values of this key. */
+			for (j = 0; j < snap->nmore && j < IMG_PRINTA_MAX; j++) {
+				more[j] = snap->more[j];
+				more[j].t = &snap->more[j].t[i];
+				more[j].n = 1;
+			}
+			one.more = snap->nmore ? more : NULL;
 			if (m) {
 				agg_print_fmt(m, &one, f, normal);
 				if (fclose(m))

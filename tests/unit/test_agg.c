@@ -244,8 +244,8 @@ static char *print_to_string(void (*fn)(FILE *, const struct agg_snap *, uint64_
 Test(agg_print, sorted_by_value_then_key)
 {
 	struct agg_snap s = { .agg = &count_agg };
-	struct agg_sort by_value = { false, false, 0 }, by_key = { true, false, 0 },
-			rev = { false, true, 0 };
+	struct agg_sort by_value = { false, false, 0, 0 }, by_key = { true, false, 0, 0 },
+			rev = { false, true, 0, 0 };
 	char *out;
 
 	add(&s, "b", 5, 0);
