@@ -620,8 +620,8 @@ static int printa_fmt_check(struct cg *g, const struct ast_expr *fe, const struc
 						s < pc->star_width ? "*" : ".*");
 			if (a->keys[k].type == IMG_STR)
 				return cg_error(g, "D_PRINTF_DYN_TYPE", fe->loc,
-						"printa( ) key #%zu is incompatible with conversion #%zu prototype:\n\tconversion: %% %s %c\n\t prototype: int\n\t  argument: string",
-						k + 1, c, s < pc->star_width ? "*" : ".*", pc->conv);
+						"printa( ) argument #%zu is incompatible with conversion #%zu prototype:\n\tconversion: %% %s %c\n\t prototype: int\n\t  argument: string",
+						k + 2, c, s < pc->star_width ? "*" : ".*", pc->conv);
 			k++;
 		}
 		if (pc->agg) {
@@ -666,7 +666,7 @@ static int act_printa(struct cg *g, const struct ast_expr *e)
 				"printa( ) prototype mismatch: 0 args passed, at least 1 expected");
 	if (has_fmt && nargs == 1)
 		return cg_error(g, "D_PRINTA_PROTO", e->loc,
-				"printa( ) prototype mismatch: 1 arg passed, 2 expected");
+				"printa( ) prototype mismatch: 1 args passed, 2 expected");
 	first = has_fmt ? 1 : 0;
 	if (nargs - first > IMG_PRINTA_MAX)
 		return cg_error(g, DIAG_UNSUPPORTED, e->loc,

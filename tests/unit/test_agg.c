@@ -121,10 +121,15 @@ static struct bad bad_cases[] = {
 	{ "BEGIN { @a = llquantize(1, 1, 0, 2, 10); }", "D_LLQUANT_FACTORVAL" },
 	{ "BEGIN { @a = llquantize(1, 10, 3, 2, 10); }", "D_LLQUANT_HIGHVAL" },
 	{ "BEGIN { @a = llquantize(1, 10, 0, 30, 10); }", "D_LLQUANT_MAGTOOBIG" },
-	{ "BEGIN { printa(@none); }", "D_IDENT_UNDEF" },
-	{ "BEGIN { @a[1] = count(); printa(@a[1]); }", "D_AGG_ARG" },
+	{ "BEGIN { printa(@none); }", "D_PRINTA_AGGBAD" },
+	{ "BEGIN { @a[1] = count(); printa(@a[1]); }", "D_PRINTA_AGGARG" },
+	{ "BEGIN { @a[1] = count(); @b = count(); printa(@a, @b); }", "D_PRINTA_AGGKEY" },
+	{ "BEGIN { @a[1] = count(); @b[\"s\"] = count(); printa(@a, @b); }", "D_PRINTA_AGGPROTO" },
+	{ "BEGIN { @a[1] = count(); printa(\"%d\", @a, 1); }", "D_PRINTA_AGGARG" },
+	{ "BEGIN { printa(\"%d\"); }", "D_PRINTA_PROTO" },
+	{ "BEGIN { @a[\"s\"] = count(); printa(\"%*s\", @a); }", "D_PRINTF_DYN_TYPE" },
 	{ "BEGIN { @a[1] = count(); printa(\"%s\", @a); }", "D_PRINTF_ARG_TYPE" },
-	{ "BEGIN { @a[1] = count(); printa(\"%d %d\", @a); }", "D_PRINTF_ARG_EXTRA" },
+	{ "BEGIN { @a[1] = count(); printa(\"%d %d\", @a); }", "D_PRINTF_ARG_PROTO" },
 	{ "BEGIN { printf(\"%@d\", 1); }", "D_PRINTF_DSIZE" },
 	{ "BEGIN { @a = count(); trunc(@a, \"x\"); }", "D_PROTO_ARG" },
 	{ "BEGIN { @a = count(); normalize(@a); }", "D_PROTO_LEN" },
@@ -392,4 +397,59 @@ Test(agg_print, printa_format_keys_and_value)
 	free(buf);
 	fmt_free(&f);
 	agg_snap_free(&s);
+}
+
+static const struct img_agg sum_agg = { .name = "b", .func = SPT_AGG_SUM, .nkeys = 1,
+	.keys = { { IMG_STR, 8, SPT_STRSIZE } }, .keysize = 8 + SPT_STRSIZE, .nwords = 2 };
+
+Test(agg_print, join_several_aggregations_by_key)
+{
+	struct agg_snap s[2] = { { .agg = &count_agg }, { .agg = &sum_agg } }, j;
+	struct agg_sort by_first = { false, false, 0, 0 }, by_second = { false, false, 0, 1 };
+	uint64_t normals[2] = { 1, 2 };
+	char *out;
+
+	add(&s[0], "x", 1, 0);
+	add(&s[0], "y", 3, 0);
+	add(&s[1], "y", 1, 40);
+	add(&s[1], "z", 1, 100);
+	cr_assert_eq(agg_snap_join(s, normals, 2, &by_first, &j), 0);
+	cr_assert_eq(j.n, 3);
+	cr_assert_eq(j.nmore, 1);
+	/* by @a's count: z (absent, 0), x 1, y 3; @b normalized by 2 */
+	out = print_to_string(agg_print_default, &j, 1);
+	cr_assert_str_eq(out, "\n"
+			      "  z                                                                 0               50\n"
+			      "  x                                                                 1                0\n"
+			      "  y                                                                 3               20\n");
+	free(out);
+	agg_snap_free(&j);
+	cr_assert_eq(agg_snap_join(s, normals, 2, &by_second, &j), 0);
+	out = print_to_string(agg_print_default, &j, 1);
+	cr_assert_str_eq(out, "\n"
+			      "  x                                                                 1                0\n"
+			      "  y                                                                 3               20\n"
+			      "  z                                                                 0               50\n");
+	free(out);
+	agg_snap_free(&j);
+	/* the inputs are untouched */
+	cr_assert_eq(s[0].n, 2);
+	cr_assert_eq(s[1].n, 2);
+	agg_snap_free(&s[0]);
+	agg_snap_free(&s[1]);
+}
+
+Test(agg_print, join_with_no_tuples)
+{
+	struct agg_snap s[2] = { { .agg = &count_agg }, { .agg = &sum_agg } }, j;
+	struct agg_sort sort = { false, false, 0, 0 };
+	uint64_t normals[2] = { 1, 1 };
+	char *out;
+
+	cr_assert_eq(agg_snap_join(s, normals, 2, &sort, &j), 0);
+	cr_assert_eq(j.n, 0);
+	out = print_to_string(agg_print_default, &j, 1);
+	cr_assert_str_eq(out, "\n");
+	free(out);
+	agg_snap_free(&j);
 }
