@@ -433,10 +433,11 @@ static long spt_vm_find_cb(__u64 i, void *ctx)
 /*
  * r[dst] = SFIND's result for string A, needle B, start position START.
  * Positions a match may start at: [0, len - m] for a string of m bytes,
- * [0, len] for a character (the NUL matches '\0', as in DTrace's strchr),
- * [0, len) for "any other character". Forward, START is clamped to
- * [0, len]; backward, the search starts at min(START, last) and a negative
- * START finds nothing, but an empty needle then matches at 0 (rindex).
+ * [0, len) for a character or "any other character" (so '\0' is never
+ * found: dtrace-utils' strchr(s, 0) is NULL). Forward, a negative START is
+ * 0 and one past the last position finds nothing (index(s, "", start >
+ * len) is -1); backward, the search starts at min(START, last) and a
+ * negative START finds nothing, an empty needle included (rindex).
  */
 static __always_inline int spt_vm_sfind(struct spt_vm *vm, SPT_VM_ENV *env, __u32 mode, __u64 a,
 					__u64 b, __s64 start, __u64 *out)
@@ -455,15 +456,13 @@ static __always_inline int spt_vm_sfind(struct spt_vm *vm, SPT_VM_ENV *env, __u3
 			return -1;
 		last = len - m;
 	} else {
-		last = (mode & SPT_FIND_NOT) ? len - 1 : len;
+		last = len - 1;
 	}
 	if (!(mode & SPT_FIND_BACK)) {
-		first = start < 0 ? 0 : start > len ? len : start;
+		first = start < 0 ? 0 : start > len ? len + 1 : start;
 		n = last - first + 1;
 		w->step = 1;
 	} else {
-		if (start < 0 && (mode & SPT_FIND_STR) && !m)
-			start = 0;
 		first = start > last ? last : start;
 		n = first + 1;
 		w->step = -1;
