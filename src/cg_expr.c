@@ -695,7 +695,7 @@ static int binop(struct cg *g, enum ast_op op, int ra, int rb, const struct ct *
 
 static const char *const strfuncs[] = {
 	"copyinstr", "stringof", "strlen", "strjoin", "substr", "strchr", "strrchr",
-	"strstr", "index", "rindex", "basename", "dirname", "lltostr", "strtok",
+	"strstr", "index", "rindex", "basename", "dirname", "lltostr",
 	"copyin", "copyinto", "speculation", "speculate", "commit", "discard",
 	"printa", "clear", "trunc", "normalize", "denormalize", "count", "sum", "avg",
 	"min", "max", "stddev", "quantize", "lquantize", "llquantize", "tracemem",
