@@ -1223,6 +1223,10 @@ static int call_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 				"%s( ) is an action and may only be used as a statement", name);
 	if (cg_is_strsubr(name))
 		return cg_strsubr(g, e, t);
+	if (cg_is_intsubr(name))
+		return cg_intsubr(g, e, t);
+	if (cg_refused(g, e) <= 0)
+		return -1;
 	if (in_list(name, strfuncs, sizeof(strfuncs) / sizeof(strfuncs[0])))
 		return cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported yet: %s( )", name);
 	return cg_error(g, DIAG_IDENT_UNDEF, e->loc,

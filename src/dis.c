@@ -74,6 +74,7 @@ static const char *const bnames[SPT_B_NBUILTINS] = {
 	"arg0", "arg1", "arg2", "arg3", "arg4", "arg5", "arg6", "arg7", "arg8", "arg9",
 	"pid", "tid", "ppid", "uid", "gid", "timestamp", "vtimestamp", "walltimestamp",
 	"cpu", "errno", "epid", "id", "probeprov", "probemod", "probefunc", "probename",
+	"rand",
 };
 
 static void insn(FILE *out, const struct spt_insn *in, const struct spt_insn *next, size_t off)

@@ -173,6 +173,7 @@ enum spt_builtin {
 	SPT_B_PROBEMOD,
 	SPT_B_PROBEFUNC,
 	SPT_B_PROBENAME,
+	SPT_B_RAND,		/* rand(): 32 random bits, sign-extended */
 	SPT_B_NBUILTINS
 };
 
