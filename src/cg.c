@@ -314,7 +314,7 @@ static int act_printf(struct cg *g, const struct ast_expr *e, enum img_act kind)
 
 		for (k = 0; k < nk; k++, ai++) {
 			struct ct t;
-			bool want_str = k == nk - 1 && pc->kind == FMT_STR;
+			bool want_str = k == nk - 1 && FMT_TAKES_STR(pc->kind);
 
 			ret = record_int(g, e->u.call.args[ai], &t);
 			if (ret < 0)

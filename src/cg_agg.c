@@ -636,13 +636,13 @@ static int printa_fmt_check(struct cg *g, const struct ast_expr *fe, const struc
 			return cg_error(g, DIAG_PRINTF_ARG_PROTO, fe->loc,
 					"printa( ) prototype mismatch: conversion #%zu (%%%c) is missing a corresponding value argument",
 					c, pc->conv);
-		if ((pc->kind == FMT_STR) != (a->keys[k].type == IMG_STR)) {
+		if (FMT_TAKES_STR(pc->kind) != (a->keys[k].type == IMG_STR)) {
 			char b[32];
 
 			return cg_error(g, DIAG_PRINTF_ARG_TYPE, fe->loc,
 					"printa( ) argument #%zu is incompatible with conversion #%zu prototype:\n\tconversion: %%%c\n\t prototype: %s\n\t  argument: %s",
 					k + 2, c, pc->conv,
-					pc->kind == FMT_STR ? "char [] or string (or use stringof)"
+					FMT_TAKES_STR(pc->kind) ? "char [] or string (or use stringof)"
 							    : "char, short, int, long, or long long",
 					key_type_name(&a->keys[k], b, sizeof(b)));
 		}
