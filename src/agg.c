@@ -190,11 +190,54 @@ static uint32_t nbuckets(const struct img_agg *a)
 	return a->nedges + 1;
 }
 
+/*
+ * llquantize's edges (cg_agg.c): R for the negative bins, bin0's, then
+ * R + 1 positive lower bounds a_1..a_R and F = factor^(hmag + 1); buckets
+ * 0 (<= -F), R negative, bin0 = R + 1, R positive, 2R + 2 (>= F).
+ */
+static uint32_t llq_r(const struct img_agg *a)
+{
+	return (a->nedges - 2) / 2;
+}
+
+/* a_k, k = 1..R + 1 (a_{R+1} = F). */
+static int64_t llq_pos(const struct agg_snap *snap, uint32_t k)
+{
+	return snap->edges[snap->agg->edge0 + llq_r(snap->agg) + k];
+}
+
+/* Bucket B's k: its distance from bin0 (0 for bin0 and the two ends). */
+static uint32_t llq_k(const struct img_agg *a, uint32_t b)
+{
+	uint32_t r = llq_r(a), bin0 = r + 1;
+
+	if (b == 0 || b == 2 * r + 2)
+		return 0;
+	return b > bin0 ? b - bin0 : bin0 - b;
+}
+
+/* An llquantize bucket no integer falls in: dtrace prints no label for it. */
+static bool llq_ghost(const struct agg_snap *snap, uint32_t b)
+{
+	uint32_t k = llq_k(snap->agg, b);
+
+	return k && llq_pos(snap, k) == llq_pos(snap, k + 1);
+}
+
 /* quantize's bucket b is labelled by dtrace's bucket value, the others by lower edges. */
 static int64_t bucket_label(const struct agg_snap *snap, uint32_t b)
 {
 	const struct img_agg *a = snap->agg;
 
+	if (a->func == SPT_AGG_LLQUANTIZE) {
+		uint32_t r = llq_r(a), k = llq_k(a, b);
+
+		if (b == 0)
+			return -llq_pos(snap, r + 1);
+		if (b == 2 * r + 2)
+			return llq_pos(snap, r + 1);
+		return b == r + 1 ? 0 : b > r + 1 ? llq_pos(snap, k) : -llq_pos(snap, k);
+	}
 	if (a->func == SPT_AGG_QUANTIZE)
 		return b < 63 ? -(INT64_C(1) << (62 - b)) : b == 63 ? 0 : INT64_C(1) << (b - 64);
 	if (b == 0)
@@ -468,6 +511,28 @@ static void print_key(FILE *out, const struct img_agg *a, const uint8_t *key)
 	}
 }
 
+/* dtrace-utils' llquantize labels, cut at 15 characters; FIRST: the first bucket shown. */
+static void llq_text(const struct agg_snap *snap, uint32_t b, uint32_t first, char *buf,
+		     size_t len)
+{
+	const struct img_agg *a = snap->agg;
+	uint32_t r = llq_r(a), k = llq_k(a, b);
+	int64_t f = llq_pos(snap, r + 1), s = llq_pos(snap, 1);
+	char t[48];
+
+	if (b == 0)
+		snprintf(t, sizeof(t), "<= -%lld", (long long)f);
+	else if (b == 2 * r + 2)
+		snprintf(t, sizeof(t), ">= %lld", (long long)f);
+	else if (b == r + 1 && s == 1)
+		snprintf(t, sizeof(t), "0");
+	else if (b == r + 1)
+		snprintf(t, sizeof(t), "%s< %lld", first >= r + 1 ? "" : "abs() ", (long long)s);
+	else
+		snprintf(t, sizeof(t), "%s%lld", b < r + 1 ? "-" : "", (long long)llq_pos(snap, k));
+	snprintf(buf, len, "%.15s", t);
+}
+
 static void bucket_text(const struct agg_snap *snap, uint32_t b, char *buf, size_t len)
 {
 	const struct img_agg *a = snap->agg;
@@ -519,7 +584,11 @@ static void print_hist(FILE *out, const struct agg_snap *snap, const uint64_t *w
 
 	while (first < n && c[first] == 0)
 		first++;
-	if (first == n) {
+	if (first == n && a->func == SPT_AGG_LLQUANTIZE) {
+		/* dtrace-utils: the bucket above bin0, widened as data would be */
+		first = llq_r(a) + 1;
+		last = first + 2;
+	} else if (first == n) {
 		/* No data (cleared, or increments summing to zero): the buckets around 0. */
 		if (a->func == SPT_AGG_QUANTIZE) {
 			first = 62;
@@ -544,7 +613,24 @@ static void print_hist(FILE *out, const struct agg_snap *snap, const uint64_t *w
 	fprintf(out, "\n%16s %41s %-9s\n", "value", "------------- Distribution -------------",
 		"count");
 	for (b = first; b <= last; b++) {
-		bucket_text(snap, b, label, sizeof(label));
+		if (a->func == SPT_AGG_LLQUANTIZE) {
+			uint32_t lb = b;
+
+			/*
+			 * A bucket without a label is left out, unless it is the
+			 * first or last shown: then it takes the label of the
+			 * nearest labelled one outward, as dtrace-utils prints it.
+			 */
+			if (llq_ghost(snap, b)) {
+				if (b != first && b != last)
+					continue;
+				while (llq_ghost(snap, lb))
+					lb = b == first ? lb - 1 : lb + 1;
+			}
+			llq_text(snap, lb, first, label, sizeof(label));
+		} else {
+			bucket_text(snap, b, label, sizeof(label));
+		}
 		fprintf(out, "%16s ", label);
 		bar(out, (long double)c[b], total, pos, neg, c[b] / (int64_t)normal);
 	}

@@ -172,112 +172,174 @@ static int quantize_edges(struct cg *g)
 	return 0;
 }
 
-#define TAG_LQ_BASE "D_LQUANT_BASEVAL"
-#define TAG_LQ_LIM "D_LQUANT_LIMVAL"
-#define TAG_LQ_STEP "D_LQUANT_STEPVAL"
-#define TAG_LLQ "D_LLQUANT_FACTORVAL"
 
-/* lquantize(v, low, high[, step]): underflow, (high - low) / step levels, overflow. */
-static int lquantize_edges(struct cg *g, const struct ast_expr *call)
+/*
+ * lquantize(v, base, limit[, step]): underflow, (limit - base) / step
+ * levels, overflow; dtrace-utils' checks. PRM gets base, limit, step.
+ */
+static int lquantize_edges(struct cg *g, const struct ast_expr *call, int64_t *prm)
 {
 	int64_t low, high, step = 1, levels, i;
 	struct ast_expr *const *a = call->u.call.args;
 
-	if (const_int(g, a[1], &low, TAG_LQ_BASE, "lquantize( ) lower bound") ||
-	    const_int(g, a[2], &high, TAG_LQ_LIM, "lquantize( ) upper bound"))
+	if (const_int(g, a[1], &low, "D_LQUANT_BASETYPE", "lquantize( ) argument #1") ||
+	    const_int(g, a[2], &high, "D_LQUANT_LIMTYPE", "lquantize( ) argument #2"))
 		return -1;
 	if (call->u.call.nargs > 3 &&
-	    const_int(g, a[3], &step, TAG_LQ_STEP, "lquantize( ) step"))
+	    const_int(g, a[3], &step, "D_LQUANT_STEPTYPE", "lquantize( ) argument #3"))
 		return -1;
 	if (low < INT32_MIN || low > INT32_MAX)
-		return cg_error(g, TAG_LQ_BASE, a[1]->loc,
-				"lquantize( ) lower bound must be a 32-bit quantity");
+		return cg_error(g, "D_LQUANT_BASEVAL", a[1]->loc,
+				"lquantize( ) argument #1 must be a 32-bit quantity");
 	if (high < INT32_MIN || high > INT32_MAX)
-		return cg_error(g, TAG_LQ_LIM, a[2]->loc,
-				"lquantize( ) upper bound must be a 32-bit quantity");
+		return cg_error(g, "D_LQUANT_LIMVAL", a[2]->loc,
+				"lquantize( ) argument #2 must be a 32-bit quantity");
 	if (high <= low)
 		return cg_error(g, "D_LQUANT_MISMATCH", a[2]->loc,
-				"lquantize( ) upper bound (%lld) must be greater than lower bound (%lld)",
-				(long long)high, (long long)low);
-	if (step <= 0 || step > UINT16_MAX)
-		return cg_error(g, TAG_LQ_STEP, call->u.call.nargs > 3 ? a[3]->loc : call->loc,
-				"lquantize( ) step must be between 1 and %u", UINT16_MAX);
+				"lquantize( ) base (argument #1) must be less than limit (argument #2)");
+	if (step <= 0)
+		return cg_error(g, "D_LQUANT_STEPTYPE", a[3]->loc,
+				"lquantize( ) argument #3 must be a non-zero positive integer constant");
+	if (step > UINT16_MAX)
+		return cg_error(g, "D_LQUANT_STEPVAL", a[3]->loc,
+				"lquantize( ) argument #3 must be a 16-bit quantity");
 	levels = (high - low) / step;
 	if (levels < 1)
+		return cg_error(g, "D_LQUANT_STEPLARGE", call->loc,
+				"lquantize( ) step (argument #3) too large: must have at least one quantization level");
+	if (levels > UINT16_MAX)
 		return cg_error(g, "D_LQUANT_STEPSMALL", call->loc,
-				"lquantize( ) step (%lld) is larger than the range", (long long)step);
+				"lquantize( ) step (argument #3) too small: number of quantization levels must be a 16-bit quantity");
 	if (levels + 3 > SPT_AGG_WORDS_MAX)
 		return cg_error(g, DIAG_UNSUPPORTED, call->loc,
 				"not supported: lquantize( ) with more than %d levels",
 				SPT_AGG_WORDS_MAX - 3);
+	prm[0] = low;
+	prm[1] = low + levels * step;
+	prm[2] = step;
 	for (i = 0; i <= levels; i++)
 		if (edges_add(g, low + i * step))
 			return -1;
 	return 0;
 }
 
+/* An llquantize( ) argument: an integer constant in [0, 65535] (TYPE, VAL tags). */
+static int llq_arg(struct cg *g, const struct ast_expr *e, int n, const char *type,
+		   const char *val, int64_t *v)
+{
+	char what[32];
+
+	snprintf(what, sizeof(what), "llquantize( ) argument #%d", n);
+	if (const_int(g, e, v, type, what))
+		return -1;
+	if (*v < 0 || *v > UINT16_MAX)
+		return cg_error(g, val, e->loc, "llquantize( ) argument #%d must be an unsigned 16-bit quantity",
+				n);
+	return 0;
+}
+
 /*
- * llquantize(v, factor, low, high, nsteps): below factor^low, then for
- * each order of magnitude up to high, nsteps linear buckets (fewer where
- * the order is smaller than nsteps) minus those the previous order
- * already covers, then one bucket from factor^(high+1) up.
+ * llquantize(v, factor, lmag, hmag, steps), dtrace-utils' layout: one bin
+ * for |v| < factor^lmag in the middle; for each magnitude m in lmag..hmag
+ * steps - steps/factor linear bins over [factor^m, factor^(m+1)) on each
+ * side of it, negative values mirroring positive ones; one bin at each
+ * end for |v| >= factor^(hmag+1). The bins' lower bounds are rounded up
+ * to integers: a bin no integer falls in (lmag 0 with more steps than the
+ * factor) repeats the next edge, and the printer skips it as dtrace skips
+ * its unlabelled bins. PRM gets factor, lmag, hmag, steps.
  */
-static int llquantize_edges(struct cg *g, const struct ast_expr *call)
+static int llquantize_edges(struct cg *g, const struct ast_expr *call, int64_t *prm)
 {
 	struct ast_expr *const *a = call->u.call.args;
-	int64_t factor, low, high, nsteps, order;
-	uint64_t this = 1, last;
+	int64_t factor, lmag, hmag, steps, m, j, sf, nb, k;
+	unsigned __int128 p = 1, pl, big = (unsigned __int128)UINT64_MAX, lim = INT64_MAX;
+	uint64_t *pos;
+	size_t r;
 
-	if (const_int(g, a[1], &factor, TAG_LLQ, "llquantize( ) factor") ||
-	    const_int(g, a[2], &low, "D_LLQUANT_LOWVAL", "llquantize( ) low magnitude") ||
-	    const_int(g, a[3], &high, "D_LLQUANT_HIGHVAL", "llquantize( ) high magnitude") ||
-	    const_int(g, a[4], &nsteps, "D_LLQUANT_NSTEPVAL", "llquantize( ) steps"))
+	if (const_int(g, a[1], &factor, "D_LLQUANT_FACTORTYPE", "llquantize( ) argument #1"))
 		return -1;
 	if (factor < 2 || factor > UINT16_MAX)
-		return cg_error(g, TAG_LLQ, a[1]->loc,
-				"llquantize( ) factor must be between 2 and %u", UINT16_MAX);
-	if (low < 0 || low > UINT16_MAX)
-		return cg_error(g, "D_LLQUANT_LOWVAL", a[2]->loc,
-				"llquantize( ) low magnitude must be between 0 and %u", UINT16_MAX);
-	if (high < low || high > UINT16_MAX)
-		return cg_error(g, "D_LLQUANT_HIGHVAL", a[3]->loc,
-				"llquantize( ) high magnitude must be at least the low magnitude (%lld)",
-				(long long)low);
-	if (nsteps < factor || nsteps > UINT16_MAX)
-		return cg_error(g, "D_LLQUANT_NSTEPVAL", a[4]->loc,
-				"llquantize( ) steps must be at least the factor (%lld)",
-				(long long)factor);
-	if (nsteps % factor)
-		return cg_error(g, "D_LLQUANT_FACTOREVEN", a[4]->loc,
-				"llquantize( ) factor (%lld) must evenly divide steps (%lld)",
-				(long long)factor, (long long)nsteps);
-	for (order = 0; order < low; order++) {
-		if (this > (uint64_t)INT64_MAX / (uint64_t)factor)
-			goto toobig;
-		this *= (uint64_t)factor;
+		return cg_error(g, "D_LLQUANT_FACTORVAL", a[1]->loc,
+				"llquantize( ) argument #1 must be an unsigned 16-bit quantity greater than or equal to 2");
+	if (llq_arg(g, a[2], 2, "D_LLQUANT_LMAGTYPE", "D_LLQUANT_LMAGVAL", &lmag) ||
+	    llq_arg(g, a[3], 3, "D_LLQUANT_HMAGTYPE", "D_LLQUANT_HMAGVAL", &hmag))
+		return -1;
+	if (hmag < lmag)
+		return cg_error(g, "D_LLQUANT_HMAGVAL", a[3]->loc,
+				"llquantize( ) argument #3 (high magnitude) must be at least argument #2 (low magnitude)");
+	for (m = 0; m <= hmag; m++) {
+		p *= (unsigned __int128)factor;
+		if (p > big)
+			return cg_error(g, "D_LLQUANT_HMAGVAL", a[3]->loc,
+					"llquantize( ) argument #3 (high magnitude) will cause overflow of 64 bits");
 	}
-	last = this;
-	for (order = low; order <= high; order++) {
-		uint64_t nb, width, j;
+	if (const_int(g, a[4], &steps, "D_LLQUANT_STEPTYPE", "llquantize( ) argument #4"))
+		return -1;
+	if (steps <= 0)
+		return cg_error(g, "D_LLQUANT_STEPTYPE", a[4]->loc,
+				"llquantize( ) argument #4 must be a non-zero positive integer constant");
+	if (steps > UINT16_MAX)
+		return cg_error(g, "D_LLQUANT_STEPVAL", a[4]->loc,
+				"llquantize( ) argument #4 must be an unsigned 16-bit quantity");
+	if (steps < factor && factor % steps)
+		return cg_error(g, "D_LLQUANT_STEPVAL", a[4]->loc,
+				"llquantize( ) argument #4 (steps) must evenly divide argument #1 (factor) when steps<factor");
+	if (steps > factor && steps % factor)
+		return cg_error(g, "D_LLQUANT_STEPVAL", a[4]->loc,
+				"llquantize( ) argument #4 (steps) must be a multiple of argument #1 (factor) when steps>factor");
+	if (steps > factor && lmag == 0 && (factor * factor) % steps)
+		return cg_error(g, "D_LLQUANT_STEPVAL", a[4]->loc,
+				"llquantize( ) argument #4 (steps) must evenly divide the square of argument #1 (factor) when steps>factor and lmag==0");
+	if (steps > factor && lmag > 0) {
+		for (pl = 1, m = 0; m <= lmag && pl <= big; m++)
+			pl *= (unsigned __int128)factor;
+		if (pl % (unsigned __int128)steps)
+			return cg_error(g, "D_LLQUANT_STEPVAL", a[4]->loc,
+					"llquantize( ) argument #4 (steps) must evenly divide pow(argument #1 (factor), lmag (argument #2) + 1) when steps>factor and lmag>0");
+	}
+	sf = steps / factor;
+	nb = (hmag - lmag + 1) * (steps - sf);
+	if (2 * nb + 3 > SPT_AGG_WORDS_MAX - 1)
+		return cg_error(g, DIAG_UNSUPPORTED, call->loc,
+				"not supported: llquantize( ) with more than %d buckets",
+				SPT_AGG_WORDS_MAX - 2);
+	prm[0] = factor;
+	prm[1] = lmag;
+	prm[2] = hmag;
+	prm[3] = steps;
+	/* pos[k] = the lower bound of positive bin k + 1, pos[nb] = factor^(hmag + 1). */
+	pos = calloc((size_t)nb + 1, sizeof(*pos));
+	if (!pos)
+		return cg_nomem(g);
+	for (pl = 1, m = 0; m < lmag; m++)
+		pl *= (unsigned __int128)factor;
+	r = 0;
+	for (m = lmag; m <= hmag; m++) {
+		unsigned __int128 next = pl * (unsigned __int128)factor;
 
-		if (this > (uint64_t)INT64_MAX / (uint64_t)factor)
-			goto toobig;
-		this *= (uint64_t)factor;
-		nb = this > (uint64_t)nsteps ? (uint64_t)nsteps : this;
-		width = this / nb;
-		for (j = 0; j < nb - nb / (uint64_t)factor; j++)
-			if (edges_add(g, (int64_t)(last + j * width)))
-				goto toomany;
-		last = this;
+		for (j = 0; j < steps - sf; j++) {
+			unsigned __int128 lo = j ? ((unsigned __int128)(sf + j) * next +
+						    (unsigned __int128)steps - 1) / (unsigned __int128)steps
+						 : pl;
+
+			pos[r++] = (uint64_t)(lo > lim ? lim : lo);
+		}
+		pl = next;
 	}
-	if (edges_add(g, (int64_t)this))
-		goto toomany;
+	pos[r] = (uint64_t)(pl > lim ? lim : pl);
+	/* Ascending: the negative bins (from the far end), bin0, the positive ones, the end. */
+	for (k = nb; k >= 1; k--)
+		if (edges_add(g, -(int64_t)pos[k] + 1))
+			goto fail;
+	if (edges_add(g, -(int64_t)pos[0] + 1))
+		goto fail;
+	for (k = 0; k <= nb; k++)
+		if (edges_add(g, (int64_t)pos[k]))
+			goto fail;
+	free(pos);
 	return 0;
-toobig:
-	return cg_error(g, "D_LLQUANT_MAGTOOBIG", call->loc,
-			"llquantize( ) factor (%lld) raised to the high magnitude (%lld) overflows 64 bits",
-			(long long)factor, (long long)high);
-toomany:
+fail:
+	free(pos);
 	if (g->err)
 		return -1;
 	return cg_error(g, DIAG_UNSUPPORTED, call->loc,
@@ -292,6 +354,7 @@ static int agg_new(struct cg *g, const char *name, const struct aggfn *f,
 	struct image *img = g->img;
 	struct img_agg *a;
 	uint32_t off = 8, edge0 = img->nedges;
+	int64_t prm[4] = { 0, 0, 0, 0 };
 	size_t i;
 	int ret = 0;
 
@@ -301,9 +364,9 @@ static int agg_new(struct cg *g, const char *name, const struct aggfn *f,
 	if (f->func == SPT_AGG_QUANTIZE)
 		ret = quantize_edges(g);
 	else if (f->func == SPT_AGG_LQUANTIZE)
-		ret = lquantize_edges(g, call);
+		ret = lquantize_edges(g, call, prm);
 	else if (f->func == SPT_AGG_LLQUANTIZE)
-		ret = llquantize_edges(g, call);
+		ret = llquantize_edges(g, call, prm);
 	if (ret) {
 		if (!g->err)
 			cg_error(g, DIAG_UNSUPPORTED, call->loc,
@@ -322,6 +385,7 @@ static int agg_new(struct cg *g, const char *name, const struct aggfn *f,
 	memset(a, 0, sizeof(*a));
 	a->name = name;
 	a->func = f->func;
+	memcpy(a->params, prm, sizeof(a->params));
 	a->nkeys = (uint32_t)nkeys;
 	a->flags = nkeys ? SPT_AGGF_KEYED : 0;
 	if (f->func == SPT_AGG_LQUANTIZE)
@@ -371,16 +435,6 @@ static int agg_new(struct cg *g, const char *name, const struct aggfn *f,
 				SPT_AGG_WORDS_MAX - 1);
 	}
 	return (int)(img->naggs - 1);
-}
-
-/* The same histogram parameters as the aggregation's first use? */
-static bool same_edges(struct cg *g, const struct img_agg *a, uint32_t edge0)
-{
-	struct image *img = g->img;
-	uint32_t n = img->nedges - edge0;
-
-	return n == a->nedges &&
-	       !memcmp(&img->edges[a->edge0], &img->edges[edge0], n * sizeof(int64_t));
 }
 
 int cg_agg_assign(struct cg *g, const struct ast_expr *e)
@@ -467,18 +521,35 @@ int cg_agg_assign(struct cg *g, const struct ast_expr *e)
 				return cg_error(g, "D_AGG_DIM", lhs->u.agg.keys[i]->loc,
 						"@%s[ ] key #%zu must be %s", name, i + 1,
 						a->keys[i].type == IMG_STR ? "a string" : "an integer");
-		/* Histogram parameters must not change either. */
-		if (f->func == SPT_AGG_LQUANTIZE)
-			ret = lquantize_edges(g, rhs);
-		else if (f->func == SPT_AGG_LLQUANTIZE)
-			ret = llquantize_edges(g, rhs);
-		if (ret)
-			return -1;
-		if ((f->func == SPT_AGG_LQUANTIZE || f->func == SPT_AGG_LLQUANTIZE) &&
-		    !same_edges(g, a, mark))
-			return cg_error(g, "D_AGG_REDEF", rhs->loc,
-					"@%s: aggregation redefined: %s( ) parameters differ", name,
-					f->name);
+		/* Histogram parameters must not change either (dtrace's MATCH errors). */
+		{
+			static const char *const lqn[] = { "base (argument #1)", "limit (argument #2)",
+							   "step (argument #3)" };
+			static const char *const lqt[] = { "D_LQUANT_MATCHBASE", "D_LQUANT_MATCHLIM",
+							   "D_LQUANT_MATCHSTEP" };
+			static const char *const llqn[] = { "factor (argument #1)", "lmag (argument #2)",
+							    "hmag (argument #3)", "steps (argument #4)" };
+			static const char *const llqt[] = { "D_LLQUANT_MATCHFACTOR", "D_LLQUANT_MATCHLMAG",
+							    "D_LLQUANT_MATCHHMAG", "D_LLQUANT_MATCHSTEPS" };
+			int64_t prm[4] = { 0, 0, 0, 0 };
+			int np = 0;
+
+			if (f->func == SPT_AGG_LQUANTIZE) {
+				ret = lquantize_edges(g, rhs, prm);
+				np = 3;
+			} else if (f->func == SPT_AGG_LLQUANTIZE) {
+				ret = llquantize_edges(g, rhs, prm);
+				np = 4;
+			}
+			if (ret)
+				return -1;
+			for (i = 0; i < (size_t)np; i++)
+				if (prm[i] != a->params[i])
+					return cg_error(g, np == 3 ? lqt[i] : llqt[i], rhs->loc,
+							"%s( ) %s doesn't match previous declaration: expected %lld, found %lld",
+							f->name, np == 3 ? lqn[i] : llqn[i],
+							(long long)a->params[i], (long long)prm[i]);
+		}
 		g->img->nedges = mark;
 	}
 

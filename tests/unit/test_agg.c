@@ -75,10 +75,14 @@ Test(agg_cg, descriptors_and_edges)
 	cr_assert_eq(img.edges[a->edge0], 0);
 	cr_assert_eq(img.edges[a->edge0 + 10], 100);
 	a = &img.aggs[3];
-	cr_assert_eq(a->nedges, 28, "below 10, 9 per order for 10..9999, from 10000");
-	cr_assert_eq(img.edges[a->edge0], 10);
-	cr_assert_eq(img.edges[a->edge0 + 9], 100);
-	cr_assert_eq(img.edges[a->edge0 + 27], 10000);
+	/* dtrace-utils: 27 bins a side (9 per order for 10..9999), |v| < 10, the ends */
+	cr_assert_eq(a->nedges, 56, "2 * 27 + 3 buckets");
+	cr_assert_eq(img.edges[a->edge0], -9999, "bucket 0: <= -10000");
+	cr_assert_eq(img.edges[a->edge0 + 26], -19, "the bin of -10..-19");
+	cr_assert_eq(img.edges[a->edge0 + 27], -9, "bin0: |v| < 10");
+	cr_assert_eq(img.edges[a->edge0 + 28], 10);
+	cr_assert_eq(img.edges[a->edge0 + 37], 100);
+	cr_assert_eq(img.edges[a->edge0 + 55], 10000);
 	cr_assert_eq(img.clauses[0].recsize, 0, "an aggregating clause records nothing");
 	done();
 }
@@ -107,7 +111,23 @@ struct bad {
 
 static struct bad bad_cases[] = {
 	{ "BEGIN { @a = count(); @a = sum(1); }", "D_AGG_REDEF" },
-	{ "BEGIN { @a = lquantize(1, 0, 10, 1); @a = lquantize(1, 0, 20, 1); }", "D_AGG_REDEF" },
+	{ "BEGIN { @a = lquantize(1, 0, 10, 1); @a = lquantize(1, 0, 20, 1); }", "D_LQUANT_MATCHLIM" },
+	{ "BEGIN { @a = lquantize(1, 0, 10, 1); @a = lquantize(1, 1, 10, 1); }", "D_LQUANT_MATCHBASE" },
+	{ "BEGIN { @a = lquantize(1, 0, 10, 1); @a = lquantize(1, 0, 10, 2); }", "D_LQUANT_MATCHSTEP" },
+	{ "BEGIN { @a = lquantize(1, 0, 0); }", "D_LQUANT_MISMATCH" },
+	{ "BEGIN { @a = lquantize(1, 0, 10, 11); }", "D_LQUANT_STEPLARGE" },
+	{ "BEGIN { @a = lquantize(1, 0, 10, 65536); }", "D_LQUANT_STEPVAL" },
+	{ "BEGIN { @a = lquantize(1, 0, 100000, 1); }", "D_LQUANT_STEPSMALL" },
+	{ "BEGIN { @a = llquantize(1, x, 0, 2, 10); }", "D_LLQUANT_FACTORTYPE" },
+	{ "BEGIN { @a = llquantize(1, 10, 65536, 2, 10); }", "D_LLQUANT_LMAGVAL" },
+	{ "BEGIN { @a = llquantize(1, 10, 0, x, 10); }", "D_LLQUANT_HMAGTYPE" },
+	{ "BEGIN { @a = llquantize(1, 10, 0, 2, 0); }", "D_LLQUANT_STEPTYPE" },
+	{ "BEGIN { @a = llquantize(1, 10, 0, 2, 3); }", "D_LLQUANT_STEPVAL" },
+	{ "BEGIN { @a = llquantize(1, 10, 0, 2, 25); }", "D_LLQUANT_STEPVAL" },
+	{ "BEGIN { @a = llquantize(1, 10, 0, 2, 30); }", "D_LLQUANT_STEPVAL" },
+	{ "BEGIN { @a = llquantize(1, 10, 1, 2, 1000); }", "D_LLQUANT_STEPVAL" },
+	{ "BEGIN { @a = llquantize(1, 10, 0, 2, 10); @a = llquantize(1, 10, 0, 3, 10); }", "D_LLQUANT_MATCHHMAG" },
+	{ "BEGIN { @a = llquantize(1, 10, 0, 2, 10); @a = llquantize(1, 2, 0, 2, 2); }", "D_LLQUANT_MATCHFACTOR" },
 	{ "BEGIN { @a[1] = count(); @a[1, 2] = count(); }", "D_AGG_DIM" },
 	{ "BEGIN { @a = 5; }", "D_AGG_FUNC" },
 	{ "BEGIN { @a += count(); }", "D_AGG_FUNC" },
@@ -115,12 +135,12 @@ static struct bad bad_cases[] = {
 	{ "BEGIN { @a = sum(\"s\"); }", "D_AGG_SCALAR" },
 	{ "BEGIN { @a = count(1); }", "D_PROTO_LEN" },
 	{ "BEGIN { @a = lquantize(1, 0); }", "D_PROTO_LEN" },
-	{ "BEGIN { @a = lquantize(1, 0, 10, 0); }", "D_LQUANT_STEPVAL" },
-	{ "BEGIN { @a = lquantize(1, x, 10); }", "D_LQUANT_BASEVAL" },
+	{ "BEGIN { @a = lquantize(1, 0, 10, 0); }", "D_LQUANT_STEPTYPE" },
+	{ "BEGIN { @a = lquantize(1, x, 10); }", "D_LQUANT_BASETYPE" },
 	{ "BEGIN { @a = lquantize(1, 0, 0x100000000); }", "D_LQUANT_LIMVAL" },
 	{ "BEGIN { @a = llquantize(1, 1, 0, 2, 10); }", "D_LLQUANT_FACTORVAL" },
-	{ "BEGIN { @a = llquantize(1, 10, 3, 2, 10); }", "D_LLQUANT_HIGHVAL" },
-	{ "BEGIN { @a = llquantize(1, 10, 0, 30, 10); }", "D_LLQUANT_MAGTOOBIG" },
+	{ "BEGIN { @a = llquantize(1, 10, 3, 2, 10); }", "D_LLQUANT_HMAGVAL" },
+	{ "BEGIN { @a = llquantize(1, 10, 0, 30, 10); }", "D_LLQUANT_HMAGVAL" },
 	{ "BEGIN { printa(@none); }", "D_PRINTA_AGGBAD" },
 	{ "BEGIN { @a[1] = count(); printa(@a[1]); }", "D_PRINTA_AGGARG" },
 	{ "BEGIN { @a[1] = count(); @b = count(); printa(@a, @b); }", "D_PRINTA_AGGKEY" },
