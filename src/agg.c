@@ -242,6 +242,9 @@ static int64_t bucket_label(const struct agg_snap *snap, uint32_t b)
 		return b < 63 ? -(INT64_C(1) << (62 - b)) : b == 63 ? 0 : INT64_C(1) << (b - 64);
 	if (b == 0)
 		return snap->edges[a->edge0] - 1;
+	/* lquantize's overflow bucket weighs one above its label (dtrace) */
+	if (b == a->nedges)
+		return snap->edges[a->edge0 + b - 1] + 1;
 	return snap->edges[a->edge0 + b - 1];
 }
 
@@ -276,12 +279,7 @@ static int val_cmp(const struct agg_snap *snap, const struct agg_tuple *x,
 
 	if (is_hist(a->func))
 		return hist_cmp(snap, x->w, y->w);
-	if (a->func == SPT_AGG_AVG && x->w[0] && y->w[0]) {
-		long double ax = (long double)(int64_t)x->w[1] / (long double)x->w[0];
-		long double ay = (long double)(int64_t)y->w[1] / (long double)y->w[0];
-
-		return ax < ay ? -1 : ax > ay;
-	}
+	/* avg compares its integer average (dtrace's sum / count), not normalized. */
 	vx = agg_value(a, x->w, 1);
 	vy = agg_value(a, y->w, 1);
 	return vx < vy ? -1 : vx > vy;
@@ -946,7 +944,11 @@ void agg_print_unprinted(struct agg_state *s, struct printer *pr)
 {
 	uint32_t id;
 
-	for (id = 0; id < s->img->naggs; id++)
-		if (!s->printed[id])
-			show(s, pr, id, NULL, PRINT_AGG_EXIT);
+	/* aggsortrev reverses the aggregations' order too, as dtrace's comparison does. */
+	for (id = 0; id < s->img->naggs; id++) {
+		uint32_t k = s->sort.rev ? (uint32_t)s->img->naggs - 1 - id : id;
+
+		if (!s->printed[k])
+			show(s, pr, k, NULL, PRINT_AGG_EXIT);
+	}
 }

@@ -576,19 +576,36 @@ int cg_agg_assign(struct cg *g, const struct ast_expr *e)
 	return g->err;
 }
 
-/* Argument ARG of an aggregation action must name a defined aggregation. */
+/*
+ * Argument ARG of clear, trunc, normalize or denormalize must name a
+ * defined aggregation: D_CLEAR_AGGARG, D_TRUNC_AGGBAD and so on, as dtrace.
+ */
 static int agg_arg(struct cg *g, const char *fn, const struct ast_expr *arg, size_t argno)
 {
+	/* The diagnostics keep the tag's pointer: static strings. denormalize shares normalize's. */
+	static const char *const tags[][3] = {
+		{ "clear", "D_CLEAR_AGGARG", "D_CLEAR_AGGBAD" },
+		{ "trunc", "D_TRUNC_AGGARG", "D_TRUNC_AGGBAD" },
+		{ "normalize", "D_NORMALIZE_AGGARG", "D_NORMALIZE_AGGBAD" },
+		{ "denormalize", "D_NORMALIZE_AGGARG", "D_NORMALIZE_AGGBAD" },
+	};
+	const char *targ = "D_PROTO_ARG", *tbad = DIAG_IDENT_UNDEF;
+	size_t i;
 	int id;
 
+	for (i = 0; i < sizeof(tags) / sizeof(tags[0]); i++)
+		if (!strcmp(tags[i][0], fn)) {
+			targ = tags[i][1];
+			tbad = tags[i][2];
+		}
 	if (arg->kind != AST_AGG || arg->u.agg.nkeys)
-		return cg_error(g, "D_AGG_ARG", arg->loc,
-				"%s( ) argument #%zu must be an aggregation (@name, without keys)",
-				fn, argno);
+		return cg_error(g, targ, arg->loc,
+				"%s( ) argument #%zu is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s",
+				fn, argno,
+				arg->kind == AST_STRING ? "string" : arg->kind == AST_INT ? "int" : "expression");
 	id = agg_find(g, agg_name(arg));
 	if (id < 0)
-		return cg_error(g, DIAG_IDENT_UNDEF, arg->loc,
-				"failed to resolve @%s: Unknown aggregation", agg_name(arg));
+		return cg_error(g, tbad, arg->loc, "undefined aggregation: @%s", agg_name(arg));
 	return id;
 }
 

@@ -1,0 +1,5 @@
+/* ASSERTION: clear() of an undefined aggregation is an error. */
+BEGIN
+{
+	clear(@nosuch);
+}
