@@ -390,6 +390,41 @@ static int act_system(struct cg *g, const struct ast_expr *e)
 	return 0;
 }
 
+/*
+ * freopen("fmt", ...): destructive, recorded like system(); the consumer
+ * redirects its output to the formatted file ("" restores it). The literal
+ * "." is refused, as dtrace refuses it.
+ */
+static int act_freopen(struct cg *g, const struct ast_expr *e)
+{
+	bool records = g->records;
+
+	if (e->u.call.nargs >= 1 && e->u.call.args[0]->kind == AST_STRING &&
+	    !strcmp(e->u.call.args[0]->u.str.s, "."))
+		return cg_error(g, "D_FREOPEN_INVALID", e->u.call.args[0]->loc,
+				"freopen( ) argument #1 cannot be \".\"");
+	if (dest_check(g, e) || act_printf(g, e, IMG_ACT_FREOPEN))
+		return -1;
+	g->records = records;
+	g->sysrec = true;
+	return 0;
+}
+
+/* ftruncate(): the consumer truncates its output file. */
+static int act_ftruncate(struct cg *g, const struct ast_expr *e)
+{
+	if (e->u.call.nargs)
+		return cg_error(g, DIAG_PROTO_LEN, e->loc,
+				"ftruncate( ) prototype mismatch: %zu args passed, 0 expected",
+				e->u.call.nargs);
+	if (cg_drec_check(g, "ftruncate", e->loc))
+		return -1;
+	if (!cg_action_add(g, IMG_ACT_FTRUNCATE))
+		return -1;
+	g->records = true;
+	return 0;
+}
+
 static int statement(struct cg *g, const struct ast_stmt *s)
 {
 	const struct ast_expr *e = s->expr;
@@ -422,6 +457,10 @@ static int statement(struct cg *g, const struct ast_stmt *s)
 			return act_printf(g, e, IMG_ACT_PRINTF);
 		if (!strcmp(name, "system"))
 			return act_system(g, e);
+		if (!strcmp(name, "freopen"))
+			return act_freopen(g, e);
+		if (!strcmp(name, "ftruncate"))
+			return act_ftruncate(g, e);
 		if (!strcmp(name, "raise") || !strcmp(name, "stop"))
 			return act_signal(g, e);
 		if (!strcmp(name, "exit"))
@@ -704,6 +743,7 @@ void cg_image_free(struct image *img)
 
 		for (j = 0; j < cl->nacts; j++)
 			if (cl->acts[j].kind == IMG_ACT_PRINTF || cl->acts[j].kind == IMG_ACT_SYSTEM ||
+			    cl->acts[j].kind == IMG_ACT_FREOPEN ||
 			    cl->acts[j].kind == IMG_ACT_PRINTA)
 				fmt_free(&cl->acts[j].fmt);
 		free(cl->acts);

@@ -167,8 +167,6 @@ static const struct {
 	{ "print", "typed kernel structures" },
 	{ "pcap", "socket buffers" },
 	{ "setopt", "options are set before tracing starts" },
-	{ "freopen", "redirecting the output while tracing" },
-	{ "ftruncate", "truncating the output while tracing" },
 };
 
 int cg_refused(struct cg *g, const struct ast_expr *e)

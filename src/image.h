@@ -49,6 +49,8 @@ enum img_act {
 	IMG_ACT_NORMALIZE,	/* one field: print agg's values divided by it */
 	IMG_ACT_DENORMALIZE,	/* no field: undo normalize */
 	IMG_ACT_SYSTEM,	/* fmt.nargs fields: the command's printf arguments */
+	IMG_ACT_FREOPEN,	/* fmt.nargs fields: the file's name; "" restores the output */
+	IMG_ACT_FTRUNCATE,	/* no field: truncate the output file */
 };
 
 struct img_action {

@@ -531,6 +531,18 @@ static void agg_hook(void *ctx, struct printer *pr, const struct img_action *a, 
 }
 
 /* system(): the consumer runs the command when it processes the record. */
+/* A consumer-side error of a record (freopen's), in the form of a fault's message. */
+static void record_error(void *ctx, uint32_t epid, const struct probe *p, const char *text)
+{
+	(void)ctx;
+	fflush(stdout);
+	if (p)
+		fprintf(stderr, "spectrace: error on enabled probe ID %u (ID %u: %s:%s:%s:%s): %s\n",
+			epid, p->id, p->prov, p->mod, p->func, p->name, text);
+	else
+		fprintf(stderr, "spectrace: error on enabled probe ID %u: %s\n", epid, text);
+}
+
 static void run_system(void *ctx, const char *cmd, int fd)
 {
 	int ret;
@@ -594,6 +606,7 @@ static int trace(const struct cmdline *cl, const struct enabling *en, const stru
 	pr.agg_act = agg_hook;
 	pr.agg_ctx = &as;
 	pr.system = run_system;
+	pr.liberr = record_error;
 	c.img = img;
 	c.procs = procs;
 	c.testing = testing;
