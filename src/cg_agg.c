@@ -385,6 +385,7 @@ static int agg_new(struct cg *g, const char *name, const struct aggfn *f,
 	memset(a, 0, sizeof(*a));
 	a->name = name;
 	a->func = f->func;
+	a->line = call->loc.line;
 	memcpy(a->params, prm, sizeof(a->params));
 	a->nkeys = (uint32_t)nkeys;
 	a->flags = nkeys ? SPT_AGGF_KEYED : 0;
@@ -437,6 +438,18 @@ static int agg_new(struct cg *g, const char *name, const struct aggfn *f,
 	return (int)(img->naggs - 1);
 }
 
+/* The D type of key K of A, for messages. */
+static const char *key_type_name(const struct img_field *k, char *buf, size_t len)
+{
+	struct ct t = ct_int;
+
+	if (k->type == IMG_STR)
+		return "string";
+	t.size = k->size;
+	t.sign = k->type == IMG_INT;
+	return cg_type_name(&t, buf, len);
+}
+
 int cg_agg_assign(struct cg *g, const struct ast_expr *e)
 {
 	const struct ast_expr *lhs = e->u.binary.lhs, *rhs = e->u.binary.rhs;
@@ -457,8 +470,9 @@ int cg_agg_assign(struct cg *g, const struct ast_expr *e)
 					"%s( ) prototype mismatch: %zu args passed, %u expected",
 					f->name, nargs, f->min_args);
 		return cg_error(g, DIAG_PROTO_LEN, rhs->loc,
-				"%s( ) prototype mismatch: %zu args passed, %u to %u expected",
-				f->name, nargs, f->min_args, f->max_args);
+				"%s( ) prototype mismatch: %zu args passed, at %s %u expected",
+				f->name, nargs, nargs < f->min_args ? "least" : "most",
+				nargs < f->min_args ? f->min_args : f->max_args);
 	}
 	if (nkeys > CG_MAX_KEYS || nkeys > IMG_AGG_KEYS)
 		return cg_error(g, DIAG_UNSUPPORTED, lhs->loc,
@@ -488,8 +502,9 @@ int cg_agg_assign(struct cg *g, const struct ast_expr *e)
 		if (ireg < 0)
 			return -1;
 		if (t.kind != CT_INT)
-			return cg_error(g, "D_AGG_SCALAR", rhs->u.call.args[nargs - 1]->loc,
-					"%s( ) increment must be of scalar type", f->name);
+			return cg_error(g, DIAG_PROTO_ARG, rhs->u.call.args[nargs - 1]->loc,
+					"%s( ) increment value (argument #%zu) must be of scalar type",
+					f->name, nargs);
 	} else if (f->func == SPT_AGG_QUANTIZE || f->func == SPT_AGG_LQUANTIZE ||
 		   f->func == SPT_AGG_LLQUANTIZE) {
 		ireg = cg_reg_alloc(g, rhs->loc);
@@ -510,17 +525,21 @@ int cg_agg_assign(struct cg *g, const struct ast_expr *e)
 
 		if (a->func != f->func)
 			return cg_error(g, "D_AGG_REDEF", e->loc,
-					"@%s: aggregation redefined: %s( ) is not %s( )", name,
-					f->name, cg_agg_func_name(a->func));
+					"aggregation redefined: @%s\n\t current: @%s = %s( )\n\tprevious: @%s = %s( ) : line %u",
+					name, name, f->name, name, cg_agg_func_name(a->func), a->line);
 		if (a->nkeys != nkeys)
-			return cg_error(g, "D_AGG_DIM", lhs->loc,
-					"@%s: %zu key%s given, the aggregation has %u", name, nkeys,
-					nkeys == 1 ? "" : "s", a->nkeys);
+			return cg_error(g, DIAG_PROTO_LEN, lhs->loc,
+					"@%s[ ] prototype mismatch: %zu arg%s passed, %u expected", name,
+					nkeys, nkeys == 1 ? "" : "s", a->nkeys);
 		for (i = 0; i < nkeys; i++)
-			if ((a->keys[i].type == IMG_STR) != (kt[i].kind == CT_STR))
-				return cg_error(g, "D_AGG_DIM", lhs->u.agg.keys[i]->loc,
-						"@%s[ ] key #%zu must be %s", name, i + 1,
-						a->keys[i].type == IMG_STR ? "a string" : "an integer");
+			if ((a->keys[i].type == IMG_STR) != (kt[i].kind == CT_STR)) {
+				char b1[32], b2[32];
+
+				return cg_error(g, DIAG_PROTO_ARG, lhs->u.agg.keys[i]->loc,
+						"@%s[ ] key #%zu is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
+						name, i + 1, key_type_name(&a->keys[i], b1, sizeof(b1)),
+						cg_type_name(&kt[i], b2, sizeof(b2)));
+			}
 		/* Histogram parameters must not change either (dtrace's MATCH errors). */
 		{
 			static const char *const lqn[] = { "base (argument #1)", "limit (argument #2)",
@@ -609,17 +628,6 @@ static int agg_arg(struct cg *g, const char *fn, const struct ast_expr *arg, siz
 	return id;
 }
 
-/* The D type of key K of A, for messages. */
-static const char *key_type_name(const struct img_field *k, char *buf, size_t len)
-{
-	struct ct t = ct_int;
-
-	if (k->type == IMG_STR)
-		return "string";
-	t.size = k->size;
-	t.sign = k->type == IMG_INT;
-	return cg_type_name(&t, buf, len);
-}
 
 /*
  * printa(@a[, @b...]) and printa("format", @a[, @b...]): every argument

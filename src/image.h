@@ -79,6 +79,7 @@ struct img_agg {
 	uint32_t nwords;	/* value words (abi/agg.h) */
 	uint32_t edge0;		/* histograms: first edge in image.edges */
 	uint32_t nedges;
+	uint32_t line;		/* where it was first used, for D_AGG_REDEF */
 	int64_t params[4];	/* lquantize: base, base + levels * step, step;
 				 * llquantize: factor, lmag, hmag, steps */
 };
