@@ -296,9 +296,9 @@ static int act_printf(struct cg *g, const struct ast_expr *e, enum img_act kind)
 	for (i = 0; i < f.n; i++) {
 		if (f.pieces[i].agg) {
 			fmt_free(&f);
-			return cg_error(g, DIAG_PRINTF_FMT, fe->loc,
-					"%s( ) conversion #%zu: %%@ is for printa( ) only", name,
-					i + 1);
+			return cg_error(g, "D_PRINTF_AGG_CONV", fe->loc,
+					"%%@ conversion requires an aggregation and is not for use with %s( )",
+					name);
 		}
 	}
 	a = cg_action_add(g, kind);

@@ -153,7 +153,7 @@ static struct bad bad_cases[] = {
 	{ "BEGIN { @a[\"s\"] = count(); printa(\"%*s\", @a); }", "D_PRINTF_DYN_TYPE" },
 	{ "BEGIN { @a[1] = count(); printa(\"%s\", @a); }", "D_PRINTF_ARG_TYPE" },
 	{ "BEGIN { @a[1] = count(); printa(\"%d %d\", @a); }", "D_PRINTF_ARG_PROTO" },
-	{ "BEGIN { printf(\"%@d\", 1); }", "D_PRINTF_DSIZE" },
+	{ "BEGIN { printf(\"%@d\", 1); }", "D_PRINTF_AGG_CONV" },
 	{ "BEGIN { @a = count(); trunc(@a, \"x\"); }", "D_PROTO_ARG" },
 	{ "BEGIN { @a = count(); normalize(@a); }", "D_PROTO_LEN" },
 	{ "BEGIN { @a = count(); x = printa(@a); }", "D_ACT_EXPR" },

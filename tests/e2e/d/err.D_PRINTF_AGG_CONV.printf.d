@@ -1,0 +1,5 @@
+/* ASSERTION: %@ is for printa() only. */
+BEGIN
+{
+	printf("%@d\n", 1);
+}
