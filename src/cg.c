@@ -410,6 +410,39 @@ static int act_freopen(struct cg *g, const struct ast_expr *e)
 	return 0;
 }
 
+/*
+ * setopt("name"[, "value"]): both strings recorded; the consumer sets the
+ * option while tracing, as dtrace does.
+ */
+static int act_setopt(struct cg *g, const struct ast_expr *e)
+{
+	size_t n = e->u.call.nargs, i;
+	char b[32];
+
+	if (n < 1 || n > 2)
+		return cg_error(g, DIAG_PROTO_LEN, e->loc,
+				"setopt( ) prototype mismatch: %zu args passed, at %s %d expected", n,
+				n < 1 ? "least" : "most", n < 1 ? 1 : 2);
+	if (cg_drec_check(g, "setopt", e->loc))
+		return -1;
+	if (!cg_action_add(g, IMG_ACT_SETOPT))
+		return -1;
+	for (i = 0; i < n; i++) {
+		struct ct t;
+		int ret = record_int(g, e->u.call.args[i], &t);
+
+		if (ret < 0)
+			return -1;
+		if (ret > 0 || t.kind != CT_STR)
+			return cg_error(g, DIAG_PROTO_ARG, e->u.call.args[i]->loc,
+					"setopt( ) argument #%zu is incompatible with prototype:\n\tprototype: const char *\n\t argument: %s",
+					i + 1, cg_type_name(&t, b, sizeof(b)));
+	}
+	g->cl->acts[g->cl->nacts - 1].nfields = (uint32_t)n;
+	g->records = true;
+	return 0;
+}
+
 /* ftruncate(): the consumer truncates its output file. */
 static int act_ftruncate(struct cg *g, const struct ast_expr *e)
 {
@@ -461,6 +494,8 @@ static int statement(struct cg *g, const struct ast_stmt *s)
 			return act_freopen(g, e);
 		if (!strcmp(name, "ftruncate"))
 			return act_ftruncate(g, e);
+		if (!strcmp(name, "setopt"))
+			return act_setopt(g, e);
 		if (!strcmp(name, "raise") || !strcmp(name, "stop"))
 			return act_signal(g, e);
 		if (!strcmp(name, "exit"))

@@ -166,7 +166,6 @@ static const struct {
 	{ "tracemem", "recording raw kernel memory" },
 	{ "print", "typed kernel structures" },
 	{ "pcap", "socket buffers" },
-	{ "setopt", "options are set before tracing starts" },
 };
 
 int cg_refused(struct cg *g, const struct ast_expr *e)

@@ -51,6 +51,7 @@ enum img_act {
 	IMG_ACT_SYSTEM,	/* fmt.nargs fields: the command's printf arguments */
 	IMG_ACT_FREOPEN,	/* fmt.nargs fields: the file's name; "" restores the output */
 	IMG_ACT_FTRUNCATE,	/* no field: truncate the output file */
+	IMG_ACT_SETOPT,	/* one or two string fields: an option's name and value */
 };
 
 struct img_action {

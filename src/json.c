@@ -304,6 +304,7 @@ static const char *act_name(enum img_act kind)
 	case IMG_ACT_SYSTEM: return "system";
 	case IMG_ACT_FREOPEN: return "freopen";
 	case IMG_ACT_FTRUNCATE: return "ftruncate";
+	case IMG_ACT_SETOPT: return "setopt";
 	}
 	return "unknown";
 }
@@ -333,6 +334,7 @@ static void action_item(struct printer *pr, const struct img_clause *cl, const s
 			    (long long)print_field_value(&cl->fields[a->first], data));
 		break;
 	case IMG_ACT_FTRUNCATE:
+	case IMG_ACT_SETOPT:
 		break;
 	case IMG_ACT_FREOPEN: {
 		/* the file; the output moves once the record's line is out (json_record) */
@@ -416,6 +418,8 @@ static void json_record(struct printer *pr, int cpu, uint32_t epid, const struct
 	for (i = 0; cl && i < cl->nacts; i++)
 		if (cl->acts[i].kind == IMG_ACT_FREOPEN || cl->acts[i].kind == IMG_ACT_FTRUNCATE)
 			print_file_action(pr, &cl->acts[i], cl, data, epid, p);
+		else if (cl->acts[i].kind == IMG_ACT_SETOPT)
+			print_setopt(pr, &cl->acts[i], cl, data, epid, p);
 	for (i = 0; cl && pr->system && i < cl->nacts; i++) {
 		if (cl->acts[i].kind == IMG_ACT_SYSTEM) {
 			char *cmd = print_system_cmd(&cl->acts[i], cl, data);

@@ -339,6 +339,21 @@ void print_file_action(struct printer *pr, const struct img_action *a,
 	free(path);
 }
 
+void print_setopt(struct printer *pr, const struct img_action *a, const struct img_clause *cl,
+		  const uint8_t *data, uint32_t epid, const struct probe *p)
+{
+	char name[SPT_STRSIZE + 1], value[SPT_STRSIZE + 1] = "1";
+	const struct img_field *f = &cl->fields[a->first];
+
+	if (!pr->setopt || !a->nfields)
+		return;
+	snprintf(name, sizeof(name), "%.*s", (int)f->size, (const char *)data + f->offset);
+	if (a->nfields > 1)
+		snprintf(value, sizeof(value), "%.*s", (int)f[1].size,
+			 (const char *)data + f[1].offset);
+	pr->setopt(pr->setopt_ctx, pr, name, value, epid, p);
+}
+
 void print_agg_action(struct printer *pr, const struct img_action *a, const struct img_clause *cl,
 		      const uint8_t *data)
 {
@@ -377,6 +392,9 @@ static void text_record(struct printer *pr, int cpu, uint32_t epid, const struct
 		case IMG_ACT_FREOPEN:
 		case IMG_ACT_FTRUNCATE:
 			print_file_action(pr, a, cl, data, epid, p);
+			break;
+		case IMG_ACT_SETOPT:
+			print_setopt(pr, a, cl, data, epid, p);
 			break;
 		case IMG_ACT_PRINTA:
 		case IMG_ACT_CLEAR:
