@@ -360,6 +360,8 @@ static __always_inline __u64 spt_env_builtin(struct spt_kenv *env, __u32 id)
 	case SPT_B_PROBEFUNC:
 	case SPT_B_PROBENAME:
 		return env->pstr[(id - SPT_B_PROBEPROV) & 3];
+	case SPT_B_RAND:
+		return (__u64)(__s64)(__s32)bpf_get_prandom_u32();
 	}
 	return 0;
 }

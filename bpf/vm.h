@@ -137,6 +137,14 @@ struct spt_vm_sw {
 	__u32 phase;	/* STOL: blanks, sign, prefix, digits */
 	__u32 neg;	/* STOL: a '-' was seen */
 	__u32 hit;	/* SFIND: the needle matched so far */
+	__u32 j;	/* SCLEAN: the output's committed length; STOK: the token's start */
+	__u32 o;	/* SCLEAN: where the component being read goes; STOK: its end */
+	__u32 cs;	/* SCLEAN: where that component starts in the input */
+	__u32 ncomp;	/* SCLEAN: components in the output */
+	__u32 ups;	/* SCLEAN: how many of them are leading ".." */
+	__u32 absl;	/* SCLEAN: 1 for an absolute path (the output starts with '/') */
+	__u8 stk[128];	/* SCLEAN: the output's length before each of its components */
+	__u8 dset[32];	/* STOK: the delimiters, one bit per byte value */
 };
 
 /* Per-CPU VM state; the kernel keeps it in a per-CPU scratch map. */
@@ -166,6 +174,14 @@ struct spt_vm {
 	__u8 aval[SPT_AVAL_SIZE + 8];		/* value being stored */
 	struct spt_vm_sw sw;			/* string primitives: loop state */
 	__u8 wk[2][2 * SPT_STRSIZE];		/* and operands: a string, SPT_STRSIZE of slack */
+	/*
+	 * strtok()'s string, kept per CPU from one call to the next (as
+	 * dtrace-utils keeps it), and the position its next token is looked
+	 * for from.
+	 */
+	__u8 tok[2 * SPT_STRSIZE];
+	__u32 tokpos;
+	__u32 toklen;
 };
 
 #endif /* SPT_VM_H */
@@ -433,10 +449,11 @@ static long spt_vm_find_cb(__u64 i, void *ctx)
 /*
  * r[dst] = SFIND's result for string A, needle B, start position START.
  * Positions a match may start at: [0, len - m] for a string of m bytes,
- * [0, len] for a character (the NUL matches '\0', as in DTrace's strchr),
- * [0, len) for "any other character". Forward, START is clamped to
- * [0, len]; backward, the search starts at min(START, last) and a negative
- * START finds nothing, but an empty needle then matches at 0 (rindex).
+ * [0, len) for a character or "any other character" (so '\0' is never
+ * found: dtrace-utils' strchr(s, 0) is NULL). Forward, a negative START is
+ * 0 and one past the last position finds nothing (index(s, "", start >
+ * len) is -1); backward, the search starts at min(START, last) and a
+ * negative START finds nothing, an empty needle included (rindex).
  */
 static __always_inline int spt_vm_sfind(struct spt_vm *vm, SPT_VM_ENV *env, __u32 mode, __u64 a,
 					__u64 b, __s64 start, __u64 *out)
@@ -455,15 +472,13 @@ static __always_inline int spt_vm_sfind(struct spt_vm *vm, SPT_VM_ENV *env, __u3
 			return -1;
 		last = len - m;
 	} else {
-		last = (mode & SPT_FIND_NOT) ? len - 1 : len;
+		last = len - 1;
 	}
 	if (!(mode & SPT_FIND_BACK)) {
-		first = start < 0 ? 0 : start > len ? len : start;
+		first = start < 0 ? 0 : start > len ? len + 1 : start;
 		n = last - first + 1;
 		w->step = 1;
 	} else {
-		if (start < 0 && (mode & SPT_FIND_STR) && !m)
-			start = 0;
 		first = start > last ? last : start;
 		n = first + 1;
 		w->step = -1;
@@ -683,6 +698,182 @@ static __always_inline int spt_vm_stol(struct spt_vm *vm, SPT_VM_ENV *env, __u64
 	return 0;
 }
 
+/* STOK: set the bit of each delimiter byte, one per call. */
+static long spt_vm_dset_cb(__u64 i, void *ctx)
+{
+	struct spt_vm *vm = ((struct spt_vm_lctx *)ctx)->vm;
+	__u8 c = vm->wk[1][i & (SPT_STRSIZE - 1)];
+
+	vm->sw.dset[(c >> 3) & 31] |= (__u8)(1 << (c & 7));
+	return 0;
+}
+
+/*
+ * STOK: one byte of the string per call, from tokpos on: delimiters are
+ * skipped (phase 0) until the token starts (sw.j), which ends at the next
+ * delimiter (sw.o).
+ */
+static long spt_vm_tok_cb(__u64 i, void *ctx)
+{
+	struct spt_vm *vm = ((struct spt_vm_lctx *)ctx)->vm;
+	struct spt_vm_sw *w = &vm->sw;
+	__u32 k = (vm->tokpos + (__u32)i) & (SPT_STRSIZE - 1);
+	__u8 c = vm->tok[k];
+	int delim = (w->dset[(c >> 3) & 31] >> (c & 7)) & 1;
+
+	if (w->phase == 0) {
+		if (!delim) {
+			w->phase = 1;
+			w->j = k;
+		}
+		return 0;
+	}
+	if (delim) {
+		w->o = k;
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * strtok(A, B) into string slot IMM: A is copied and kept (vm->tok) unless
+ * IMM has SPT_STOK_CONT, when the previous string goes on; the next token
+ * is the first run of bytes none of which is in B, and the search goes on
+ * after the delimiter that ends it. NULL when no token is left.
+ */
+static __always_inline int spt_vm_stok(struct spt_vm *vm, SPT_VM_ENV *env, __u32 imm, __u64 a,
+				       __u64 b, __u64 *out)
+{
+	struct spt_vm_sw *w = &vm->sw;
+	struct spt_vm_lctx lc = { vm, env };
+	__u32 slot = imm & (SPT_NSTR - 1), n, left;
+	int len, m, i;
+
+	if (!(imm & SPT_STOK_CONT)) {
+		len = spt_vm_wkload(vm, env, 0, a);
+		if (len < 0)
+			return -1;
+		spt_env_strncpy(env, vm->tok, vm->wk[0], SPT_STRSIZE);
+		vm->toklen = (__u32)len;
+		vm->tokpos = 0;
+	}
+	m = spt_vm_wkload(vm, env, 1, b);
+	if (m < 0)
+		return -1;
+	for (i = 0; i < 32; i++)
+		w->dset[i] = 0;
+	spt_env_loop(env, (__u32)m, spt_vm_dset_cb, &lc);
+	vm->toklen &= SPT_STRSIZE - 1;
+	if (vm->tokpos > vm->toklen)
+		vm->tokpos = vm->toklen;
+	left = vm->toklen - vm->tokpos;
+	w->phase = 0;
+	w->j = 0;
+	w->o = vm->toklen;
+	spt_env_loop(env, left & (SPT_STRSIZE - 1), spt_vm_tok_cb, &lc);
+	if (w->phase == 0) {
+		vm->tokpos = vm->toklen;
+		*out = 0;
+		return 0;
+	}
+	/* The token [j, o), and the search goes on after its delimiter. */
+	n = (w->o - w->j) & (SPT_STRSIZE - 1);
+	SPT_FRESH(n);
+	spt_env_strncpy(env, vm->str + slot * SPT_STRSIZE,
+			vm->tok + (w->j & (SPT_STRSIZE - 1)), n + 1);
+	vm->tokpos = w->o < vm->toklen ? w->o + 1 : w->o;
+	*out = SPT_SREF_VM + slot * SPT_STRSIZE;
+	return 0;
+}
+
+/*
+ * SCLEAN: one byte of the path in wk[0] per call, the end (call len) read
+ * as a '/'. A component's bytes are written to wk[1] at sw.o as they come
+ * (after a '/' when the output has something); at its '/' it is kept (its
+ * output length before it pushed on sw.stk) or dropped: "" and "." always,
+ * ".." by popping the last kept name, or, with none, kept at the front of
+ * a relative path and dropped from an absolute one.
+ */
+static long spt_vm_clean_cb(__u64 i, void *ctx)
+{
+	struct spt_vm *vm = ((struct spt_vm_lctx *)ctx)->vm;
+	struct spt_vm_sw *w = &vm->sw;
+	__u32 k = (__u32)i & (SPT_STRSIZE - 1), cs = w->cs & (SPT_STRSIZE - 1), clen;
+	__u8 c = (__u32)i < w->len ? vm->wk[0][k] : '/';
+
+	if (c != '/') {
+		if (w->o < SPT_STRSIZE - 1)
+			vm->wk[1][w->o & (SPT_STRSIZE - 1)] = c;
+		w->o++;
+		return 0;
+	}
+	clen = k - cs;
+	if (clen == 0 || (clen == 1 && vm->wk[0][cs] == '.')) {
+		/* nothing to keep */
+	} else if (clen == 2 && vm->wk[0][cs] == '.' && vm->wk[0][cs + 1] == '.') {
+		if (w->ncomp > w->ups) {
+			w->ncomp--;
+			w->j = vm->sw.stk[w->ncomp & 127];
+		} else if (!w->absl) {
+			w->stk[w->ncomp & 127] = (__u8)w->j;
+			w->ncomp++;
+			w->ups++;
+			w->j = w->o;
+		}
+	} else {
+		w->stk[w->ncomp & 127] = (__u8)w->j;
+		w->ncomp++;
+		w->j = w->o;
+	}
+	if (w->j > SPT_STRSIZE - 2)
+		w->j = SPT_STRSIZE - 2;
+	w->cs = k + 1;
+	w->o = w->j;
+	if (w->j > w->absl) {
+		vm->wk[1][w->o & (SPT_STRSIZE - 1)] = '/';
+		w->o++;
+	}
+	return 0;
+}
+
+/*
+ * cleanpath(A) into string slot SLOT, as dtrace-utils cleans a path: ""
+ * stays "", a name that cleans away to nothing is ".", an absolute one
+ * "/"; a trailing slash is kept.
+ */
+static __always_inline int spt_vm_sclean(struct spt_vm *vm, SPT_VM_ENV *env, __u32 slot,
+					 __u64 a, __u64 *out)
+{
+	struct spt_vm_sw *w = &vm->sw;
+	struct spt_vm_lctx lc = { vm, env };
+	int len = spt_vm_wkload(vm, env, 0, a);
+	__u32 j;
+
+	if (len < 0)
+		return -1;
+	slot &= SPT_NSTR - 1;
+	w->len = (__u32)len;
+	w->absl = len > 0 && vm->wk[0][0] == '/';
+	w->j = w->absl;
+	w->o = w->j;
+	w->cs = 0;
+	w->ncomp = 0;
+	w->ups = 0;
+	vm->wk[1][0] = '/';
+	if (len > 0)
+		spt_env_loop(env, (__u32)len + 1, spt_vm_clean_cb, &lc);
+	j = w->j & (SPT_STRSIZE - 1);
+	if (len > 1 && vm->wk[0][(len - 1) & (SPT_STRSIZE - 1)] == '/' && j > w->absl &&
+	    j < SPT_STRSIZE - 1)
+		vm->wk[1][j++] = '/';
+	if (len > 0 && j == 0)
+		vm->wk[1][j++] = '.';
+	vm->wk[1][j & (SPT_STRSIZE - 1)] = 0;
+	spt_env_strncpy(env, vm->str + slot * SPT_STRSIZE, vm->wk[1], SPT_STRSIZE);
+	*out = SPT_SREF_VM + slot * SPT_STRSIZE;
+	return 0;
+}
+
 /*
  * The string primitives' instructions: OP with IMM on operands A, B and
  * D (r[dst] before); the result in vm->sw.out. Returns nonzero when the
@@ -715,6 +906,10 @@ SPT_VM_STROP int spt_vm_strop(struct spt_vm *vm, SPT_VM_ENV *env, __u64 insn, __
 		return spt_vm_ltos(vm, env, (__u32)imm, a, b, out);
 	case SPT_OP_STOL:
 		return spt_vm_stol(vm, env, a, b, out);
+	case SPT_OP_STOK:
+		return spt_vm_stok(vm, env, (__u32)imm, a, b, out);
+	case SPT_OP_SCLEAN:
+		return spt_vm_sclean(vm, env, (__u32)imm, a, out);
 	}
 	return -1;
 }
@@ -1084,9 +1279,12 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 	case SPT_OP_SSUB:
 	case SPT_OP_SFIND:
 	case SPT_OP_LTOS:
-	case SPT_OP_STOL: {
+	case SPT_OP_STOL:
+	case SPT_OP_STOK:
+	case SPT_OP_SCLEAN: {
 		if (!(spt_env_op(env, SPT_OP_SSUB) || spt_env_op(env, SPT_OP_SFIND) ||
-		      spt_env_op(env, SPT_OP_LTOS) || spt_env_op(env, SPT_OP_STOL)))
+		      spt_env_op(env, SPT_OP_LTOS) || spt_env_op(env, SPT_OP_STOL) ||
+		      spt_env_op(env, SPT_OP_STOK) || spt_env_op(env, SPT_OP_SCLEAN)))
 			goto illop;
 		__u64 iw;
 

@@ -30,6 +30,7 @@ int agg_init(struct agg_state *s, const struct image *img, const struct agg_sour
 	s->sort.bykey = o->aggsortkey;
 	s->sort.rev = o->aggsortrev;
 	s->sort.keypos = o->aggsortkeypos;
+	s->sort.pos = o->aggsortpos;
 	s->normal = calloc(n, sizeof(*s->normal));
 	s->printed = calloc(n, sizeof(*s->printed));
 	s->seen = calloc(n, sizeof(*s->seen));
@@ -56,6 +57,11 @@ void agg_snap_free(struct agg_snap *snap)
 {
 	size_t i;
 
+	for (i = 0; i < snap->nmore; i++)
+		agg_snap_free(&snap->more[i]);
+	free(snap->more);
+	snap->more = NULL;
+	snap->nmore = 0;
 	for (i = 0; i < snap->n; i++) {
 		free(snap->t[i].key);
 		free(snap->t[i].w);
@@ -184,15 +190,61 @@ static uint32_t nbuckets(const struct img_agg *a)
 	return a->nedges + 1;
 }
 
+/*
+ * llquantize's edges (cg_agg.c): R for the negative bins, bin0's, then
+ * R + 1 positive lower bounds a_1..a_R and F = factor^(hmag + 1); buckets
+ * 0 (<= -F), R negative, bin0 = R + 1, R positive, 2R + 2 (>= F).
+ */
+static uint32_t llq_r(const struct img_agg *a)
+{
+	return (a->nedges - 2) / 2;
+}
+
+/* a_k, k = 1..R + 1 (a_{R+1} = F). */
+static int64_t llq_pos(const struct agg_snap *snap, uint32_t k)
+{
+	return snap->edges[snap->agg->edge0 + llq_r(snap->agg) + k];
+}
+
+/* Bucket B's k: its distance from bin0 (0 for bin0 and the two ends). */
+static uint32_t llq_k(const struct img_agg *a, uint32_t b)
+{
+	uint32_t r = llq_r(a), bin0 = r + 1;
+
+	if (b == 0 || b == 2 * r + 2)
+		return 0;
+	return b > bin0 ? b - bin0 : bin0 - b;
+}
+
+/* An llquantize bucket no integer falls in: dtrace prints no label for it. */
+static bool llq_ghost(const struct agg_snap *snap, uint32_t b)
+{
+	uint32_t k = llq_k(snap->agg, b);
+
+	return k && llq_pos(snap, k) == llq_pos(snap, k + 1);
+}
+
 /* quantize's bucket b is labelled by dtrace's bucket value, the others by lower edges. */
 static int64_t bucket_label(const struct agg_snap *snap, uint32_t b)
 {
 	const struct img_agg *a = snap->agg;
 
+	if (a->func == SPT_AGG_LLQUANTIZE) {
+		uint32_t r = llq_r(a), k = llq_k(a, b);
+
+		if (b == 0)
+			return -llq_pos(snap, r + 1);
+		if (b == 2 * r + 2)
+			return llq_pos(snap, r + 1);
+		return b == r + 1 ? 0 : b > r + 1 ? llq_pos(snap, k) : -llq_pos(snap, k);
+	}
 	if (a->func == SPT_AGG_QUANTIZE)
 		return b < 63 ? -(INT64_C(1) << (62 - b)) : b == 63 ? 0 : INT64_C(1) << (b - 64);
 	if (b == 0)
 		return snap->edges[a->edge0] - 1;
+	/* lquantize's overflow bucket weighs one above its label (dtrace) */
+	if (b == a->nedges)
+		return snap->edges[a->edge0 + b - 1] + 1;
 	return snap->edges[a->edge0 + b - 1];
 }
 
@@ -227,12 +279,7 @@ static int val_cmp(const struct agg_snap *snap, const struct agg_tuple *x,
 
 	if (is_hist(a->func))
 		return hist_cmp(snap, x->w, y->w);
-	if (a->func == SPT_AGG_AVG && x->w[0] && y->w[0]) {
-		long double ax = (long double)(int64_t)x->w[1] / (long double)x->w[0];
-		long double ay = (long double)(int64_t)y->w[1] / (long double)y->w[0];
-
-		return ax < ay ? -1 : ax > ay;
-	}
+	/* avg compares its integer average (dtrace's sum / count), not normalized. */
 	vx = agg_value(a, x->w, 1);
 	vy = agg_value(a, y->w, 1);
 	return vx < vy ? -1 : vx > vy;
@@ -307,6 +354,139 @@ void agg_snap_sort(struct agg_snap *snap, const struct agg_sort *sort)
 	sort_opts = NULL;
 }
 
+/* A tuple of one of the snapshots being joined. */
+struct join_ref {
+	const struct agg_snap *snap;
+	size_t i;
+};
+
+static size_t join_keysize;
+
+/* Keys compared past the aggregation id: the tuples' elements alone. */
+static int join_ref_cmp(const void *px, const void *py)
+{
+	const struct join_ref *x = px, *y = py;
+
+	return memcmp(x->snap->t[x->i].key + 8, y->snap->t[y->i].key + 8, join_keysize - 8);
+}
+
+/* The rows of a joined snapshot, sorted as one: by the values of snaps[pos]. */
+static const struct agg_snap *join_snaps;
+static size_t join_n;
+
+static int join_row_cmp(const void *px, const void *py)
+{
+	size_t x = *(const size_t *)px, y = *(const size_t *)py, pos;
+	const struct agg_snap *by;
+	int r;
+
+	pos = sort_opts->pos < join_n ? sort_opts->pos : 0;
+	by = &join_snaps[pos];
+	sort_snap = by;
+	r = tuple_cmp(&by->t[x], &by->t[y]);
+	return r;
+}
+
+int agg_snap_join(const struct agg_snap *snaps, const uint64_t *normals, size_t n,
+		  const struct agg_sort *sort, struct agg_snap *out)
+{
+	size_t total = 0, i, j, nrows = 0, *order = NULL;
+	struct join_ref *refs = NULL;
+	struct agg_snap *rows = NULL;
+	size_t keysize = snaps[0].agg->keysize;
+	int ret = -ENOMEM;
+
+	memset(out, 0, sizeof(*out));
+	for (j = 0; j < n; j++)
+		total += snaps[j].n;
+	refs = calloc(total ? total : 1, sizeof(*refs));
+	rows = calloc(n, sizeof(*rows));
+	if (!refs || !rows)
+		goto fail;
+	for (j = 0, total = 0; j < n; j++)
+		for (i = 0; i < snaps[j].n; i++)
+			refs[total++] = (struct join_ref){ &snaps[j], i };
+	join_keysize = keysize;
+	qsort(refs, total, sizeof(*refs), join_ref_cmp);
+	for (j = 0; j < n; j++) {
+		rows[j].agg = snaps[j].agg;
+		rows[j].edges = snaps[j].edges;
+		rows[j].normal = normals[j];
+	}
+	/* One row per distinct key; each aggregation's words or zeroes. */
+	for (i = 0; i < total; i = j) {
+		uint64_t zero[SPT_AGG_WORDS_MAX] = { 0 };
+		uint8_t *key = calloc(1, keysize);
+
+		if (!key)
+			goto fail;
+		memcpy(key, refs[i].snap->t[refs[i].i].key, keysize);
+		for (j = i; j < total && !join_ref_cmp(&refs[i], &refs[j]); j++)
+			;
+		for (size_t a = 0; a < n; a++) {
+			const uint64_t *w = zero;
+			size_t k;
+
+			for (k = i; k < j; k++)
+				if (refs[k].snap == &snaps[a])
+					w = refs[k].snap->t[refs[k].i].w;
+			if (agg_snap_add(&rows[a], key, w)) {
+				free(key);
+				goto fail;
+			}
+		}
+		free(key);
+		nrows++;
+	}
+	/* Sort the rows by one aggregation's values, the others follow. */
+	order = calloc(nrows ? nrows : 1, sizeof(*order));
+	if (!order)
+		goto fail;
+	for (i = 0; i < nrows; i++)
+		order[i] = i;
+	if (nrows > 1) {
+		join_snaps = rows;
+		join_n = n;
+		sort_opts = sort;
+		qsort(order, nrows, sizeof(*order), join_row_cmp);
+		sort_opts = NULL;
+		sort_snap = NULL;
+		join_snaps = NULL;
+	}
+	for (j = 0; j < n; j++) {
+		struct agg_tuple *t = malloc((nrows ? nrows : 1) * sizeof(*t));
+
+		if (!t)
+			goto fail;
+		for (i = 0; i < nrows; i++)
+			t[i] = rows[j].t[order[i]];
+		free(rows[j].t);
+		rows[j].t = t;
+		rows[j].cap = nrows ? nrows : 1;
+	}
+	*out = rows[0];
+	out->more = n > 1 ? malloc((n - 1) * sizeof(*out->more)) : NULL;
+	if (n > 1 && !out->more) {
+		memset(out, 0, sizeof(*out));
+		goto fail;
+	}
+	for (j = 1; j < n; j++)
+		out->more[j - 1] = rows[j];
+	out->nmore = n - 1;
+	free(rows);
+	free(refs);
+	free(order);
+	return 0;
+fail:
+	if (rows)
+		for (j = 0; j < n; j++)
+			agg_snap_free(&rows[j]);
+	free(rows);
+	free(refs);
+	free(order);
+	return ret;
+}
+
 static void print_key(FILE *out, const struct img_agg *a, const uint8_t *key)
 {
 	static const int widths[9] = { 0, 3, 5, 0, 8, 0, 0, 0, 16 };
@@ -327,6 +507,28 @@ static void print_key(FILE *out, const struct img_agg *a, const uint8_t *key)
 			fprintf(out, " %*llu", widths[k->size <= 8 ? k->size : 8],
 				(unsigned long long)v);
 	}
+}
+
+/* dtrace-utils' llquantize labels, cut at 15 characters; FIRST: the first bucket shown. */
+static void llq_text(const struct agg_snap *snap, uint32_t b, uint32_t first, char *buf,
+		     size_t len)
+{
+	const struct img_agg *a = snap->agg;
+	uint32_t r = llq_r(a), k = llq_k(a, b);
+	int64_t f = llq_pos(snap, r + 1), s = llq_pos(snap, 1);
+	char t[48];
+
+	if (b == 0)
+		snprintf(t, sizeof(t), "<= -%lld", (long long)f);
+	else if (b == 2 * r + 2)
+		snprintf(t, sizeof(t), ">= %lld", (long long)f);
+	else if (b == r + 1 && s == 1)
+		snprintf(t, sizeof(t), "0");
+	else if (b == r + 1)
+		snprintf(t, sizeof(t), "%s< %lld", first >= r + 1 ? "" : "abs() ", (long long)s);
+	else
+		snprintf(t, sizeof(t), "%s%lld", b < r + 1 ? "-" : "", (long long)llq_pos(snap, k));
+	snprintf(buf, len, "%.15s", t);
 }
 
 static void bucket_text(const struct agg_snap *snap, uint32_t b, char *buf, size_t len)
@@ -380,7 +582,11 @@ static void print_hist(FILE *out, const struct agg_snap *snap, const uint64_t *w
 
 	while (first < n && c[first] == 0)
 		first++;
-	if (first == n) {
+	if (first == n && a->func == SPT_AGG_LLQUANTIZE) {
+		/* dtrace-utils: the bucket above bin0, widened as data would be */
+		first = llq_r(a) + 1;
+		last = first + 2;
+	} else if (first == n) {
 		/* No data (cleared, or increments summing to zero): the buckets around 0. */
 		if (a->func == SPT_AGG_QUANTIZE) {
 			first = 62;
@@ -405,16 +611,56 @@ static void print_hist(FILE *out, const struct agg_snap *snap, const uint64_t *w
 	fprintf(out, "\n%16s %41s %-9s\n", "value", "------------- Distribution -------------",
 		"count");
 	for (b = first; b <= last; b++) {
-		bucket_text(snap, b, label, sizeof(label));
+		if (a->func == SPT_AGG_LLQUANTIZE) {
+			uint32_t lb = b;
+
+			/*
+			 * A bucket without a label is left out, unless it is the
+			 * first or last shown: then it takes the label of the
+			 * nearest labelled one outward, as dtrace-utils prints it.
+			 */
+			if (llq_ghost(snap, b)) {
+				if (b != first && b != last)
+					continue;
+				while (llq_ghost(snap, lb))
+					lb = b == first ? lb - 1 : lb + 1;
+			}
+			llq_text(snap, lb, first, label, sizeof(label));
+		} else {
+			bucket_text(snap, b, label, sizeof(label));
+		}
 		fprintf(out, "%16s ", label);
 		bar(out, (long double)c[b], total, pos, neg, c[b] / (int64_t)normal);
 	}
 }
 
+/* Tuple I's value of SNAP (or of the joined SNAP->more[J - 1], J > 0). */
+static const struct agg_snap *value_snap(const struct agg_snap *snap, size_t j, uint64_t *normal)
+{
+	if (j == 0 || !snap->nmore)
+		return snap;
+	if (j > snap->nmore)
+		j = snap->nmore;
+	*normal = snap->more[j - 1].normal ? snap->more[j - 1].normal : 1;
+	return &snap->more[j - 1];
+}
+
+static void print_value(FILE *out, const struct agg_snap *snap, const uint64_t *w, uint64_t normal)
+{
+	const struct img_agg *a = snap->agg;
+
+	if (is_hist(a->func))
+		print_hist(out, snap, w, normal);
+	else if (a->func == SPT_AGG_STDDEV)
+		fprintf(out, " %16llu", (unsigned long long)agg_value(a, w, normal));
+	else
+		fprintf(out, " %16lld", (long long)agg_value(a, w, normal));
+}
+
 void agg_print_default(FILE *out, const struct agg_snap *snap, uint64_t normal)
 {
 	const struct img_agg *a = snap->agg;
-	size_t i;
+	size_t i, j;
 
 	if (!normal)
 		normal = 1;
@@ -422,12 +668,13 @@ void agg_print_default(FILE *out, const struct agg_snap *snap, uint64_t normal)
 		const struct agg_tuple *t = &snap->t[i];
 
 		print_key(out, a, t->key);
-		if (is_hist(a->func))
-			print_hist(out, snap, t->w, normal);
-		else if (a->func == SPT_AGG_STDDEV)
-			fprintf(out, " %16llu", (unsigned long long)agg_value(a, t->w, normal));
-		else
-			fprintf(out, " %16lld", (long long)agg_value(a, t->w, normal));
+		print_value(out, snap, t->w, normal);
+		/* printa(@a, @b, ...): the other values on the same line, in order. */
+		for (j = 0; j < snap->nmore; j++) {
+			const struct agg_snap *m = &snap->more[j];
+
+			print_value(out, m, m->t[i].w, m->normal ? m->normal : 1);
+		}
 		fputc('\n', out);
 	}
 }
@@ -442,36 +689,52 @@ void agg_print_fmt(FILE *out, const struct agg_snap *snap, const struct fmt *f, 
 	for (i = 0; i < snap->n; i++) {
 		const struct agg_tuple *t = &snap->t[i];
 		uint32_t k = 0;
+		size_t nv = 0;
 
 		for (p = 0; p < f->n; p++) {
 			const struct fmt_piece *pc = &f->pieces[p];
-			struct fmt one = { .pieces = (struct fmt_piece *)pc, .n = 1, .nargs = 1 };
-			struct fmt_arg arg = { 0, 0, NULL };
+			struct fmt one = { .pieces = (struct fmt_piece *)pc, .n = 1 };
+			struct fmt_arg args[3];
 			char s[SPT_STRSIZE + 1];
+			size_t na = 0;
+			int st;
 
 			if (pc->kind == FMT_LIT) {
 				fwrite(pc->text, 1, pc->len, out);
 				continue;
 			}
+			memset(args, 0, sizeof(args));
+			/* '*' widths and precisions take integer keys, in order. */
+			for (st = 0; st < pc->star_width + pc->star_prec; st++) {
+				if (k < a->nkeys)
+					memcpy(&args[na].v, t->key + a->keys[k++].offset, 8);
+				na++;
+			}
 			if (pc->agg) {
-				if (is_hist(a->func)) {
-					print_hist(out, snap, t->w, normal);
+				/* The n-th %@ prints the n-th aggregation listed; more, the last. */
+				uint64_t nm = normal;
+				const struct agg_snap *vs = value_snap(snap, nv++, &nm);
+				const uint64_t *w = vs == snap ? t->w : vs->t[i].w;
+
+				if (is_hist(vs->agg->func)) {
+					print_hist(out, vs, w, nm);
 					continue;
 				}
-				arg.v = (uint64_t)agg_value(a, t->w, normal);
+				args[na].v = (uint64_t)agg_value(vs->agg, w, nm);
 			} else if (k < a->nkeys) {
 				const struct img_field *kf = &a->keys[k++];
 
 				if (kf->type == IMG_STR) {
 					memcpy(s, t->key + kf->offset, SPT_STRSIZE);
 					s[SPT_STRSIZE] = 0;
-					arg.is_str = 1;
-					arg.s = s;
+					args[na].is_str = 1;
+					args[na].s = s;
 				} else {
-					memcpy(&arg.v, t->key + kf->offset, 8);
+					memcpy(&args[na].v, t->key + kf->offset, 8);
 				}
 			}
-			fmt_print(out, &one, &arg, 1);
+			one.nargs = ++na;
+			fmt_print(out, &one, args, na);
 		}
 	}
 }
@@ -569,7 +832,7 @@ static void agg_reset(struct agg_state *s, uint32_t id, const struct agg_snap *s
 	free(zero);
 }
 
-/* Print aggregation ID; returns how many tuples it had. */
+/* Print aggregation ID; returns its number of tuples. */
 static size_t show(struct agg_state *s, struct printer *pr, uint32_t id, const struct fmt *f,
 		   enum print_agg_when when)
 {
@@ -589,6 +852,40 @@ static size_t show(struct agg_state *s, struct printer *pr, uint32_t id, const s
 	return n;
 }
 
+/* printa(@a, @b, ...): the aggregations joined by key, printed as one. */
+static void show_joined(struct agg_state *s, struct printer *pr, const struct img_action *a)
+{
+	struct agg_snap snaps[IMG_PRINTA_MAX], joined;
+	uint64_t normals[IMG_PRINTA_MAX];
+	size_t n = a->naggs, j, got = 0;
+	int ret = 0;
+
+	for (j = 0; j < n && !ret; j++) {
+		if (a->aggs[j] >= s->img->naggs) {
+			ret = -EINVAL;
+			break;
+		}
+		ret = agg_snapshot(s, a->aggs[j], &snaps[j]);
+		if (!ret)
+			got++;
+		/* dtrace marks an aggregation printed once printa() printed some of it. */
+		if (!ret && snaps[j].n)
+			s->printed[a->aggs[j]] = true;
+		normals[j] = s->normal[a->aggs[j]];
+	}
+	if (!ret)
+		ret = agg_snap_join(snaps, normals, n, &s->sort, &joined);
+	for (j = 0; j < got; j++)
+		agg_snap_free(&snaps[j]);
+	if (ret) {
+		fprintf(s->msg, "spectrace: cannot read aggregation @%s: %s\n",
+			s->img->aggs[a->agg].name, strerror(-ret));
+		return;
+	}
+	print_agg(pr, &joined, a->has_fmt ? &a->fmt : NULL, normals[0], PRINT_AGG_PRINTA);
+	agg_snap_free(&joined);
+}
+
 void agg_action(struct agg_state *s, struct printer *pr, const struct img_action *a, int64_t arg)
 {
 	struct agg_snap snap;
@@ -598,7 +895,11 @@ void agg_action(struct agg_state *s, struct printer *pr, const struct img_action
 		return;
 	switch (a->kind) {
 	case IMG_ACT_PRINTA:
-		/* As dtrace: only a printa() that printed a tuple spares it at exit. */
+		if (a->naggs > 1) {
+			show_joined(s, pr, a);
+			return;
+		}
+		/* dtrace marks it printed only when printa() printed a tuple. */
 		if (show(s, pr, id, a->has_fmt ? &a->fmt : NULL, PRINT_AGG_PRINTA))
 			s->printed[id] = true;
 		return;
@@ -621,7 +922,7 @@ void agg_action(struct agg_state *s, struct printer *pr, const struct img_action
 			agg_reset(s, id, &snap, 0, 0, false);
 		} else {
 			/* Keep the N largest values (N > 0) or the -N smallest; none without N. */
-			struct agg_sort by_value = { false, false, 0 };
+			struct agg_sort by_value = { false, false, 0, 0 };
 			size_t n = a->nfields ? (size_t)(arg < 0 ? -arg : arg) : 0;
 
 			agg_snap_sort(&snap, &by_value);
@@ -643,7 +944,11 @@ void agg_print_unprinted(struct agg_state *s, struct printer *pr)
 {
 	uint32_t id;
 
-	for (id = 0; id < s->img->naggs; id++)
-		if (!s->printed[id])
-			show(s, pr, id, NULL, PRINT_AGG_EXIT);
+	/* aggsortrev reverses the aggregations' order too, as dtrace's comparison does. */
+	for (id = 0; id < s->img->naggs; id++) {
+		uint32_t k = s->sort.rev ? (uint32_t)s->img->naggs - 1 - id : id;
+
+		if (!s->printed[k])
+			show(s, pr, k, NULL, PRINT_AGG_EXIT);
+	}
 }

@@ -41,12 +41,21 @@ struct agg_snap {
 	const int64_t *edges;	/* the image's edges; agg->edge0 indexes them */
 	struct agg_tuple *t;
 	size_t n, cap;
+	/*
+	 * printa(@a, @b, ...): the other aggregations' values, tuple i of each
+	 * with the key of t[i] (zero words where it has none), and the factor
+	 * each is normalized by.
+	 */
+	struct agg_snap *more;
+	size_t nmore;
+	uint64_t normal;
 };
 
 struct agg_sort {
 	bool bykey;		/* aggsortkey */
 	bool rev;		/* aggsortrev */
 	uint32_t keypos;	/* aggsortkeypos */
+	uint32_t pos;		/* aggsortpos: printa(@a, @b, ...) sorts by that one's values */
 };
 
 struct agg_state {
@@ -84,6 +93,15 @@ void agg_merge(uint32_t func, uint64_t *dst, const uint64_t *src, uint32_t nword
 int agg_snap_add(struct agg_snap *snap, const uint8_t *key, const uint64_t *w);
 /* Sort SNAP as dtrace prints: by value, then key (SORT changes that). */
 void agg_snap_sort(struct agg_snap *snap, const struct agg_sort *sort);
+/*
+ * Join SNAPS[0..N) (several aggregations with the same key signature) by
+ * key into OUT: OUT's tuples are the distinct keys with snaps[0]'s values,
+ * OUT->more the others' (zero where an aggregation has no such key),
+ * NORMALS each one's factor, sorted by SORT (pos: whose values). The
+ * inputs are left as they were.
+ */
+int agg_snap_join(const struct agg_snap *snaps, const uint64_t *normals, size_t n,
+		  const struct agg_sort *sort, struct agg_snap *out);
 /* The value printed for scalar functions (count, sum, avg, min, max, stddev). */
 int64_t agg_value(const struct img_agg *a, const uint64_t *w, uint64_t normal);
 /* dtrace's default layout: a line (or histogram) per tuple (printa() puts a newline first). */

@@ -463,7 +463,7 @@ static int act_printf(struct cg *g, const struct ast_expr *e, enum img_act kind)
 
 		for (k = 0; k < nk; k++, ai++) {
 			struct ct t;
-			bool value = k == nk - 1, want_str = value && pc->kind == FMT_STR;
+			bool value = k == nk - 1, want_str = value && FMT_TAKES_STR(pc->kind);
 
 			ret = record_int(g, e->u.call.args[ai], &t);
 			if (ret < 0)
@@ -569,6 +569,74 @@ static int act_nodest(struct cg *g, const struct ast_expr *e)
 	return cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported: %s( )", name);
 }
 
+/*
+ * freopen("fmt", ...): destructive, recorded like system(); the consumer
+ * redirects its output to the formatted file ("" restores it). The literal
+ * "." is refused, as dtrace refuses it.
+ */
+static int act_freopen(struct cg *g, const struct ast_expr *e)
+{
+	bool records = g->records;
+
+	if (e->u.call.nargs >= 1 && e->u.call.args[0]->kind == AST_STRING &&
+	    !strcmp(e->u.call.args[0]->u.str.s, "."))
+		return cg_error(g, "D_FREOPEN_INVALID", e->u.call.args[0]->loc,
+				"freopen( ) argument #1 cannot be \".\"");
+	if (dest_check(g, e) || act_printf(g, e, IMG_ACT_FREOPEN))
+		return -1;
+	g->records = records;
+	g->sysrec = true;
+	return 0;
+}
+
+/*
+ * setopt("name"[, "value"]): both strings recorded; the consumer sets the
+ * option while tracing, as dtrace does.
+ */
+static int act_setopt(struct cg *g, const struct ast_expr *e)
+{
+	size_t n = e->u.call.nargs, i;
+	char b[32];
+
+	if (n < 1 || n > 2)
+		return cg_error(g, DIAG_PROTO_LEN, e->loc,
+				"setopt( ) prototype mismatch: %zu args passed, at %s %d expected", n,
+				n < 1 ? "least" : "most", n < 1 ? 1 : 2);
+	if (cg_drec_check(g, "setopt", e->loc))
+		return -1;
+	if (!cg_action_add(g, IMG_ACT_SETOPT))
+		return -1;
+	for (i = 0; i < n; i++) {
+		struct ct t;
+		int ret = record_int(g, e->u.call.args[i], &t);
+
+		if (ret < 0)
+			return -1;
+		if (ret > 0 || t.kind != CT_STR)
+			return cg_error(g, DIAG_PROTO_ARG, e->u.call.args[i]->loc,
+					"setopt( ) argument #%zu is incompatible with prototype:\n\tprototype: const char *\n\t argument: %s",
+					i + 1, cg_type_name(&t, b, sizeof(b)));
+	}
+	g->cl->acts[g->cl->nacts - 1].nfields = (uint32_t)n;
+	g->records = true;
+	return 0;
+}
+
+/* ftruncate(): the consumer truncates its output file. */
+static int act_ftruncate(struct cg *g, const struct ast_expr *e)
+{
+	if (e->u.call.nargs)
+		return cg_error(g, DIAG_PROTO_LEN, e->loc,
+				"ftruncate( ) prototype mismatch: %zu args passed, 0 expected",
+				e->u.call.nargs);
+	if (cg_drec_check(g, "ftruncate", e->loc))
+		return -1;
+	if (!cg_action_add(g, IMG_ACT_FTRUNCATE))
+		return -1;
+	g->records = true;
+	return 0;
+}
+
 static int statement(struct cg *g, const struct ast_stmt *s)
 {
 	const struct ast_expr *e = s->expr;
@@ -604,6 +672,12 @@ static int statement(struct cg *g, const struct ast_stmt *s)
 			return act_printf(g, e, IMG_ACT_PRINTF);
 		if (!strcmp(name, "system"))
 			return act_system(g, e);
+		if (!strcmp(name, "freopen"))
+			return act_freopen(g, e);
+		if (!strcmp(name, "ftruncate"))
+			return act_ftruncate(g, e);
+		if (!strcmp(name, "setopt"))
+			return act_setopt(g, e);
 		if (!strcmp(name, "raise") || !strcmp(name, "stop"))
 			return act_signal(g, e);
 		if (!strcmp(name, "exit"))
@@ -1007,6 +1081,7 @@ void cg_image_free(struct image *img)
 
 		for (j = 0; j < cl->nacts; j++)
 			if (cl->acts[j].kind == IMG_ACT_PRINTF || cl->acts[j].kind == IMG_ACT_SYSTEM ||
+			    cl->acts[j].kind == IMG_ACT_FREOPEN ||
 			    cl->acts[j].kind == IMG_ACT_PRINTA)
 				fmt_free(&cl->acts[j].fmt);
 		free(cl->acts);

@@ -88,9 +88,6 @@ static int const_int(struct cg *g, const struct ast_expr *e, int64_t *v, const c
 {
 	int64_t a, b;
 
-	/* Library constants and constant inlines count, as in dtrace. */
-	if (cg_const_fold(g, e, v))
-		return 0;
 	switch (e->kind) {
 	case AST_INT:
 		*v = (int64_t)e->u.i.value;
@@ -123,9 +120,8 @@ static int const_int(struct cg *g, const struct ast_expr *e, int64_t *v, const c
 		case AST_OP_DIV:
 		case AST_OP_MOD:
 			if (!b || (a == INT64_MIN && b == -1))
-				return cg_error(g, !b ? "D_DIV_ZERO" : tag, e->loc, !b
-					? "expression contains division by zero"
-					: "%s must be an integer constant", what);
+				return cg_error(g, tag, e->loc, "%s: division by zero or overflow",
+						what);
 			*v = e->u.binary.op == AST_OP_DIV ? a / b : a % b;
 			return 0;
 		default:
@@ -176,39 +172,37 @@ static int quantize_edges(struct cg *g)
 	return 0;
 }
 
+
 /*
  * lquantize(v, base, limit[, step]): underflow, (limit - base) / step
- * levels, overflow. The checks and messages are dtrace's; the parameters
- * are left in g->agg_par_new for the comparison with an earlier use.
+ * levels, overflow; dtrace-utils' checks. PRM gets base, limit, step.
  */
-static int lquantize_edges(struct cg *g, const struct ast_expr *call)
+static int lquantize_edges(struct cg *g, const struct ast_expr *call, int64_t *prm)
 {
 	int64_t low, high, step = 1, levels, i;
 	struct ast_expr *const *a = call->u.call.args;
 
-	if (const_int(g, a[1], &low, "D_LQUANT_BASETYPE", "lquantize( ) argument #1"))
+	if (const_int(g, a[1], &low, "D_LQUANT_BASETYPE", "lquantize( ) argument #1") ||
+	    const_int(g, a[2], &high, "D_LQUANT_LIMTYPE", "lquantize( ) argument #2"))
+		return -1;
+	if (call->u.call.nargs > 3 &&
+	    const_int(g, a[3], &step, "D_LQUANT_STEPTYPE", "lquantize( ) argument #3"))
 		return -1;
 	if (low < INT32_MIN || low > INT32_MAX)
 		return cg_error(g, "D_LQUANT_BASEVAL", a[1]->loc,
 				"lquantize( ) argument #1 must be a 32-bit quantity");
-	if (const_int(g, a[2], &high, "D_LQUANT_LIMTYPE", "lquantize( ) argument #2"))
-		return -1;
 	if (high < INT32_MIN || high > INT32_MAX)
 		return cg_error(g, "D_LQUANT_LIMVAL", a[2]->loc,
 				"lquantize( ) argument #2 must be a 32-bit quantity");
 	if (high <= low)
 		return cg_error(g, "D_LQUANT_MISMATCH", a[2]->loc,
 				"lquantize( ) base (argument #1) must be less than limit (argument #2)");
-	if (call->u.call.nargs > 3) {
-		if (const_int(g, a[3], &step, "D_LQUANT_STEPTYPE", "lquantize( ) argument #3"))
-			return -1;
-		if (step <= 0)
-			return cg_error(g, "D_LQUANT_STEPTYPE", a[3]->loc,
-					"lquantize( ) argument #3 must be a non-zero positive integer constant");
-		if (step > UINT16_MAX)
-			return cg_error(g, "D_LQUANT_STEPVAL", a[3]->loc,
-					"lquantize( ) argument #3 must be a 16-bit quantity");
-	}
+	if (step <= 0)
+		return cg_error(g, "D_LQUANT_STEPTYPE", a[3]->loc,
+				"lquantize( ) argument #3 must be a non-zero positive integer constant");
+	if (step > UINT16_MAX)
+		return cg_error(g, "D_LQUANT_STEPVAL", a[3]->loc,
+				"lquantize( ) argument #3 must be a 16-bit quantity");
 	levels = (high - low) / step;
 	if (levels < 1)
 		return cg_error(g, "D_LQUANT_STEPLARGE", call->loc,
@@ -220,137 +214,137 @@ static int lquantize_edges(struct cg *g, const struct ast_expr *call)
 		return cg_error(g, DIAG_UNSUPPORTED, call->loc,
 				"not supported: lquantize( ) with more than %d levels",
 				SPT_AGG_WORDS_MAX - 3);
-	g->agg_par_new[0] = low;
-	g->agg_par_new[1] = low + levels * step;
-	g->agg_par_new[2] = step;
-	g->agg_par_new[3] = 0;
+	prm[0] = low;
+	prm[1] = low + levels * step;
+	prm[2] = step;
 	for (i = 0; i <= levels; i++)
 		if (edges_add(g, low + i * step))
 			return -1;
 	return 0;
 }
 
+/* An llquantize( ) argument: an integer constant in [0, 65535] (TYPE, VAL tags). */
+static int llq_arg(struct cg *g, const struct ast_expr *e, int n, const char *type,
+		   const char *val, int64_t *v)
+{
+	char what[32];
+
+	snprintf(what, sizeof(what), "llquantize( ) argument #%d", n);
+	if (const_int(g, e, v, type, what))
+		return -1;
+	if (*v < 0 || *v > UINT16_MAX)
+		return cg_error(g, val, e->loc, "llquantize( ) argument #%d must be an unsigned 16-bit quantity",
+				n);
+	return 0;
+}
+
 /*
- * llquantize(v, factor, low, high, nsteps): below factor^low, then for
- * each order of magnitude up to high, nsteps linear buckets (fewer where
- * the order is smaller than nsteps) minus those the previous order
- * already covers, then one bucket from factor^(high+1) up. The checks and
- * messages are dtrace's.
+ * llquantize(v, factor, lmag, hmag, steps), dtrace-utils' layout: one bin
+ * for |v| < factor^lmag in the middle; for each magnitude m in lmag..hmag
+ * steps - steps/factor linear bins over [factor^m, factor^(m+1)) on each
+ * side of it, negative values mirroring positive ones; one bin at each
+ * end for |v| >= factor^(hmag+1). The bins' lower bounds are rounded up
+ * to integers: a bin no integer falls in (lmag 0 with more steps than the
+ * factor) repeats the next edge, and the printer skips it as dtrace skips
+ * its unlabelled bins. PRM gets factor, lmag, hmag, steps.
  */
-static int llquantize_edges(struct cg *g, const struct ast_expr *call)
+static int llquantize_edges(struct cg *g, const struct ast_expr *call, int64_t *prm)
 {
 	struct ast_expr *const *a = call->u.call.args;
-	int64_t factor, low, high, nsteps, order;
-	uint64_t this = 1, last, p;
+	int64_t factor, lmag, hmag, steps, m, j, sf, nb, k;
+	unsigned __int128 p = 1, pl, big = (unsigned __int128)UINT64_MAX, lim = INT64_MAX;
+	uint64_t *pos;
+	size_t r;
 
 	if (const_int(g, a[1], &factor, "D_LLQUANT_FACTORTYPE", "llquantize( ) argument #1"))
 		return -1;
 	if (factor < 2 || factor > UINT16_MAX)
 		return cg_error(g, "D_LLQUANT_FACTORVAL", a[1]->loc,
 				"llquantize( ) argument #1 must be an unsigned 16-bit quantity greater than or equal to 2");
-	if (const_int(g, a[2], &low, "D_LLQUANT_LMAGTYPE", "llquantize( ) argument #2"))
+	if (llq_arg(g, a[2], 2, "D_LLQUANT_LMAGTYPE", "D_LLQUANT_LMAGVAL", &lmag) ||
+	    llq_arg(g, a[3], 3, "D_LLQUANT_HMAGTYPE", "D_LLQUANT_HMAGVAL", &hmag))
 		return -1;
-	if (low < 0 || low > UINT16_MAX)
-		return cg_error(g, "D_LLQUANT_LMAGVAL", a[2]->loc,
-				"llquantize( ) argument #2 must be an unsigned 16-bit quantity");
-	if (const_int(g, a[3], &high, "D_LLQUANT_HMAGTYPE", "llquantize( ) argument #3"))
-		return -1;
-	if (high < 0 || high > UINT16_MAX)
-		return cg_error(g, "D_LLQUANT_HMAGVAL", a[3]->loc,
-				"llquantize( ) argument #3 must be an unsigned 16-bit quantity");
-	if (high < low)
+	if (hmag < lmag)
 		return cg_error(g, "D_LLQUANT_HMAGVAL", a[3]->loc,
 				"llquantize( ) argument #3 (high magnitude) must be at least argument #2 (low magnitude)");
-	for (p = 1, order = 0; order <= high; order++) {
-		if (p > UINT64_MAX / (uint64_t)factor)
+	for (m = 0; m <= hmag; m++) {
+		p *= (unsigned __int128)factor;
+		if (p > big)
 			return cg_error(g, "D_LLQUANT_HMAGVAL", a[3]->loc,
 					"llquantize( ) argument #3 (high magnitude) will cause overflow of 64 bits");
-		p *= (uint64_t)factor;
 	}
-	if (const_int(g, a[4], &nsteps, "D_LLQUANT_STEPTYPE", "llquantize( ) argument #4"))
+	if (const_int(g, a[4], &steps, "D_LLQUANT_STEPTYPE", "llquantize( ) argument #4"))
 		return -1;
-	if (nsteps <= 0)
+	if (steps <= 0)
 		return cg_error(g, "D_LLQUANT_STEPTYPE", a[4]->loc,
 				"llquantize( ) argument #4 must be a non-zero positive integer constant");
-	if (nsteps > UINT16_MAX)
+	if (steps > UINT16_MAX)
 		return cg_error(g, "D_LLQUANT_STEPVAL", a[4]->loc,
 				"llquantize( ) argument #4 must be an unsigned 16-bit quantity");
-	if (nsteps < factor && factor % nsteps)
+	if (steps < factor && factor % steps)
 		return cg_error(g, "D_LLQUANT_STEPVAL", a[4]->loc,
 				"llquantize( ) argument #4 (steps) must evenly divide argument #1 (factor) when steps<factor");
-	if (nsteps > factor) {
-		if (nsteps % factor)
+	if (steps > factor && steps % factor)
+		return cg_error(g, "D_LLQUANT_STEPVAL", a[4]->loc,
+				"llquantize( ) argument #4 (steps) must be a multiple of argument #1 (factor) when steps>factor");
+	if (steps > factor && lmag == 0 && (factor * factor) % steps)
+		return cg_error(g, "D_LLQUANT_STEPVAL", a[4]->loc,
+				"llquantize( ) argument #4 (steps) must evenly divide the square of argument #1 (factor) when steps>factor and lmag==0");
+	if (steps > factor && lmag > 0) {
+		for (pl = 1, m = 0; m <= lmag && pl <= big; m++)
+			pl *= (unsigned __int128)factor;
+		if (pl % (unsigned __int128)steps)
 			return cg_error(g, "D_LLQUANT_STEPVAL", a[4]->loc,
-					"llquantize( ) argument #4 (steps) must be a multiple of argument #1 (factor) when steps>factor");
-		for (p = (uint64_t)factor, order = 0; order < (low ? low : 1); order++)
-			p *= (uint64_t)factor;
-		if (p % (uint64_t)nsteps)
-			return cg_error(g, "D_LLQUANT_STEPVAL", a[4]->loc, low == 0
-					? "llquantize( ) argument #4 (steps) must evenly divide the square of argument #1 (factor) when steps>factor and lmag==0"
-					: "llquantize( ) argument #4 (steps) must evenly divide pow(argument #1 (factor), lmag (argument #2) + 1) when steps>factor and lmag>0");
+					"llquantize( ) argument #4 (steps) must evenly divide pow(argument #1 (factor), lmag (argument #2) + 1) when steps>factor and lmag>0");
 	}
-	g->agg_par_new[0] = factor;
-	g->agg_par_new[1] = low;
-	g->agg_par_new[2] = high;
-	g->agg_par_new[3] = nsteps;
-	for (order = 0; order < low; order++) {
-		if (this > (uint64_t)INT64_MAX / (uint64_t)factor)
-			goto toobig;
-		this *= (uint64_t)factor;
-	}
-	last = this;
-	for (order = low; order <= high; order++) {
-		uint64_t nb, width, j;
+	sf = steps / factor;
+	nb = (hmag - lmag + 1) * (steps - sf);
+	if (2 * nb + 3 > SPT_AGG_WORDS_MAX - 1)
+		return cg_error(g, DIAG_UNSUPPORTED, call->loc,
+				"not supported: llquantize( ) with more than %d buckets",
+				SPT_AGG_WORDS_MAX - 2);
+	prm[0] = factor;
+	prm[1] = lmag;
+	prm[2] = hmag;
+	prm[3] = steps;
+	/* pos[k] = the lower bound of positive bin k + 1, pos[nb] = factor^(hmag + 1). */
+	pos = calloc((size_t)nb + 1, sizeof(*pos));
+	if (!pos)
+		return cg_nomem(g);
+	for (pl = 1, m = 0; m < lmag; m++)
+		pl *= (unsigned __int128)factor;
+	r = 0;
+	for (m = lmag; m <= hmag; m++) {
+		unsigned __int128 next = pl * (unsigned __int128)factor;
 
-		if (this > (uint64_t)INT64_MAX / (uint64_t)factor)
-			goto toobig;
-		this *= (uint64_t)factor;
-		nb = this > (uint64_t)nsteps ? (uint64_t)nsteps : this;
-		width = this / nb;
-		for (j = 0; j < nb - nb / (uint64_t)factor; j++)
-			if (edges_add(g, (int64_t)(last + j * width)))
-				goto toomany;
-		last = this;
+		for (j = 0; j < steps - sf; j++) {
+			unsigned __int128 lo = j ? ((unsigned __int128)(sf + j) * next +
+						    (unsigned __int128)steps - 1) / (unsigned __int128)steps
+						 : pl;
+
+			pos[r++] = (uint64_t)(lo > lim ? lim : lo);
+		}
+		pl = next;
 	}
-	if (edges_add(g, (int64_t)this))
-		goto toomany;
+	pos[r] = (uint64_t)(pl > lim ? lim : pl);
+	/* Ascending: the negative bins (from the far end), bin0, the positive ones, the end. */
+	for (k = nb; k >= 1; k--)
+		if (edges_add(g, -(int64_t)pos[k] + 1))
+			goto fail;
+	if (edges_add(g, -(int64_t)pos[0] + 1))
+		goto fail;
+	for (k = 0; k <= nb; k++)
+		if (edges_add(g, (int64_t)pos[k]))
+			goto fail;
+	free(pos);
 	return 0;
-toobig:
-	/* Fits dtrace's 64 unsigned bits, not the signed edges spectrace keeps. */
-	return cg_error(g, DIAG_UNSUPPORTED, call->loc,
-			"not supported: llquantize( ) buckets above INT64_MAX");
-toomany:
+fail:
+	free(pos);
 	if (g->err)
 		return -1;
 	return cg_error(g, DIAG_UNSUPPORTED, call->loc,
 			"not supported: more than %d histogram buckets in one program",
 			SPT_AGG_EDGES_MAX);
-}
-
-/*
- * A later lquantize( ) or llquantize( ) of an aggregation: its parameters
- * (g->agg_par_new) must be those of the first (PREV), checked in order.
- */
-static int same_params(struct cg *g, const char *fn, const int64_t *prev,
-		       const struct ast_expr *call)
-{
-	static const char *const lq[] = { "D_LQUANT_MATCHBASE", "base (argument #1)",
-					  "D_LQUANT_MATCHLIM", "limit (argument #2)",
-					  "D_LQUANT_MATCHSTEP", "step (argument #3)" };
-	static const char *const llq[] = { "D_LLQUANT_MATCHFACTOR", "factor (argument #1)",
-					   "D_LLQUANT_MATCHLMAG", "lmag (argument #2)",
-					   "D_LLQUANT_MATCHHMAG", "hmag (argument #3)",
-					   "D_LLQUANT_MATCHSTEPS", "steps (argument #4)" };
-	const char *const *t = fn[1] == 'q' ? lq : llq;
-	size_t i, n = fn[1] == 'q' ? 3 : 4;
-
-	for (i = 0; i < n; i++)
-		if (prev[i] != g->agg_par_new[i])
-			return cg_error(g, t[2 * i], call->loc,
-					"%s( ) %s doesn't match previous declaration: expected %lld, found %lld",
-					fn, t[2 * i + 1], (long long)prev[i],
-					(long long)g->agg_par_new[i]);
-	return 0;
 }
 
 /* Create aggregation NAME for CALL of F with keys of types KT. */
@@ -360,6 +354,7 @@ static int agg_new(struct cg *g, const char *name, const struct aggfn *f,
 	struct image *img = g->img;
 	struct img_agg *a;
 	uint32_t off = 8, edge0 = img->nedges;
+	int64_t prm[4] = { 0, 0, 0, 0 };
 	size_t i;
 	int ret = 0;
 
@@ -369,9 +364,9 @@ static int agg_new(struct cg *g, const char *name, const struct aggfn *f,
 	if (f->func == SPT_AGG_QUANTIZE)
 		ret = quantize_edges(g);
 	else if (f->func == SPT_AGG_LQUANTIZE)
-		ret = lquantize_edges(g, call);
+		ret = lquantize_edges(g, call, prm);
 	else if (f->func == SPT_AGG_LLQUANTIZE)
-		ret = llquantize_edges(g, call);
+		ret = llquantize_edges(g, call, prm);
 	if (ret) {
 		if (!g->err)
 			cg_error(g, DIAG_UNSUPPORTED, call->loc,
@@ -390,6 +385,8 @@ static int agg_new(struct cg *g, const char *name, const struct aggfn *f,
 	memset(a, 0, sizeof(*a));
 	a->name = name;
 	a->func = f->func;
+	a->line = call->loc.line;
+	memcpy(a->params, prm, sizeof(a->params));
 	a->nkeys = (uint32_t)nkeys;
 	a->flags = nkeys ? SPT_AGGF_KEYED : 0;
 	if (f->func == SPT_AGG_LQUANTIZE)
@@ -441,6 +438,18 @@ static int agg_new(struct cg *g, const char *name, const struct aggfn *f,
 	return (int)(img->naggs - 1);
 }
 
+/* The D type of key K of A, for messages. */
+static const char *key_type_name(const struct img_field *k, char *buf, size_t len)
+{
+	struct ct t = ct_int;
+
+	if (k->type == IMG_STR)
+		return "string";
+	t.size = k->size;
+	t.sign = k->type == IMG_INT;
+	return cg_type_name(&t, buf, len);
+}
+
 int cg_agg_assign(struct cg *g, const struct ast_expr *e)
 {
 	const struct ast_expr *lhs = e->u.binary.lhs, *rhs = e->u.binary.rhs;
@@ -456,15 +465,13 @@ int cg_agg_assign(struct cg *g, const struct ast_expr *e)
 				"@%s must be assigned the result of an aggregating function", name);
 	nargs = rhs->u.call.nargs;
 	if (nargs < f->min_args || nargs > f->max_args) {
-		const char *pl = nargs == 1 ? "" : "s";
-
 		if (f->min_args == f->max_args)
 			return cg_error(g, DIAG_PROTO_LEN, rhs->loc,
-					"%s( ) prototype mismatch: %zu arg%s passed, %u expected",
-					f->name, nargs, pl, f->min_args);
+					"%s( ) prototype mismatch: %zu args passed, %u expected",
+					f->name, nargs, f->min_args);
 		return cg_error(g, DIAG_PROTO_LEN, rhs->loc,
-				"%s( ) prototype mismatch: %zu arg%s passed, at %s %u expected",
-				f->name, nargs, pl, nargs < f->min_args ? "least" : "most",
+				"%s( ) prototype mismatch: %zu args passed, at %s %u expected",
+				f->name, nargs, nargs < f->min_args ? "least" : "most",
 				nargs < f->min_args ? f->min_args : f->max_args);
 	}
 	if (nkeys > CG_MAX_KEYS || nkeys > IMG_AGG_KEYS)
@@ -495,8 +502,9 @@ int cg_agg_assign(struct cg *g, const struct ast_expr *e)
 		if (ireg < 0)
 			return -1;
 		if (t.kind != CT_INT)
-			return cg_error(g, "D_AGG_SCALAR", rhs->u.call.args[nargs - 1]->loc,
-					"%s( ) argument #%zu must be of scalar type", f->name, nargs);
+			return cg_error(g, DIAG_PROTO_ARG, rhs->u.call.args[nargs - 1]->loc,
+					"%s( ) increment value (argument #%zu) must be of scalar type",
+					f->name, nargs);
 	} else if (f->func == SPT_AGG_QUANTIZE || f->func == SPT_AGG_LQUANTIZE ||
 		   f->func == SPT_AGG_LLQUANTIZE) {
 		ireg = cg_reg_alloc(g, rhs->loc);
@@ -510,8 +518,6 @@ int cg_agg_assign(struct cg *g, const struct ast_expr *e)
 		id = agg_new(g, name, f, rhs, kt, nkeys);
 		if (id < 0)
 			return -1;
-		g->agg_line[id] = e->loc.line;
-		memcpy(g->agg_par[id], g->agg_par_new, sizeof(g->agg_par[id]));
 	} else {
 		struct img_agg *a = &g->img->aggs[id];
 		uint32_t mark = g->img->nedges;
@@ -520,30 +526,49 @@ int cg_agg_assign(struct cg *g, const struct ast_expr *e)
 		if (a->func != f->func)
 			return cg_error(g, "D_AGG_REDEF", e->loc,
 					"aggregation redefined: @%s\n\t current: @%s = %s( )\n\tprevious: @%s = %s( ) : line %u",
-					name, name, f->name, name, cg_agg_func_name(a->func), g->agg_line[id]);
+					name, name, f->name, name, cg_agg_func_name(a->func), a->line);
 		if (a->nkeys != nkeys)
 			return cg_error(g, DIAG_PROTO_LEN, lhs->loc,
-					"@%s[ ] prototype mismatch: %zu key%s passed, %u expected", name,
+					"@%s[ ] prototype mismatch: %zu arg%s passed, %u expected", name,
 					nkeys, nkeys == 1 ? "" : "s", a->nkeys);
-		for (i = 0; i < nkeys; i++) {
-			char b[32];
+		for (i = 0; i < nkeys; i++)
+			if ((a->keys[i].type == IMG_STR) != (kt[i].kind == CT_STR)) {
+				char b1[32], b2[32];
 
-			if ((a->keys[i].type == IMG_STR) != (kt[i].kind == CT_STR))
 				return cg_error(g, DIAG_PROTO_ARG, lhs->u.agg.keys[i]->loc,
 						"@%s[ ] key #%zu is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
-						name, i + 1, a->keys[i].type == IMG_STR ? "string" : "int",
-						cg_type_name(&kt[i], b, sizeof(b)));
+						name, i + 1, key_type_name(&a->keys[i], b1, sizeof(b1)),
+						cg_type_name(&kt[i], b2, sizeof(b2)));
+			}
+		/* Histogram parameters must not change either (dtrace's MATCH errors). */
+		{
+			static const char *const lqn[] = { "base (argument #1)", "limit (argument #2)",
+							   "step (argument #3)" };
+			static const char *const lqt[] = { "D_LQUANT_MATCHBASE", "D_LQUANT_MATCHLIM",
+							   "D_LQUANT_MATCHSTEP" };
+			static const char *const llqn[] = { "factor (argument #1)", "lmag (argument #2)",
+							    "hmag (argument #3)", "steps (argument #4)" };
+			static const char *const llqt[] = { "D_LLQUANT_MATCHFACTOR", "D_LLQUANT_MATCHLMAG",
+							    "D_LLQUANT_MATCHHMAG", "D_LLQUANT_MATCHSTEPS" };
+			int64_t prm[4] = { 0, 0, 0, 0 };
+			int np = 0;
+
+			if (f->func == SPT_AGG_LQUANTIZE) {
+				ret = lquantize_edges(g, rhs, prm);
+				np = 3;
+			} else if (f->func == SPT_AGG_LLQUANTIZE) {
+				ret = llquantize_edges(g, rhs, prm);
+				np = 4;
+			}
+			if (ret)
+				return -1;
+			for (i = 0; i < (size_t)np; i++)
+				if (prm[i] != a->params[i])
+					return cg_error(g, np == 3 ? lqt[i] : llqt[i], rhs->loc,
+							"%s( ) %s doesn't match previous declaration: expected %lld, found %lld",
+							f->name, np == 3 ? lqn[i] : llqn[i],
+							(long long)a->params[i], (long long)prm[i]);
 		}
-		/* Histogram parameters must not change either. */
-		if (f->func == SPT_AGG_LQUANTIZE)
-			ret = lquantize_edges(g, rhs);
-		else if (f->func == SPT_AGG_LLQUANTIZE)
-			ret = llquantize_edges(g, rhs);
-		if (ret)
-			return -1;
-		if ((f->func == SPT_AGG_LQUANTIZE || f->func == SPT_AGG_LLQUANTIZE) &&
-		    same_params(g, f->name, g->agg_par[id], rhs))
-			return -1;
 		g->img->nedges = mark;
 	}
 
@@ -571,121 +596,190 @@ int cg_agg_assign(struct cg *g, const struct ast_expr *e)
 }
 
 /*
- * Argument ARG of an aggregation action must name an aggregation assigned
- * earlier in the program: dtrace's D_<FN>_AGGARG and D_<FN>_AGGBAD
- * (denormalize shares normalize's tags).
+ * Argument ARG of clear, trunc, normalize or denormalize must name a
+ * defined aggregation: D_CLEAR_AGGARG, D_TRUNC_AGGBAD and so on, as dtrace.
  */
 static int agg_arg(struct cg *g, const char *fn, const struct ast_expr *arg, size_t argno)
 {
-	static const struct {
-		const char *fn, *aggarg, *aggbad;
-	} tags[] = {
-		{ "printa", "D_PRINTA_AGGARG", "D_PRINTA_AGGBAD" },
+	/* The diagnostics keep the tag's pointer: static strings. denormalize shares normalize's. */
+	static const char *const tags[][3] = {
 		{ "clear", "D_CLEAR_AGGARG", "D_CLEAR_AGGBAD" },
 		{ "trunc", "D_TRUNC_AGGARG", "D_TRUNC_AGGBAD" },
 		{ "normalize", "D_NORMALIZE_AGGARG", "D_NORMALIZE_AGGBAD" },
 		{ "denormalize", "D_NORMALIZE_AGGARG", "D_NORMALIZE_AGGBAD" },
 	};
-	const char *aggarg = "D_PRINTA_AGGARG", *aggbad = "D_PRINTA_AGGBAD";
+	const char *targ = "D_PROTO_ARG", *tbad = DIAG_IDENT_UNDEF;
 	size_t i;
 	int id;
 
-	for (i = 0; i < sizeof(tags) / sizeof(tags[0]); i++) {
-		if (!strcmp(tags[i].fn, fn)) {
-			aggarg = tags[i].aggarg;
-			aggbad = tags[i].aggbad;
+	for (i = 0; i < sizeof(tags) / sizeof(tags[0]); i++)
+		if (!strcmp(tags[i][0], fn)) {
+			targ = tags[i][1];
+			tbad = tags[i][2];
 		}
-	}
-	if (arg->kind != AST_AGG || arg->u.agg.nkeys) {
-		struct ct t;
-		char b[32];
-		int r;
-
-		if (arg->kind == AST_AGG)
-			return cg_error(g, aggarg, arg->loc,
-					"%s( ) argument #%zu is incompatible with prototype:\n\tprototype: aggregation\n\t argument: @%s[ ]",
-					fn, argno, agg_name(arg));
-		r = cg_expr(g, arg, &t);
-		if (r < 0)
-			return -1;
-		cg_reg_free(g, r);
-		return cg_error(g, aggarg, arg->loc,
+	if (arg->kind != AST_AGG || arg->u.agg.nkeys)
+		return cg_error(g, targ, arg->loc,
 				"%s( ) argument #%zu is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s",
-				fn, argno, cg_type_name(&t, b, sizeof(b)));
-	}
+				fn, argno,
+				arg->kind == AST_STRING ? "string" : arg->kind == AST_INT ? "int" : "expression");
 	id = agg_find(g, agg_name(arg));
 	if (id < 0)
-		return cg_error(g, aggbad, arg->loc, "undefined aggregation: @%s", agg_name(arg));
+		return cg_error(g, tbad, arg->loc, "undefined aggregation: @%s", agg_name(arg));
 	return id;
 }
 
-/* printa(@a) or printa("format", @a). */
+
+/*
+ * printa(@a[, @b...]) and printa("format", @a[, @b...]): every argument
+ * after the format an aggregation defined earlier, all with the same key
+ * signature as the first (D_PRINTA_AGGKEY, D_PRINTA_AGGPROTO), as dtrace
+ * checks them.
+ */
+static int printa_aggs(struct cg *g, const struct ast_expr *e, size_t first, uint32_t *ids)
+{
+	struct ast_expr *const *args = e->u.call.args;
+	size_t nargs = e->u.call.nargs, i, k;
+	char b1[32], b2[32];
+
+	for (i = first; i < nargs; i++) {
+		const struct img_agg *a, *a0;
+		int id;
+
+		if (args[i]->kind != AST_AGG || args[i]->u.agg.nkeys) {
+			struct ct t;
+			const char *tn = "expression";
+
+			if (args[i]->kind == AST_STRING)
+				tn = "string";
+			else if (args[i]->kind == AST_INT) {
+				t = ct_int;
+				tn = cg_type_name(&t, b1, sizeof(b1));
+			}
+			return cg_error(g, "D_PRINTA_AGGARG", args[i]->loc,
+					"printa( ) argument #%zu is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s",
+					i + 1, tn);
+		}
+		id = agg_find(g, agg_name(args[i]));
+		if (id < 0)
+			return cg_error(g, "D_PRINTA_AGGBAD", args[i]->loc,
+					"undefined aggregation: @%s", agg_name(args[i]));
+		ids[i - first] = (uint32_t)id;
+		if (i == first)
+			continue;
+		a0 = &g->img->aggs[ids[0]];
+		a = &g->img->aggs[id];
+		if (a->nkeys != a0->nkeys)
+			return cg_error(g, "D_PRINTA_AGGKEY", args[i]->loc,
+					"printa( ): @%s and @%s do not have matching key signatures: @%s has %u key%s, @%s has %u key%s",
+					a0->name, a->name, a0->name, a0->nkeys,
+					a0->nkeys == 1 ? "" : "(s)", a->name, a->nkeys,
+					a->nkeys == 1 ? "" : "(s)");
+		for (k = 0; k < a->nkeys; k++) {
+			char n0[64], n1[64];
+
+			if ((a->keys[k].type == IMG_STR) == (a0->keys[k].type == IMG_STR))
+				continue;
+			snprintf(n0, sizeof(n0), "@%s", a0->name);
+			snprintf(n1, sizeof(n1), "@%s", a->name);
+			return cg_error(g, "D_PRINTA_AGGPROTO", args[i]->loc,
+					"printa( ): %s[ ] key #%zu is incompatible with %s:\n\t%9s key #%zu: %s\n\t%9s key #%zu: %s",
+					n1, k + 1, n0, n0, k + 1,
+					key_type_name(&a0->keys[k], b1, sizeof(b1)), n1, k + 1,
+					key_type_name(&a->keys[k], b2, sizeof(b2)));
+		}
+	}
+	return 0;
+}
+
+/*
+ * A printa( ) format against the aggregations' keys: plain conversions
+ * (and '*' widths and precisions) take the keys in order, '%@' ones the
+ * values of the listed aggregations in turn.
+ */
+static int printa_fmt_check(struct cg *g, const struct ast_expr *fe, const struct fmt *f,
+			    const struct img_agg *a)
+{
+	size_t i, k = 0, c = 0;
+	int s;
+
+	for (i = 0; i < f->n; i++) {
+		const struct fmt_piece *pc = &f->pieces[i];
+
+		if (pc->kind == FMT_LIT)
+			continue;
+		c++;
+		for (s = 0; s < pc->star_width + pc->star_prec; s++) {
+			if (k >= a->nkeys)
+				return cg_error(g, DIAG_PRINTF_ARG_PROTO, fe->loc,
+						"printa( ) prototype mismatch: conversion #%zu (%%%c) is missing a corresponding \"%s\" argument",
+						c, pc->conv,
+						s < pc->star_width ? "*" : ".*");
+			if (a->keys[k].type == IMG_STR)
+				return cg_error(g, "D_PRINTF_DYN_TYPE", fe->loc,
+						"printa( ) argument #%zu is incompatible with conversion #%zu prototype:\n\tconversion: %% %s %c\n\t prototype: int\n\t  argument: string",
+						k + 2, c, s < pc->star_width ? "*" : ".*", pc->conv);
+			k++;
+		}
+		if (pc->agg) {
+			if (pc->kind != FMT_INT && pc->kind != FMT_UINT)
+				return cg_error(g, DIAG_PRINTF_ARG_TYPE, fe->loc,
+						"printa( ) aggregating action is incompatible with conversion #%zu prototype:\n\tconversion: %%%c\n\t prototype: char, short, int, long, or long long\n\t  argument: %s",
+						c, pc->conv,
+						a->func == SPT_AGG_COUNT ? "uint64_t" : "int64_t");
+			continue;
+		}
+		if (k >= a->nkeys)
+			return cg_error(g, DIAG_PRINTF_ARG_PROTO, fe->loc,
+					"printa( ) prototype mismatch: conversion #%zu (%%%c) is missing a corresponding value argument",
+					c, pc->conv);
+		if (FMT_TAKES_STR(pc->kind) != (a->keys[k].type == IMG_STR)) {
+			char b[32];
+
+			return cg_error(g, DIAG_PRINTF_ARG_TYPE, fe->loc,
+					"printa( ) argument #%zu is incompatible with conversion #%zu prototype:\n\tconversion: %%%c\n\t prototype: %s\n\t  argument: %s",
+					k + 2, c, pc->conv,
+					FMT_TAKES_STR(pc->kind) ? "char [] or string (or use stringof)"
+							    : "char, short, int, long, or long long",
+					key_type_name(&a->keys[k], b, sizeof(b)));
+		}
+		k++;
+	}
+	return 0;
+}
+
 static int act_printa(struct cg *g, const struct ast_expr *e)
 {
 	struct ast_expr *const *args = e->u.call.args;
-	size_t nargs = e->u.call.nargs, i, k = 0;
-	const struct img_agg *a;
+	size_t nargs = e->u.call.nargs, first;
+	uint32_t ids[IMG_PRINTA_MAX];
 	struct img_action *act;
 	char err[128];
 	struct fmt f;
-	int id, ret, has_fmt = nargs && args[0]->kind == AST_STRING;
+	int ret, has_fmt = nargs && args[0]->kind == AST_STRING;
 
-	if (nargs < 1 || nargs > 2 || (nargs == 2 && !has_fmt))
-		return cg_error(g, nargs > 2 ? DIAG_UNSUPPORTED : DIAG_PROTO_LEN, e->loc,
-				nargs > 2 ? "not supported yet: printa( ) of several aggregations"
-					  : "printa( ) prototype mismatch: expected printa([format, ] @aggregation)");
-	if (has_fmt && nargs == 1)
+	if (!nargs)
 		return cg_error(g, DIAG_PROTO_LEN, e->loc,
-				"printa( ) prototype mismatch: an aggregation must follow the format");
+				"printa( ) prototype mismatch: 0 args passed, at least 1 expected");
+	if (has_fmt && nargs == 1)
+		return cg_error(g, "D_PRINTA_PROTO", e->loc,
+				"printa( ) prototype mismatch: 1 args passed, 2 expected");
+	first = has_fmt ? 1 : 0;
+	if (nargs - first > IMG_PRINTA_MAX)
+		return cg_error(g, DIAG_UNSUPPORTED, e->loc,
+				"not supported: printa( ) of more than %d aggregations",
+				IMG_PRINTA_MAX);
 	if (cg_drec_check(g, "printa", e->loc))
 		return -1;
-	id = agg_arg(g, "printa", args[nargs - 1], nargs);
-	if (id < 0)
+	if (printa_aggs(g, e, first, ids))
 		return -1;
-	a = &g->img->aggs[id];
 	memset(&f, 0, sizeof(f));
 	if (has_fmt) {
 		ret = fmt_parse(args[0]->u.str.s, &f, err, sizeof(err));
 		if (ret == -ENOMEM)
 			return cg_nomem(g);
 		if (ret)
-			return cg_error(g, DIAG_SYNTAX, args[0]->loc, "%s", err);
-		/* Conversions without '@' take the keys in order, '@' ones the value. */
-		for (i = 0; i < f.n; i++) {
-			const struct fmt_piece *pc = &f.pieces[i];
-
-			if (pc->kind == FMT_LIT)
-				continue;
-			if (pc->star_width || pc->star_prec) {
-				ret = cg_error(g, DIAG_UNSUPPORTED, args[0]->loc,
-						"not supported: '*' in a printa( ) format");
-				break;
-			}
-			if (pc->agg) {
-				if (pc->kind != FMT_INT && pc->kind != FMT_UINT) {
-					ret = cg_error(g, DIAG_PRINTF_ARG_TYPE, args[0]->loc,
-							"printa( ) conversion #%zu: %%@%c cannot print an aggregation's value",
-							i + 1, pc->conv);
-					break;
-				}
-				continue;
-			}
-			if (k >= a->nkeys) {
-				ret = cg_error(g, DIAG_PRINTF_ARG_EXTRA, args[0]->loc,
-						"printa( ) format requires more keys than @%s has (%u)",
-						a->name, a->nkeys);
-				break;
-			}
-			if ((pc->kind == FMT_STR) != (a->keys[k].type == IMG_STR)) {
-				ret = cg_error(g, DIAG_PRINTF_ARG_TYPE, args[0]->loc,
-						"printa( ) conversion #%zu (%%%c) is incompatible with key #%zu of @%s (%s)",
-						i + 1, pc->conv, k + 1, a->name,
-						a->keys[k].type == IMG_STR ? "string" : "integer");
-				break;
-			}
-			k++;
-		}
-		if (ret) {
+			return cg_error(g, DIAG_PRINTF_FMT, args[0]->loc, "printa( ) %s", err);
+		if (printa_fmt_check(g, args[0], &f, &g->img->aggs[ids[0]])) {
 			fmt_free(&f);
 			return -1;
 		}
@@ -695,7 +789,9 @@ static int act_printa(struct cg *g, const struct ast_expr *e)
 		fmt_free(&f);
 		return -1;
 	}
-	act->agg = (uint32_t)id;
+	act->agg = ids[0];
+	act->naggs = (uint32_t)(nargs - first);
+	memcpy(act->aggs, ids, act->naggs * sizeof(ids[0]));
 	act->has_fmt = has_fmt;
 	act->fmt = f;
 	g->records = true;
@@ -714,10 +810,8 @@ static int act_aggop(struct cg *g, const struct ast_expr *e, enum img_act kind, 
 
 	if (nargs < min || nargs > max)
 		return cg_error(g, DIAG_PROTO_LEN, e->loc,
-				"%s( ) prototype mismatch: %zu arg%s passed, %s%zu expected", fn, nargs,
-				nargs == 1 ? "" : "s",
-				max == min ? "" : nargs < min ? "at least " : "at most ",
-				nargs < min ? min : max);
+				"%s( ) prototype mismatch: %zu args passed, %zu%s expected", fn, nargs,
+				min, max > min ? " or 2" : "");
 	if (cg_drec_check(g, fn, e->loc))
 		return -1;
 	id = agg_arg(g, fn, e->u.call.args[0], 1);

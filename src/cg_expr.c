@@ -1262,7 +1262,7 @@ static int binop(struct cg *g, enum ast_op op, int ra, int rb, const struct ct *
 
 static const char *const strfuncs[] = {
 	"copyinstr", "stringof", "strlen", "strjoin", "substr", "strchr", "strrchr",
-	"strstr", "index", "rindex", "basename", "dirname", "lltostr", "strtok",
+	"strstr", "index", "rindex", "basename", "dirname", "lltostr",
 	"copyin", "copyinto", "speculation", "speculate", "commit", "discard",
 	"printa", "clear", "trunc", "normalize", "denormalize", "count", "sum", "avg",
 	"min", "max", "stddev", "quantize", "lquantize", "llquantize", "tracemem",
@@ -1820,6 +1820,10 @@ static int call_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 				name);
 	if (cg_is_strsubr(name))
 		return cg_strsubr(g, e, t);
+	if (cg_is_intsubr(name))
+		return cg_intsubr(g, e, t);
+	if (cg_refused(g, e) <= 0)
+		return -1;
 	if (in_list(name, strfuncs, sizeof(strfuncs) / sizeof(strfuncs[0])))
 		return cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported yet: %s( )", name);
 	return cg_error(g, "D_FUNC_UNDEF", e->loc, "undefined function name: %s", name);

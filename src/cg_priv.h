@@ -222,4 +222,10 @@ int cg_str_null_compare(struct cg *g, enum ast_op op, int r, struct ct *t);
 int cg_self_str_load(struct cg *g, const struct cg_var *v, struct ast_loc loc);
 void cg_self_str_store(struct cg *g, const struct cg_var *v, int r, struct ast_loc loc);
 
+/* cg_subr.c: rand, byte order, getmajor/getminor; what spectrace refuses. */
+bool cg_is_intsubr(const char *name);
+int cg_intsubr(struct cg *g, const struct ast_expr *e, struct ct *t);
+/* -1 after a "not supported" (or D_ACT_SPEC) error for E, 1: not refused. */
+int cg_refused(struct cg *g, const struct ast_expr *e);
+
 #endif /* SPT_CG_PRIV_H */

@@ -283,6 +283,32 @@ static int gen_conv(struct cg *g, const struct strsubr *s, const struct ast_expr
 	return r[0];
 }
 
+/*
+ * strtok(s, delimiters): a literal NULL (or 0) as s continues the string of
+ * the previous strtok( ) on this CPU, as in dtrace-utils; cleanpath(s).
+ */
+static int gen_tok(struct cg *g, const struct strsubr *s, const struct ast_expr *e, int *r,
+		   const struct ct *at, size_t n, struct ct *t)
+{
+	int slot = cg_str_slot(g, e->loc);
+	bool cont = s->flags && cg_is_null(e->u.call.args[0]);
+
+	if (slot < 0)
+		return -1;
+	if (n == 1) {
+		emit(g, SPT_OP_SCLEAN, r[0], r[0], 0, slot);
+		*t = ct_str;
+		t->size = ct_strmax(&at[0]) > 2 ? ct_strmax(&at[0]) : 2;
+		return r[0];
+	}
+	emit(g, SPT_OP_STOK, r[0], r[0], r[1], slot | (cont ? SPT_STOK_CONT : 0));
+	cg_reg_free(g, r[1]);
+	*t = ct_str;
+	/* A token of the string, or of an earlier one when continuing. */
+	t->size = cont ? SPT_STRSIZE : ct_strmax(&at[0]);
+	return r[0];
+}
+
 static const struct strsubr strsubrs[] = {
 	{ "strjoin", 2, 2, { SA_STR, SA_STR }, { "const char *", "const char *" }, gen_join, 0 },
 	{ "toupper", 1, 1, { SA_STR }, { "const char *" }, gen_join, SPT_SSUB_UPPER },
@@ -301,6 +327,8 @@ static const struct strsubr strsubrs[] = {
 	{ "dirname", 1, 1, { SA_STR }, { "const char *" }, gen_path, 1 },
 	{ "lltostr", 1, 2, { SA_INT, SA_INT }, { "int64_t", "int" }, gen_conv, 1 },
 	{ "strtoll", 1, 2, { SA_STR, SA_INT }, { "const char *", "int" }, gen_conv, 0 },
+	{ "strtok", 2, 2, { SA_STR, SA_STR }, { "const char *", "const char *" }, gen_tok, 1 },
+	{ "cleanpath", 1, 1, { SA_STR }, { "const char *" }, gen_tok, 0 },
 };
 
 static const struct strsubr *strsubr_find(const char *name)
@@ -344,6 +372,9 @@ int cg_strsubr(struct cg *g, const struct ast_expr *e, struct ct *t)
 		if (r[i] < 0)
 			return -1;
 		ok = s->kind[i] == SA_STR ? at[i].kind == CT_STR : at[i].kind == CT_INT && !at[i].ptr;
+		/* strtok(NULL, delimiters) goes on with the previous string. */
+		if (s->gen == gen_tok && s->flags && i == 0 && cg_is_null(a))
+			ok = true;
 		if (!ok) {
 			free_regs(g, r, i + 1);
 			return cg_error(g, DIAG_PROTO_ARG, a->loc,

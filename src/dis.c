@@ -34,7 +34,8 @@ static const char *const mnemonics[SPT_OP_NOPS] = {
 	[SPT_OP_ASTI] = "asti", [SPT_OP_ASTS] = "asts", [SPT_OP_AGG] = "agg",
 	[SPT_OP_SPECN] = "specn", [SPT_OP_SPEC] = "spec", [SPT_OP_COMMIT] = "comm",
 	[SPT_OP_SSUB] = "ssub", [SPT_OP_SFIND] = "sfind", [SPT_OP_LTOS] = "ltos",
-	[SPT_OP_STOL] = "stol", [SPT_OP_RAISE] = "raise",
+	[SPT_OP_STOL] = "stol", [SPT_OP_RAISE] = "raise", [SPT_OP_STOK] = "stok",
+	[SPT_OP_SCLEAN] = "sclean",
 };
 
 /* The string primitives' operands, after the mnemonic. */
@@ -56,6 +57,13 @@ static void insn_str(FILE *out, const struct spt_insn *in)
 	case SPT_OP_LTOS:
 		fprintf(out, "%%r%u, %%r%u, base %%r%u, slot %d", in->dst, in->a, in->b, in->imm);
 		break;
+	case SPT_OP_STOK:
+		fprintf(out, "%%r%u, %s%%r%u, delim %%r%u, slot %u", in->dst,
+			f & SPT_STOK_CONT ? "cont " : "", in->a, in->b, f & SPT_SSUB_SLOT);
+		break;
+	case SPT_OP_SCLEAN:
+		fprintf(out, "%%r%u, %%r%u, slot %u", in->dst, in->a, f & SPT_SSUB_SLOT);
+		break;
 	default:	/* SPT_OP_STOL */
 		fprintf(out, "%%r%u, %%r%u, base %%r%u", in->dst, in->a, in->b);
 		break;
@@ -66,6 +74,7 @@ static const char *const bnames[SPT_B_NBUILTINS] = {
 	"arg0", "arg1", "arg2", "arg3", "arg4", "arg5", "arg6", "arg7", "arg8", "arg9",
 	"pid", "tid", "ppid", "uid", "gid", "timestamp", "vtimestamp", "walltimestamp",
 	"cpu", "errno", "epid", "id", "probeprov", "probemod", "probefunc", "probename",
+	"rand",
 };
 
 static void insn(FILE *out, const struct spt_insn *in, const struct spt_insn *next, size_t off)
@@ -135,6 +144,7 @@ static void insn(FILE *out, const struct spt_insn *in, const struct spt_insn *ne
 			fprintf(out, "array %d", in->imm);
 		break;
 	case SPT_OP_SSUB: case SPT_OP_SFIND: case SPT_OP_LTOS: case SPT_OP_STOL:
+	case SPT_OP_STOK: case SPT_OP_SCLEAN:
 		insn_str(out, in);
 		break;
 	case SPT_OP_KINT: case SPT_OP_KSTR:

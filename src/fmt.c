@@ -6,6 +6,11 @@
  * signed conversions, sign-extends) the value before C's printf sees it
  * as a long long. So "%hhd" of 0x1ff prints -1, as dtrace does.
  *
+ * Flags, width and precision are read in any order and the C conversion
+ * rebuilt in dtrace's order (dt_printf_format's rules: of '0' and '-' the
+ * last wins, a precision of 0 is none, '?' is a pointer's width); %S and
+ * %C escape as dtrace does, %T is RFC 822's date.
+ *
  * Departures from dtrace, documented in README: %e %f %g %E %G accept
  * integers (D has no floating-point values of its own) and print them as
  * doubles; %Y prints a nanosecond wall-clock time as dtrace's
@@ -29,6 +34,16 @@ __attribute__((format(printf, 3, 4))) static void set_err(char *err, size_t errl
 	va_start(ap, fmt);
 	vsnprintf(err, errlen, fmt, ap);
 	va_end(ap);
+}
+
+/* The number of the conversion being parsed (the last piece), from 1. */
+static size_t fmt_conv_count(const struct fmt *f)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < f->n; i++)
+		n += f->pieces[i].kind != FMT_LIT || i == f->n - 1;
+	return n;
 }
 
 static struct fmt_piece *add_piece(struct fmt *f, size_t *cap)
@@ -63,6 +78,12 @@ static enum fmt_kind conv_kind(char c)
 		return FMT_STR;
 	case 'Y':
 		return FMT_TIME;
+	case 'S':
+		return FMT_ESTR;
+	case 'C':
+		return FMT_ECHAR;
+	case 'T':
+		return FMT_RFC822;
 	}
 	return FMT_LIT;
 }
@@ -72,7 +93,6 @@ int fmt_parse(const char *format, struct fmt *f, char *err, size_t errlen)
 	size_t cap = 0, flen = strlen(format), out = 0;
 	const char *p = format;
 	struct fmt_piece *pc;
-	unsigned int nconv = 0;	/* conversions so far, %% included, as dtrace numbers them */
 
 	memset(f, 0, sizeof(*f));
 	/* Literal text never grows when %% folds to %. */
@@ -87,7 +107,6 @@ int fmt_parse(const char *format, struct fmt *f, char *err, size_t errlen)
 			start = f->buf + out;
 			while (*p && (*p != '%' || p[1] == '%')) {
 				f->buf[out++] = *p;
-				nconv += *p == '%';
 				p += *p == '%' ? 2 : 1;
 			}
 			pc = add_piece(f, &cap);
@@ -102,65 +121,98 @@ int fmt_parse(const char *format, struct fmt *f, char *err, size_t errlen)
 		if (!pc)
 			goto nomem;
 		start = p++;
-		nconv++;
-		while (*p && strchr("-+ #0'@", *p))
-			p++;
-		if (*p == '*') {
-			pc->star_width = 1;
-			p++;
-		} else {
-			while (*p >= '0' && *p <= '9')
-				p++;
-			if (*p == '$') {
-				set_err(err, errlen,
-					"format conversion #%u uses unsupported positional format (%%n$)",
-					nconv);
-				goto inval;
-			}
-		}
-		if (*p == '*') {
-			set_err(err, errlen,
-				"format conversion #%u has more than one '*' specified for the output width",
-				nconv);
-			goto inval;
-		}
-		if (*p == '.') {
-			p++;
-			if (*p == '*') {
-				pc->star_prec = 1;
-				p++;
-			} else {
-				while (*p >= '0' && *p <= '9')
-					p++;
-			}
-			if (*p == '*') {
-				set_err(err, errlen,
-					"format conversion #%u has more than one '*' specified for the output precision",
-					nconv);
-				goto inval;
-			}
-			if (*p == '.') {
-				set_err(err, errlen,
-					"format conversion #%u has more than one '.' specified", nconv);
-				goto inval;
-			}
-		}
-		sl = (size_t)(p - start);
-		if (sl + 4 > sizeof(pc->spec)) {
-			set_err(err, errlen, "format conversion too long");
-			goto inval;
-		}
-		/* The '@' flag (printa) is ours, not C's: keep it out of the spec. */
+		(void)start;
+		/*
+		 * Flags, width and precision in any order, as dtrace reads them:
+		 * of '0' and '-' the last wins (%-08d zero-pads), '?' is the
+		 * width of a pointer (16), a precision of 0 is no precision.
+		 */
 		{
-			size_t k, o = 0;
+			int alt = 0, zero = 0, left = 0, plus = 0, quote = 0, blank = 0, dot = 0;
+			long width = 0, prec = 0;
+			char *o = pc->spec, *o_np;
 
-			for (k = 0; k < sl; k++) {
-				if (start[k] == '@')
+			for (;; p++) {
+				if (*p == '#') {
+					alt = 1;
+				} else if (*p == '0' && !dot && !width) {
+					zero = 1;
+					left = 0;
+				} else if (*p == '-') {
+					left = 1;
+					zero = 0;
+				} else if (*p == '+') {
+					plus = 1;
+				} else if (*p == '\'') {
+					quote = 1;
+				} else if (*p == ' ') {
+					blank = 1;
+				} else if (*p == '@') {
 					pc->agg = 1;
-				else
-					pc->spec[o++] = start[k];
+				} else if (*p == '?') {
+					width = 16;
+				} else if (*p == '.') {
+					if (dot) {
+						set_err(err, errlen,
+							"format conversion #%zu has more than one '.' specified",
+							fmt_conv_count(f));
+						goto inval;
+					}
+					dot = 1;
+				} else if (*p == '*') {
+					if (dot ? pc->star_prec : pc->star_width) {
+						set_err(err, errlen,
+							"format conversion #%zu has more than one '*' specified for the output %s",
+							fmt_conv_count(f), dot ? "precision" : "width");
+						goto inval;
+					}
+					if (dot)
+						pc->star_prec = 1;
+					else
+						pc->star_width = 1;
+				} else if (*p >= '0' && *p <= '9') {
+					long *n = dot ? &prec : &width;
+
+					*n = *n * 10 + (*p - '0');
+					if (*n > 99999)
+						*n = 99999;
+				} else {
+					break;
+				}
 			}
-			sl = o;
+			*o++ = '%';
+			if (alt)
+				*o++ = '#';
+			if (zero)
+				*o++ = '0';
+			if (left)
+				*o++ = '-';
+			if (plus)
+				*o++ = '+';
+			if (quote)
+				*o++ = '\'';
+			if (blank)
+				*o++ = ' ';
+			if (pc->star_width)
+				*o++ = '*';
+			else if (width > 0)
+				o += snprintf(o, 8, "%ld", width);
+			o_np = o;
+			if (pc->star_prec) {
+				*o++ = '.';
+				*o++ = '*';
+			} else if (prec > 0) {
+				o += snprintf(o, 8, ".%ld", prec);
+			}
+			sl = (size_t)(o - pc->spec);
+			memcpy(pc->spec_np, pc->spec, (size_t)(o_np - pc->spec));
+			pc->spec_np[o_np - pc->spec] = 0;
+		}
+		if (*p == '$') {
+			set_err(err, errlen,
+				"format conversion #%zu uses unsupported positional format (%%n$)",
+				fmt_conv_count(f));
+			goto inval;
 		}
 		if (p[0] == 'h' && p[1] == 'h') {
 			pc->size = 1;
@@ -176,28 +228,17 @@ int fmt_parse(const char *format, struct fmt *f, char *err, size_t errlen)
 			p++;
 		}
 		if (!*p) {
-			set_err(err, errlen,
-				"format conversion #%u name expected before end of format string",
-				nconv);
-			goto inval;
-		}
-		if (*p == '%') {
-			set_err(err, errlen,
-				"format conversion #%u cannot be combined with other format flags: %%%%",
-				nconv);
+			set_err(err, errlen, "format ends in the middle of a conversion");
 			goto inval;
 		}
 		pc->conv = *p;
 		pc->kind = conv_kind(*p);
-		if (pc->kind == FMT_LIT ||
-		    (pc->size && pc->kind != FMT_INT && pc->kind != FMT_UINT)) {
-			/* The name as written: the length modifier and the character. */
-			const char *n = p;
-
-			while (n > start && strchr("hlLjzt", n[-1]))
-				n--;
-			set_err(err, errlen, "format conversion #%u is undefined: %%%.*s", nconv,
-				(int)(p - n + 1), n);
+		if (pc->kind == FMT_LIT) {
+			set_err(err, errlen, "invalid conversion %%%c", *p);
+			goto inval;
+		}
+		if (pc->size && pc->kind != FMT_INT && pc->kind != FMT_UINT) {
+			set_err(err, errlen, "length modifier not allowed with %%%c", *p);
 			goto inval;
 		}
 		switch (pc->kind) {
@@ -208,17 +249,26 @@ int fmt_parse(const char *format, struct fmt *f, char *err, size_t errlen)
 			pc->spec[sl + 2] = *p;
 			break;
 		case FMT_PTR:
-			pc->spec[sl] = '#';
+			/* dtrace's %p: the hex digits alone (%#p adds the 0x) */
+			pc->spec[sl] = 'l';
 			pc->spec[sl + 1] = 'l';
-			pc->spec[sl + 2] = 'l';
-			pc->spec[sl + 3] = 'x';
+			pc->spec[sl + 2] = 'x';
 			break;
 		case FMT_TIME:
+		case FMT_RFC822:
+		case FMT_ESTR:
+		case FMT_ECHAR:
 			pc->spec[sl] = 's';
 			break;
 		default:
 			pc->spec[sl] = *p;
 			break;
+		}
+		/* The same conversion without the dynamic precision. */
+		{
+			size_t np = strlen(pc->spec_np), tail = strlen(pc->spec) - sl;
+
+			memcpy(pc->spec_np + np, pc->spec + sl, tail + 1);
 		}
 		/* sl: the spec before the modifier, "%" alone when there is nothing else */
 		pc->plain = sl == 1 && !pc->agg && (*p == 'd' || *p == 'i' || *p == 's');
@@ -274,6 +324,48 @@ static void print_plain_int(FILE *out, int64_t v)
 	fwrite(p, 1, (size_t)(buf + sizeof(buf) - p), out);
 }
 
+/*
+ * C's escape of byte C into D (at least 5 bytes), as dtrace's %S and %C
+ * write it: the named escapes, '"' and '\\', a blank as it is, other bytes
+ * outside '!'..'~' as three octal digits. Returns the length written.
+ */
+static size_t escape_char(char *d, unsigned char c)
+{
+	static const char named[] = "\0\a\b\f\n\r\t\v\"\\";
+	static const char letter[] = "0abfnrtv\"\\";
+	const char *k = c ? memchr(named + 1, c, sizeof(named) - 2) : named;
+
+	if (k) {
+		d[0] = '\\';
+		d[1] = letter[k - named];
+		return 2;
+	}
+	if (c == ' ' || (c >= '!' && c <= '~')) {
+		d[0] = (char)c;
+		return 1;
+	}
+	d[0] = '\\';
+	d[1] = (char)('0' + ((c >> 6) & 7));
+	d[2] = (char)('0' + ((c >> 3) & 7));
+	d[3] = (char)('0' + (c & 7));
+	return 4;
+}
+
+/* %S: the string escaped up to and with its NUL, which dtrace prints as \0. */
+static void escape_str(char *d, size_t cap, const char *s)
+{
+	size_t o = 0;
+
+	for (;; s++) {
+		if (o + 5 > cap)
+			break;
+		o += escape_char(d + o, (unsigned char)*s);
+		if (!*s)
+			break;
+	}
+	d[o] = 0;
+}
+
 int fmt_print(FILE *out, const struct fmt *f, const struct fmt_arg *args, size_t nargs)
 {
 	size_t i, ai = 0;
@@ -282,7 +374,8 @@ int fmt_print(FILE *out, const struct fmt *f, const struct fmt_arg *args, size_t
 		const struct fmt_piece *pc = &f->pieces[i];
 		const struct fmt_arg *a;
 		int st[2] = { 0, 0 }, ns = 0;
-		char tbuf[64];
+		const char *spec = pc->spec;
+		char tbuf[64], ebuf[4 * (SPT_FMT_STRMAX + 1) + 8];
 
 		if (pc->kind == FMT_LIT) {
 			fwrite(pc->text, 1, pc->len, out);
@@ -294,8 +387,13 @@ int fmt_print(FILE *out, const struct fmt *f, const struct fmt_arg *args, size_t
 			st[ns++] = (int)args[ai++].v;
 		if (pc->star_prec)
 			st[ns++] = (int)args[ai++].v;
+		/* dtrace: a dynamic precision of 0 or less is no precision. */
+		if (pc->star_prec && st[ns - 1] <= 0) {
+			spec = pc->spec_np;
+			ns--;
+		}
 		a = &args[ai++];
-		if ((pc->kind == FMT_STR) != !!a->is_str)
+		if (FMT_TAKES_STR(pc->kind) != !!a->is_str)
 			return -EINVAL;
 		/* The spec is built by fmt_parse, never taken from a record. */
 #pragma GCC diagnostic push
@@ -307,28 +405,28 @@ int fmt_print(FILE *out, const struct fmt *f, const struct fmt_arg *args, size_t
 				print_plain_int(out, (int64_t)truncate_to(a->v, pc->size, 1));
 				break;
 			}
-			PRINT_STARS(out, pc->spec, ns, st,
+			PRINT_STARS(out, spec, ns, st,
 				    (long long)truncate_to(a->v, pc->size, 1));
 			break;
 		case FMT_UINT:
-			PRINT_STARS(out, pc->spec, ns, st,
+			PRINT_STARS(out, spec, ns, st,
 				    (unsigned long long)truncate_to(a->v, pc->size, 0));
 			break;
 		case FMT_CHAR:
-			PRINT_STARS(out, pc->spec, ns, st, (int)(unsigned char)a->v);
+			PRINT_STARS(out, spec, ns, st, (int)(unsigned char)a->v);
 			break;
 		case FMT_PTR:
-			PRINT_STARS(out, pc->spec, ns, st, (unsigned long long)a->v);
+			PRINT_STARS(out, spec, ns, st, (unsigned long long)a->v);
 			break;
 		case FMT_FLOAT:
-			PRINT_STARS(out, pc->spec, ns, st, (double)(int64_t)a->v);
+			PRINT_STARS(out, spec, ns, st, (double)(int64_t)a->v);
 			break;
 		case FMT_STR:
 			if (pc->plain) {
 				fputs(a->s, out);
 				break;
 			}
-			PRINT_STARS(out, pc->spec, ns, st, a->s);
+			PRINT_STARS(out, spec, ns, st, a->s);
 			break;
 		case FMT_TIME: {
 			time_t t = (time_t)(a->v / 1000000000ULL);
@@ -337,9 +435,27 @@ int fmt_print(FILE *out, const struct fmt *f, const struct fmt_arg *args, size_t
 			if (!localtime_r(&t, &tm) ||
 			    !strftime(tbuf, sizeof(tbuf), "%Y %b %e %T", &tm))
 				snprintf(tbuf, sizeof(tbuf), "%llu", (unsigned long long)a->v);
-			PRINT_STARS(out, pc->spec, ns, st, tbuf);
+			PRINT_STARS(out, spec, ns, st, tbuf);
 			break;
 		}
+		case FMT_RFC822: {
+			time_t t = (time_t)(a->v / 1000000000ULL);
+			struct tm tm;
+
+			if (!localtime_r(&t, &tm) ||
+			    !strftime(tbuf, sizeof(tbuf), "%a, %d %b %G %T %Z", &tm))
+				snprintf(tbuf, sizeof(tbuf), "%llu", (unsigned long long)a->v);
+			PRINT_STARS(out, spec, ns, st, tbuf);
+			break;
+		}
+		case FMT_ESTR:
+			escape_str(ebuf, sizeof(ebuf), a->s ? a->s : "");
+			PRINT_STARS(out, spec, ns, st, ebuf);
+			break;
+		case FMT_ECHAR:
+			ebuf[escape_char(ebuf, (unsigned char)a->v)] = 0;
+			PRINT_STARS(out, spec, ns, st, ebuf);
+			break;
 		case FMT_LIT:
 			break;
 		}

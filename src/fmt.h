@@ -21,13 +21,23 @@ enum fmt_kind {
 	FMT_FLOAT,	/* e E f g G: an integer printed as a double */
 	FMT_STR,	/* s */
 	FMT_TIME,	/* Y: nanoseconds since the epoch as a date */
+	FMT_ESTR,	/* S: a string with C's escapes, up to and with its NUL (as dtrace) */
+	FMT_ECHAR,	/* C: a character with C's escapes */
+	FMT_RFC822,	/* T: nanoseconds since the epoch, RFC 822's form */
 };
+
+/* The longest string a record holds (strsize), for %S's escapes. */
+#define SPT_FMT_STRMAX 256
+
+/* The conversion takes a string argument. */
+#define FMT_TAKES_STR(k) ((k) == FMT_STR || (k) == FMT_ESTR)
 
 struct fmt_piece {
 	enum fmt_kind kind;
 	const char *text;	/* FMT_LIT: the text (%% already folded), else NULL */
 	size_t len;		/* FMT_LIT: its length */
 	char spec[32];		/* the C conversion to apply, length modifier removed */
+	char spec_np[32];	/* the same without its '.*' (a dynamic precision <= 0) */
 	int star_width;		/* width given as '*': consumes an int argument first */
 	int star_prec;		/* precision given as '*': likewise */
 	unsigned int size;	/* bytes of the length modifier (1 hh, 2 h, 8 l/ll/L/j/z/t), 0: none */

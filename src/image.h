@@ -49,6 +49,9 @@ enum img_act {
 	IMG_ACT_NORMALIZE,	/* one field: print agg's values divided by it */
 	IMG_ACT_DENORMALIZE,	/* no field: undo normalize */
 	IMG_ACT_SYSTEM,	/* fmt.nargs fields: the command's printf arguments */
+	IMG_ACT_FREOPEN,	/* fmt.nargs fields: the file's name; "" restores the output */
+	IMG_ACT_FTRUNCATE,	/* no field: truncate the output file */
+	IMG_ACT_SETOPT,	/* one or two string fields: an option's name and value */
 };
 
 struct img_action {
@@ -56,9 +59,13 @@ struct img_action {
 	uint32_t first;		/* index of its first field in the clause's fields */
 	uint32_t nfields;
 	struct fmt fmt;		/* IMG_ACT_PRINTF, IMG_ACT_SYSTEM, IMG_ACT_PRINTA with has_fmt */
-	uint32_t agg;		/* aggregation actions: its id */
+	uint32_t agg;		/* aggregation actions: its id (printa: the first listed) */
 	int has_fmt;
+	uint32_t naggs;		/* printa: aggregations listed, 1..IMG_PRINTA_MAX */
+	uint32_t aggs[8];	/* printa: their ids, in order (aggs[0] == agg) */
 };
+
+#define IMG_PRINTA_MAX 8
 
 #define IMG_AGG_KEYS 8
 
@@ -73,6 +80,9 @@ struct img_agg {
 	uint32_t nwords;	/* value words (abi/agg.h) */
 	uint32_t edge0;		/* histograms: first edge in image.edges */
 	uint32_t nedges;
+	uint32_t line;		/* where it was first used, for D_AGG_REDEF */
+	int64_t params[4];	/* lquantize: base, base + levels * step, step;
+				 * llquantize: factor, lmag, hmag, steps */
 };
 
 struct img_clause {

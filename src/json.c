@@ -302,6 +302,9 @@ static const char *act_name(enum img_act kind)
 	case IMG_ACT_NORMALIZE: return "normalize";
 	case IMG_ACT_DENORMALIZE: return "denormalize";
 	case IMG_ACT_SYSTEM: return "system";
+	case IMG_ACT_FREOPEN: return "freopen";
+	case IMG_ACT_FTRUNCATE: return "ftruncate";
+	case IMG_ACT_SETOPT: return "setopt";
 	}
 	return "unknown";
 }
@@ -330,6 +333,21 @@ static void action_item(struct printer *pr, const struct img_clause *cl, const s
 		jbuf_printf(b, ",\"value\":%lld",
 			    (long long)print_field_value(&cl->fields[a->first], data));
 		break;
+	case IMG_ACT_FTRUNCATE:
+	case IMG_ACT_SETOPT:
+		break;
+	case IMG_ACT_FREOPEN: {
+		/* the file; the output moves once the record's line is out (json_record) */
+		char *path = print_system_cmd(a, cl, data);
+
+		jbuf_puts(b, ",\"file\":");
+		if (path)
+			json_str(b, path, strlen(path));
+		else
+			b->oom = 1;
+		free(path);
+		break;
+	}
 	case IMG_ACT_SYSTEM: {
 		/* the command; it runs once the record's line is out (json_record) */
 		char *cmd = print_system_cmd(a, cl, data);
@@ -396,6 +414,12 @@ static void json_record(struct printer *pr, int cpu, uint32_t epid, const struct
 	 * system(): run after its record's line, its output on stderr so that
 	 * the output stays one JSON object per line.
 	 */
+	/* freopen(), ftruncate(): after the record's own line. */
+	for (i = 0; cl && i < cl->nacts; i++)
+		if (cl->acts[i].kind == IMG_ACT_FREOPEN || cl->acts[i].kind == IMG_ACT_FTRUNCATE)
+			print_file_action(pr, &cl->acts[i], cl, data, epid, p);
+		else if (cl->acts[i].kind == IMG_ACT_SETOPT)
+			print_setopt(pr, &cl->acts[i], cl, data, epid, p);
 	for (i = 0; cl && pr->system && i < cl->nacts; i++) {
 		if (cl->acts[i].kind == IMG_ACT_SYSTEM) {
 			char *cmd = print_system_cmd(&cl->acts[i], cl, data);
@@ -474,13 +498,20 @@ static void json_agg(struct printer *pr, const struct agg_snap *snap, const stru
 			jbuf_printf(b, "\"value\":%lld", (long long)agg_value(a, t->w, normal));
 		if (f) {
 			/* printa("format", @a): this tuple's text, as the text format prints it. */
-			struct agg_snap one = *snap;
+			struct agg_snap one = *snap, more[IMG_PRINTA_MAX];
 			char *s = NULL;
-			size_t n = 0;
+			size_t n = 0, j;
 			FILE *m = open_memstream(&s, &n);
 
 			one.t = (struct agg_tuple *)t;
 			one.n = 1;
+			/* printa(@a, @b, ...): the other aggregations' values of this key. */
+			for (j = 0; j < snap->nmore && j < IMG_PRINTA_MAX; j++) {
+				more[j] = snap->more[j];
+				more[j].t = &snap->more[j].t[i];
+				more[j].n = 1;
+			}
+			one.more = snap->nmore ? more : NULL;
 			if (m) {
 				agg_print_fmt(m, &one, f, normal);
 				if (fclose(m))

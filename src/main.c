@@ -546,6 +546,85 @@ static void agg_hook(void *ctx, struct printer *pr, const struct img_action *a, 
 }
 
 /* system(): the consumer runs the command when it processes the record. */
+/* A consumer-side error of a record (freopen's), in the form of a fault's message. */
+static void record_error(void *ctx, uint32_t epid, const struct probe *p, const char *text)
+{
+	(void)ctx;
+	fflush(stdout);
+	if (p)
+		fprintf(stderr, "spectrace: error on enabled probe ID %u (ID %u: %s:%s:%s:%s): %s\n",
+			epid, p->id, p->prov, p->mod, p->func, p->name, text);
+	else
+		fprintf(stderr, "spectrace: error on enabled probe ID %u: %s\n", epid, text);
+}
+
+/*
+ * setopt() while tracing, as dtrace: its dynamic options (quiet,
+ * flowindent, the aggregation sort) take effect; a compile-time one is
+ * accepted and changes nothing (only later compilations would see it);
+ * any other real option is an error, "Operation illegal when tracing is
+ * active", and tracing goes on.
+ */
+struct setopt_ctx {
+	struct opts o;
+	struct agg_state *as;
+};
+
+static bool name_in(const char *name, const char *const *list, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(list[i], name))
+			return true;
+	return false;
+}
+
+static void run_setopt(void *ctx, struct printer *pr, const char *name, const char *value,
+		       uint32_t epid, const struct probe *p)
+{
+	static const char *const dynamic[] = {
+		"quiet", "flowindent", "aggsortkey", "aggsortrev", "aggsortkeypos", "aggsortpos",
+		"rawbytes", "stackindent", "printsize", "quietresize",
+	};
+	static const char *const compile[] = {
+		"cpp", "cppargs", "cpphdrs", "cpppath", "define", "undef", "incdir", "stdc",
+		"defaultargs", "argref", "empty", "zdefs", "pspec", "errtags", "droptags",
+		"knodefs", "kdefs", "unodefs", "udefs", "nolibs", "libdir", "syslibdir",
+		"version", "amin", "late", "linkmode", "linktype", "lazyload", "linknommap",
+		"strip", "ldpath", "ctypes", "dtypes", "ctfpath", "modpath", "procfspath",
+		"dofstashpath", "evaltime", "pgmax", "useruid", "sysslice", "preallocate",
+		"iregs", "tregs", "disasm", "tree", "debug", "debugassert", "core", "verbose",
+	};
+	struct setopt_ctx *sc = ctx;
+	struct opts o = sc->o;
+	bool dyn = name_in(name, dynamic, sizeof(dynamic) / sizeof(dynamic[0]));
+	char err[256] = "", msg[1100];
+	int ret;
+
+	if (name_in(name, compile, sizeof(compile) / sizeof(compile[0])))
+		return;
+	ret = opt_set(&o, name, value, err, sizeof(err));
+	if (dyn && ret == -ENOENT)
+		return;		/* dynamic in dtrace, without an effect here */
+	if (!ret && !dyn)
+		snprintf(err, sizeof(err), "Operation illegal when tracing is active");
+	if (ret || !dyn) {
+		/* dtrace's text ends in a newline of its own: an empty line follows */
+		snprintf(msg, sizeof(msg), "couldn't set option \"%s\" to \"%s\": %s\n", name,
+			 value, err);
+		record_error(NULL, epid, p, msg);
+		return;
+	}
+	sc->o = o;
+	pr->quiet = o.quiet;
+	print_set_flow(pr, o.flowindent);
+	sc->as->sort.bykey = o.aggsortkey;
+	sc->as->sort.rev = o.aggsortrev;
+	sc->as->sort.keypos = o.aggsortkeypos;
+	sc->as->sort.pos = o.aggsortpos;
+}
+
 static void run_system(void *ctx, const char *cmd, int fd)
 {
 	int ret;
@@ -565,6 +644,7 @@ static int trace(const struct cmdline *cl, const struct enabling *en, const stru
 {
 	struct agg_source asrc;
 	struct agg_state as;
+	struct setopt_ctx soc;
 	struct tracer tr;
 	struct consumer c;
 	struct printer pr;
@@ -609,6 +689,11 @@ static int trace(const struct cmdline *cl, const struct enabling *en, const stru
 	pr.agg_act = agg_hook;
 	pr.agg_ctx = &as;
 	pr.system = run_system;
+	pr.liberr = record_error;
+	soc.o = cl->o;
+	soc.as = &as;
+	pr.setopt = run_setopt;
+	pr.setopt_ctx = &soc;
 	c.img = img;
 	c.procs = procs;
 	c.testing = testing;

@@ -7,9 +7,12 @@
  * the like are the consumer's messages on stderr: the text format puts
  * nothing for them on the output. The JSON format is json.c's.
  */
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <linux/types.h>
 
@@ -30,6 +33,12 @@ void print_init(struct printer *pr, FILE *out, bool quiet)
 
 void print_fini(struct printer *pr)
 {
+	/* A freopen() still in effect: that file is ours to close. */
+	if (pr->orig_out) {
+		fclose(pr->out);
+		pr->out = pr->orig_out;
+		pr->orig_out = NULL;
+	}
 	jbuf_free(&pr->line);
 	jbuf_free(&pr->text);
 	jbuf_free(&pr->after);
@@ -287,6 +296,64 @@ static void print_system(struct printer *pr, const struct img_action *a,
 	free(cmd);
 }
 
+void print_file_action(struct printer *pr, const struct img_action *a,
+		       const struct img_clause *cl, const uint8_t *data, uint32_t epid,
+		       const struct probe *p)
+{
+	char *path, msg[PATH_MAX + 128];
+	FILE *f;
+
+	fflush(pr->out);
+	if (a->kind == IMG_ACT_FTRUNCATE) {
+		/* As dtrace: errors ignored, nothing happens on a terminal or pipe. */
+		if (!ftruncate(fileno(pr->out), 0))
+			rewind(pr->out);
+		return;
+	}
+	path = print_system_cmd(a, cl, data);
+	if (!path)
+		return;
+	if (!path[0]) {
+		/* freopen(""): back to the original output, if it was redirected */
+		if (pr->orig_out) {
+			fclose(pr->out);
+			pr->out = pr->orig_out;
+			pr->orig_out = NULL;
+		}
+		free(path);
+		return;
+	}
+	f = fopen(path, "ae");
+	if (!f) {
+		snprintf(msg, sizeof(msg), "couldn't freopen() \"%s\": %s", path, strerror(errno));
+		if (pr->liberr)
+			pr->liberr(pr->liberr_ctx, epid, p, msg);
+		free(path);
+		return;
+	}
+	if (pr->orig_out)
+		fclose(pr->out);
+	else
+		pr->orig_out = pr->out;
+	pr->out = f;
+	free(path);
+}
+
+void print_setopt(struct printer *pr, const struct img_action *a, const struct img_clause *cl,
+		  const uint8_t *data, uint32_t epid, const struct probe *p)
+{
+	char name[SPT_STRSIZE + 1], value[SPT_STRSIZE + 1] = "1";
+	const struct img_field *f = &cl->fields[a->first];
+
+	if (!pr->setopt || !a->nfields)
+		return;
+	snprintf(name, sizeof(name), "%.*s", (int)f->size, (const char *)data + f->offset);
+	if (a->nfields > 1)
+		snprintf(value, sizeof(value), "%.*s", (int)f[1].size,
+			 (const char *)data + f[1].offset);
+	pr->setopt(pr->setopt_ctx, pr, name, value, epid, p);
+}
+
 void print_agg_action(struct printer *pr, const struct img_action *a, const struct img_clause *cl,
 		      const uint8_t *data)
 {
@@ -321,6 +388,13 @@ static void text_record(struct printer *pr, int cpu, uint32_t epid, const struct
 			break;
 		case IMG_ACT_SYSTEM:
 			print_system(pr, a, cl, data);
+			break;
+		case IMG_ACT_FREOPEN:
+		case IMG_ACT_FTRUNCATE:
+			print_file_action(pr, a, cl, data, epid, p);
+			break;
+		case IMG_ACT_SETOPT:
+			print_setopt(pr, a, cl, data, epid, p);
 			break;
 		case IMG_ACT_PRINTA:
 		case IMG_ACT_CLEAR:

@@ -107,6 +107,15 @@ struct printer {
 	 * its output on the file descriptor FD */
 	void (*system)(void *ctx, const char *cmd, int fd);
 	void *system_ctx;
+	/* freopen(): the output before it redirected (NULL: not redirected) */
+	FILE *orig_out;
+	/* a consumer-side error of a record of EPID fired by P (freopen's) */
+	void (*liberr)(void *ctx, uint32_t epid, const struct probe *p, const char *text);
+	void *liberr_ctx;
+	/* setopt(): set option NAME to VALUE ("1" when not given) while tracing */
+	void (*setopt)(void *ctx, struct printer *pr, const char *name, const char *value,
+		       uint32_t epid, const struct probe *p);
+	void *setopt_ctx;
 };
 
 extern const struct print_ops json_ops;
@@ -145,6 +154,17 @@ void print_agg(struct printer *pr, const struct agg_snap *snap, const struct fmt
 void print_fault(struct printer *pr, const struct print_fault *f);
 void print_count(struct printer *pr, enum print_count kind, int cpu, uint64_t n);
 
+/*
+ * freopen(), ftruncate() of record DATA (EPID, fired by P): the output
+ * redirected to (appended to) the formatted file, or back for ""; the
+ * current output file truncated.
+ */
+void print_file_action(struct printer *pr, const struct img_action *a,
+		       const struct img_clause *cl, const uint8_t *data, uint32_t epid,
+		       const struct probe *p);
+/* setopt() of record DATA through the consumer's hook. */
+void print_setopt(struct printer *pr, const struct img_action *a, const struct img_clause *cl,
+		  const uint8_t *data, uint32_t epid, const struct probe *p);
 /* Run a record's aggregation action A through the consumer's hook. */
 void print_agg_action(struct printer *pr, const struct img_action *a, const struct img_clause *cl,
 		      const uint8_t *data);

@@ -120,8 +120,21 @@ enum spt_op {
 	 * outside [1, SPT_SIG_MAX] is illegal) or stop() (b = 1, SIGSTOP).
 	 */
 	SPT_OP_RAISE,
+	/*
+	 * More string primitives: strtok() and cleanpath(), results in string
+	 * slot imm & SPT_SSUB_SLOT. STOK: the next token of string r[a] (with
+	 * imm & SPT_STOK_CONT: of the string of the previous STOK on this CPU)
+	 * delimited by any byte of string r[b]; r[dst] = its reference, 0
+	 * (NULL) when none is left. SCLEAN: r[dst] = string r[a] without "//",
+	 * "/./" and "name/.." components.
+	 */
+	SPT_OP_STOK,
+	SPT_OP_SCLEAN,
 	SPT_OP_NOPS	/* number of opcodes */
 };
+
+/* STOK imm: continue the previous string (strtok(NULL, delimiters)). */
+#define SPT_STOK_CONT 0x100
 
 /* SSUB imm: slot number, flags. */
 #define SPT_SSUB_SLOT 0xff
@@ -160,6 +173,7 @@ enum spt_builtin {
 	SPT_B_PROBEMOD,
 	SPT_B_PROBEFUNC,
 	SPT_B_PROBENAME,
+	SPT_B_RAND,		/* rand(): 32 random bits, sign-extended */
 	SPT_B_NBUILTINS
 };
 

@@ -75,10 +75,14 @@ Test(agg_cg, descriptors_and_edges)
 	cr_assert_eq(img.edges[a->edge0], 0);
 	cr_assert_eq(img.edges[a->edge0 + 10], 100);
 	a = &img.aggs[3];
-	cr_assert_eq(a->nedges, 28, "below 10, 9 per order for 10..9999, from 10000");
-	cr_assert_eq(img.edges[a->edge0], 10);
-	cr_assert_eq(img.edges[a->edge0 + 9], 100);
-	cr_assert_eq(img.edges[a->edge0 + 27], 10000);
+	/* dtrace-utils: 27 bins a side (9 per order for 10..9999), |v| < 10, the ends */
+	cr_assert_eq(a->nedges, 56, "2 * 27 + 3 buckets");
+	cr_assert_eq(img.edges[a->edge0], -9999, "bucket 0: <= -10000");
+	cr_assert_eq(img.edges[a->edge0 + 26], -19, "the bin of -10..-19");
+	cr_assert_eq(img.edges[a->edge0 + 27], -9, "bin0: |v| < 10");
+	cr_assert_eq(img.edges[a->edge0 + 28], 10);
+	cr_assert_eq(img.edges[a->edge0 + 37], 100);
+	cr_assert_eq(img.edges[a->edge0 + 55], 10000);
 	cr_assert_eq(img.clauses[0].recsize, 0, "an aggregating clause records nothing");
 	done();
 }
@@ -115,6 +119,24 @@ static struct bad bad_cases[] = {
 	{ "BEGIN { @a = lquantize(1, 0, 10, 5); @a = lquantize(1, 0, 10, 5); }", "" },
 	{ "BEGIN { @a[1] = count(); @a[1, 2] = count(); }", "D_PROTO_LEN" },
 	{ "BEGIN { @a[1] = count(); @a[\"x\"] = count(); }", "D_PROTO_ARG" },
+	{ "BEGIN { @a = lquantize(1, 0, 0); }", "D_LQUANT_MISMATCH" },
+	{ "BEGIN { @a = lquantize(1, 0, 10, 11); }", "D_LQUANT_STEPLARGE" },
+	{ "BEGIN { @a = lquantize(1, 0, 10, 65536); }", "D_LQUANT_STEPVAL" },
+	{ "BEGIN { @a = lquantize(1, 0, 100000, 1); }", "D_LQUANT_STEPSMALL" },
+	{ "BEGIN { @a = llquantize(1, x, 0, 2, 10); }", "D_LLQUANT_FACTORTYPE" },
+	{ "BEGIN { @a = llquantize(1, 10, 65536, 2, 10); }", "D_LLQUANT_LMAGVAL" },
+	{ "BEGIN { @a = llquantize(1, 10, 0, x, 10); }", "D_LLQUANT_HMAGTYPE" },
+	{ "BEGIN { @a = llquantize(1, 10, 0, 2, 0); }", "D_LLQUANT_STEPTYPE" },
+	{ "BEGIN { @a = llquantize(1, 10, 0, 2, 3); }", "D_LLQUANT_STEPVAL" },
+	{ "BEGIN { @a = llquantize(1, 10, 0, 2, 25); }", "D_LLQUANT_STEPVAL" },
+	{ "BEGIN { @a = llquantize(1, 10, 0, 2, 30); }", "D_LLQUANT_STEPVAL" },
+	{ "BEGIN { @a = llquantize(1, 10, 1, 2, 1000); }", "D_LLQUANT_STEPVAL" },
+	{ "BEGIN { @a = llquantize(1, 10, 0, 2, 10); @a = llquantize(1, 10, 0, 3, 10); }", "D_LLQUANT_MATCHHMAG" },
+	{ "BEGIN { @a = llquantize(1, 10, 0, 2, 10); @a = llquantize(1, 2, 0, 2, 2); }", "D_LLQUANT_MATCHFACTOR" },
+	{ "BEGIN { @a[1] = count(); @a[1, 2] = count(); }", "D_PROTO_LEN" },
+	{ "BEGIN { @a[1] = count(); @a[\"s\"] = count(); }", "D_PROTO_ARG" },
+	{ "BEGIN { @a = quantize(1, \"s\"); }", "D_PROTO_ARG" },
+	{ "BEGIN { @a = quantize(1, 2, 3); }", "D_PROTO_LEN" },
 	{ "BEGIN { @a = 5; }", "D_AGG_FUNC" },
 	{ "BEGIN { @a += count(); }", "D_AGG_FUNC" },
 	{ "BEGIN { x = count(); }", "D_CG_EXPR" },
@@ -154,6 +176,20 @@ static struct bad bad_cases[] = {
 	{ "BEGIN { clear(1); }", "D_CLEAR_AGGARG" },
 	{ "BEGIN { @a[1] = count(); printa(\"%s\", @a); }", "D_PRINTF_ARG_TYPE" },
 	{ "BEGIN { @a[1] = count(); printa(\"%d %d\", @a); }", "D_PRINTF_ARG_EXTRA" },
+	{ "BEGIN { @a = lquantize(1, x, 10); }", "D_LQUANT_BASETYPE" },
+	{ "BEGIN { @a = lquantize(1, 0, 0x100000000); }", "D_LQUANT_LIMVAL" },
+	{ "BEGIN { @a = llquantize(1, 1, 0, 2, 10); }", "D_LLQUANT_FACTORVAL" },
+	{ "BEGIN { @a = llquantize(1, 10, 3, 2, 10); }", "D_LLQUANT_HMAGVAL" },
+	{ "BEGIN { @a = llquantize(1, 10, 0, 30, 10); }", "D_LLQUANT_HMAGVAL" },
+	{ "BEGIN { printa(@none); }", "D_PRINTA_AGGBAD" },
+	{ "BEGIN { @a[1] = count(); printa(@a[1]); }", "D_PRINTA_AGGARG" },
+	{ "BEGIN { @a[1] = count(); @b = count(); printa(@a, @b); }", "D_PRINTA_AGGKEY" },
+	{ "BEGIN { @a[1] = count(); @b[\"s\"] = count(); printa(@a, @b); }", "D_PRINTA_AGGPROTO" },
+	{ "BEGIN { @a[1] = count(); printa(\"%d\", @a, 1); }", "D_PRINTA_AGGARG" },
+	{ "BEGIN { printa(\"%d\"); }", "D_PRINTA_PROTO" },
+	{ "BEGIN { @a[\"s\"] = count(); printa(\"%*s\", @a); }", "D_PRINTF_DYN_TYPE" },
+	{ "BEGIN { @a[1] = count(); printa(\"%s\", @a); }", "D_PRINTF_ARG_TYPE" },
+	{ "BEGIN { @a[1] = count(); printa(\"%d %d\", @a); }", "D_PRINTF_ARG_PROTO" },
 	{ "BEGIN { printf(\"%@d\", 1); }", "D_PRINTF_AGG_CONV" },
 	{ "BEGIN { @a = count(); trunc(@a, \"x\"); }", "D_PROTO_ARG" },
 	{ "BEGIN { @a = count(); normalize(@a); }", "D_PROTO_LEN" },
@@ -280,8 +316,8 @@ static char *print_to_string(void (*fn)(FILE *, const struct agg_snap *, uint64_
 Test(agg_print, sorted_by_value_then_key)
 {
 	struct agg_snap s = { .agg = &count_agg };
-	struct agg_sort by_value = { false, false, 0 }, by_key = { true, false, 0 },
-			rev = { false, true, 0 };
+	struct agg_sort by_value = { false, false, 0, 0 }, by_key = { true, false, 0, 0 },
+			rev = { false, true, 0, 0 };
 	char *out;
 
 	add(&s, "b", 5, 0);
@@ -428,4 +464,57 @@ Test(agg_print, printa_format_keys_and_value)
 	free(buf);
 	fmt_free(&f);
 	agg_snap_free(&s);
+}
+
+static const struct img_agg sum_agg = { .name = "b", .func = SPT_AGG_SUM, .nkeys = 1,
+	.keys = { { IMG_STR, 8, SPT_STRSIZE } }, .keysize = 8 + SPT_STRSIZE, .nwords = 2 };
+
+Test(agg_print, join_several_aggregations_by_key)
+{
+	struct agg_snap s[2] = { { .agg = &count_agg }, { .agg = &sum_agg } }, j;
+	struct agg_sort by_first = { false, false, 0, 0 }, by_second = { false, false, 0, 1 };
+	uint64_t normals[2] = { 1, 2 };
+	char *out;
+
+	add(&s[0], "x", 1, 0);
+	add(&s[0], "y", 3, 0);
+	add(&s[1], "y", 1, 40);
+	add(&s[1], "z", 1, 100);
+	cr_assert_eq(agg_snap_join(s, normals, 2, &by_first, &j), 0);
+	cr_assert_eq(j.n, 3);
+	cr_assert_eq(j.nmore, 1);
+	/* by @a's count: z (absent, 0), x 1, y 3; @b normalized by 2 */
+	out = print_to_string(agg_print_default, &j, 1);
+	cr_assert_str_eq(out, "  z                                                                 0               50\n"
+			      "  x                                                                 1                0\n"
+			      "  y                                                                 3               20\n");
+	free(out);
+	agg_snap_free(&j);
+	cr_assert_eq(agg_snap_join(s, normals, 2, &by_second, &j), 0);
+	out = print_to_string(agg_print_default, &j, 1);
+	cr_assert_str_eq(out, "  x                                                                 1                0\n"
+			      "  y                                                                 3               20\n"
+			      "  z                                                                 0               50\n");
+	free(out);
+	agg_snap_free(&j);
+	/* the inputs are untouched */
+	cr_assert_eq(s[0].n, 2);
+	cr_assert_eq(s[1].n, 2);
+	agg_snap_free(&s[0]);
+	agg_snap_free(&s[1]);
+}
+
+Test(agg_print, join_with_no_tuples)
+{
+	struct agg_snap s[2] = { { .agg = &count_agg }, { .agg = &sum_agg } }, j;
+	struct agg_sort sort = { false, false, 0, 0 };
+	uint64_t normals[2] = { 1, 1 };
+	char *out;
+
+	cr_assert_eq(agg_snap_join(s, normals, 2, &sort, &j), 0);
+	cr_assert_eq(j.n, 0);
+	out = print_to_string(agg_print_default, &j, 1);
+	cr_assert_str_eq(out, "");
+	free(out);
+	agg_snap_free(&j);
 }

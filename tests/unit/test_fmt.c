@@ -66,7 +66,26 @@ ParameterizedTestParameters(fmt, conversions)
 		{ "%lu", 0, 3, "", "3" },
 		{ "%c", 0, 'A', "", "A" },
 		{ "%3c|", 0, 'z', "", "  z|" },
-		{ "%p", 0, 0x1000, "", "0x1000" },
+		/* dtrace's %p has no 0x; %#p adds it */
+		{ "%p", 0, 0x1000, "", "1000" },
+		{ "%#p", 0, 0x1000, "", "0x1000" },
+		{ "%?p|", 0, 0x1000, "", "            1000|" },
+		/* of '0' and '-', the last one wins */
+		{ "%-08d|", 0, 42, "", "00000042|" },
+		{ "%0-8d|", 0, 42, "", "42      |" },
+		{ "%8-d|", 0, 42, "", "42      |" },
+		/* a precision of 0 is dropped */
+		{ "%.0s|", 1, 0, "abc", "abc|" },
+		{ "%.d|", 0, 0, "", "0|" },
+		{ "%5.0d|", 0, 7, "", "    7|" },
+		/* %S and %C: C's escapes; %S prints the terminating NUL as \\0 */
+		{ "%S", 1, 0, "a\tb", "a\\tb\\0" },
+		{ "%S", 1, 0, "q\"\\ \001~", "q\\\"\\\\ \\001~\\0" },
+		{ "%C", 0, '\n', "", "\\n" },
+		{ "%C", 0, 0, "", "\\0" },
+		{ "%C", 0, 'x', "", "x" },
+		{ "%C", 0, 0x7f, "", "\\177" },
+		{ "%4C|", 0, 7, "", "  \\a|" },
 		{ "%s", 1, 0, "bash", "bash" },
 		{ "%-8s|", 1, 0, "sh", "sh      |" },
 		{ "%8s|", 1, 0, "sh", "      sh|" },
@@ -113,6 +132,24 @@ Test(fmt, star_width_and_precision)
 	free(got);
 }
 
+Test(fmt, dynamic_precision_zero_or_less_is_none)
+{
+	struct fmt_arg args[] = { { 0, 0, NULL }, { 1, 0, "abcdef" } };
+	struct fmt_arg neg[] = { { 0, (uint64_t)-3, NULL }, { 1, 0, "abcdef" } };
+	struct fmt_arg nw[] = { { 0, (uint64_t)-5, NULL }, { 0, 2, NULL }, { 1, 0, "abc" } };
+	char *got = render("[%.*s]", args, 2);
+
+	cr_assert_str_eq(got, "[abcdef]");
+	free(got);
+	got = render("[%.*s]", neg, 2);
+	cr_assert_str_eq(got, "[abcdef]");
+	free(got);
+	/* a negative dynamic width left-justifies */
+	got = render("[%*.*s]", nw, 3);
+	cr_assert_str_eq(got, "[ab   ]");
+	free(got);
+}
+
 Test(fmt, several_conversions)
 {
 	struct fmt_arg args[] = { { 0, 12, NULL }, { 1, 0, "cat" }, { 0, (uint64_t)-2, NULL } };
@@ -133,6 +170,10 @@ Test(fmt, time)
 	got = render("%Y", &a, 1);
 	cr_assert_str_eq(got, "2026 Dec  1 00:11:46");
 	free(got);
+	/* %T: RFC 822 through strftime("%a, %d %b %G %T %Z") */
+	got = render("%T", &a, 1);
+	cr_assert_str_eq(got, "Tue, 01 Dec 2026 00:11:46 UTC");
+	free(got);
 }
 
 Test(fmt, errors)
@@ -147,6 +188,14 @@ Test(fmt, errors)
 	cr_assert_eq(fmt_parse("%hs", &f, err, sizeof(err)), -EINVAL);
 	cr_assert_str_eq(err, "format conversion #1 is undefined: %hs");
 	cr_assert_eq(fmt_parse("%5", &f, err, sizeof(err)), -EINVAL);
+	cr_assert_eq(fmt_parse("%d %1$d", &f, err, sizeof(err)), -EINVAL);
+	cr_assert_str_eq(err, "format conversion #2 uses unsupported positional format (%n$)");
+	cr_assert_eq(fmt_parse("%..3d", &f, err, sizeof(err)), -EINVAL);
+	cr_assert_str_eq(err, "format conversion #1 has more than one '.' specified");
+	cr_assert_eq(fmt_parse("%**d", &f, err, sizeof(err)), -EINVAL);
+	cr_assert_str_eq(err, "format conversion #1 has more than one '*' specified for the output width");
+	cr_assert_eq(fmt_parse("%.**d", &f, err, sizeof(err)), -EINVAL);
+	cr_assert_str_eq(err, "format conversion #1 has more than one '*' specified for the output precision");
 }
 
 /* dtrace's format-parse messages: conversions counted from 1, %% included. */

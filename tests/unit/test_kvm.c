@@ -63,6 +63,9 @@ static const char *const corpus[] = {
 	"trace(strtoll(\" \\t-42x\")); trace(strtoll(\"0x1F\", 16)); trace(strtoll(\"0xg\", 16)); trace(strtoll(\"zZ\", 36)); trace(strtoll(\"18446744073709551617\")); trace(strtoll(lltostr(arg5, 7), 7));",
 	"trace(toupper(execname)); trace(tolower(\"MiXeD 42\")); s = \"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\"; t = strjoin(s, s); trace(strlen(t)); trace(strjoin(t, \"y\")); trace(index(t, \"xy\"));",
 	"self->s = execname; self->t = strjoin(self->s, \"!\"); trace(self->t); self->t = strchr(\"a\", 'b'); trace(self->t == NULL); self->u = 0; trace(self->u == 0);",
+	"self->s = execname; self->t = strjoin(self->s, \"!\"); trace(self->t); self->t = strchr(\"a\", 'b'); trace(self->t == NULL); trace(self->u == 0);",
+	"trace(strtok(\"  a,b,,c  \", \" ,\")); trace(strtok(NULL, \" ,\")); trace(strtok(NULL, \",\")); trace(strtok(NULL, \" ,\")); trace(strtok(NULL, \" ,\") == NULL); trace(strtok(copyinstr(arg2), \"/-\")); trace(strtok(0, \"/\")); trace(strtok(\"\", \"x\") == NULL); trace(strtok(\"abc\", \"\"));",
+	"trace(cleanpath(\"\")); trace(cleanpath(\"/\")); trace(cleanpath(\"/a//b/./c/../d\")); trace(cleanpath(\"../a/../../b\")); trace(cleanpath(\"/../../x\")); trace(cleanpath(\"a/..\")); trace(cleanpath(\"a/b/\")); trace(cleanpath(copyinstr(arg2))); trace(cleanpath(\"/x/..//y/.\"));",
 	"trace(lltostr(1, arg1 + 30));",
 	"trace(strtoll(\"1\", arg1 - 6));",
 	/* Destructive actions: the signal the kernel would send when the clause ends. */

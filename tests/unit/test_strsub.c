@@ -207,14 +207,15 @@ ParameterizedTestParameters(strsub, index)
 		{ "index(\"foofoofoo\", \"foo\", 9)", -1 },
 		{ "rindex(\"foofoofoo\", \"foo\", 9)", 6 },
 		{ "index(\"foobar\", \"\", -400)", 0 },
-		{ "rindex(\"foobar\", \"\", -400)", 0 },
-		{ "rindex(\"foobar\", \"\", -1)", 0 },
+		{ "rindex(\"foobar\", \"\", -400)", -1 },
+		{ "rindex(\"foobar\", \"\", -1)", -1 },
 		{ "index(\"foobar\", \"\", 3)", 3 },
 		{ "rindex(\"foobar\", \"\", 3)", 3 },
-		{ "index(\"foobar\", \"\", 7)", 6 },
+		{ "index(\"foobar\", \"\", 7)", -1 },
 		{ "rindex(\"foobar\", \"\", 7)", 6 },
-		{ "index(\"foobar\", \"\", 400)", 6 },
-		{ "index(\"\", \"\", 1)", 0 },
+		{ "index(\"foobar\", \"\", 400)", -1 },
+		{ "index(\"\", \"\", 1)", -1 },
+		{ "index(\"foobar\", \"\", 6)", 6 },
 		{ "rindex(\"\", \"\", 1)", 0 },
 		{ "index(\"\", \"foobar\", 400)", -1 },
 		{ "rindex(\"abcabcabcabc\", \"cab\", 5)", 5 },
@@ -260,6 +261,8 @@ ParameterizedTestParameters(strsub, null)
 	static struct icase cases[] = {
 		{ "strchr(\"abc\", 'z') == NULL", 1 },
 		{ "strchr(\"abc\", 'b') == NULL", 0 },
+		{ "strchr(\"abc\", 0) == NULL", 1 },
+		{ "strrchr(\"abc\", 0) == NULL", 1 },
 		{ "strrchr(\"abc\", 'z') != NULL", 0 },
 		{ "NULL != strstr(\"abc\", \"bc\")", 1 },
 		{ "strstr(\"abc\", \"x\") == 0", 1 },
@@ -315,6 +318,73 @@ ParameterizedTest(struct pcase *c, strsub, path)
 	strcpy(d.want, c->dir);
 	check_str(&b);
 	check_str(&d);
+}
+
+/* cleanpath: dtrace-utils' results; a trailing slash is kept. */
+ParameterizedTestParameters(strsub, cleanpath)
+{
+	static struct scase cases[] = {
+		{ "cleanpath(\"\")", "" },
+		{ "cleanpath(\"/\")", "/" },
+		{ "cleanpath(\"a\")", "a" },
+		{ "cleanpath(\".\")", "." },
+		{ "cleanpath(\"//\")", "/" },
+		{ "cleanpath(\"/a//b\")", "/a/b" },
+		{ "cleanpath(\"/a/./b\")", "/a/b" },
+		{ "cleanpath(\"/a/b/../c\")", "/a/c" },
+		{ "cleanpath(\"/a//b/./c/../d\")", "/a/b/d" },
+		{ "cleanpath(\"/..\")", "/" },
+		{ "cleanpath(\"/../../x\")", "/x" },
+		{ "cleanpath(\"../a\")", "../a" },
+		{ "cleanpath(\"../a/../../b\")", "../../b" },
+		{ "cleanpath(\"a/..\")", "." },
+		{ "cleanpath(\"a/b/../..\")", "." },
+		{ "cleanpath(\"/a/..\")", "/" },
+		{ "cleanpath(\"a/b/\")", "a/b/" },
+		{ "cleanpath(\"./a\")", "a" },
+		{ "cleanpath(\"a/./b/.\")", "a/b" },
+		{ "cleanpath(\"..a/b..\")", "..a/b.." },
+		{ "cleanpath(\"/usr/lib/../share//man/./\")", "/usr/share/man/" },
+	};
+	return cr_make_param_array(struct scase, cases, sizeof(cases) / sizeof(cases[0]));
+}
+
+ParameterizedTest(struct scase *c, strsub, cleanpath)
+{
+	check_str(c);
+}
+
+/* strtok: tokens of the string given, then of the same string for NULL. */
+ParameterizedTestParameters(strsub, strtok)
+{
+	static struct scase cases[] = {
+		{ "strtok(\"  a,b,,c  \", \" ,\")", "a" },
+		{ "strjoin(strtok(\"  a,b,,c  \", \" ,\"), strtok(NULL, \" ,\"))", "ab" },
+		{ "strjoin(strtok(\"a,b c\", \",\"), strtok(0, \",\"))", "ab c" },
+		{ "strjoin(strtok(\"abc\", \"b\"), strtok(NULL, \"\"))", "ac" },
+		{ "strtok(\"abc\", \"\")", "abc" },
+		{ "strtok(\",,,\", \",\")", "" },
+		{ "strtok(\"\", \",\")", "" },
+		{ "strjoin(strtok(\"x\", \",\"), strtok(NULL, \",\"))", "x" },
+	};
+	return cr_make_param_array(struct scase, cases, sizeof(cases) / sizeof(cases[0]));
+}
+
+ParameterizedTest(struct scase *c, strsub, strtok)
+{
+	check_str(c);
+}
+
+Test(strsub, strtok_null)
+{
+	struct result r;
+
+	run_expr("strtok(\",,\", \",\") == NULL", &r);
+	cr_assert_eq(r.v, 1);
+	run_expr("strtok(\"a\", \",\") == NULL", &r);
+	cr_assert_eq(r.v, 0);
+	run_expr("strlen(strjoin(strtok(\"a\", \",\"), strtok(NULL, \",\")))", &r);
+	cr_assert_eq(r.v, 1);
 }
 
 ParameterizedTestParameters(strsub, conversions)

@@ -89,7 +89,7 @@ Test(vm_str, find_modes)
 		I(SPT_OP_LDI, 8, 0, 0, 0),
 		I(SPT_OP_SFIND, 8, 7, 2, SPT_FIND_REF),		/* in NULL: none, NULL */
 		I(SPT_OP_LDI, 9, 0, 0, 0),
-		I(SPT_OP_SFIND, 9, 1, 7, 0),			/* '\0': at strlen, 11 */
+		I(SPT_OP_SFIND, 9, 1, 7, 0),			/* '\0': never found, -1 */
 		I(SPT_OP_LDI, 10, 0, 0, 5),			/* "o/world" */
 		I(SPT_OP_LDI, 11, 0, 0, 0),
 		I(SPT_OP_SFIND, 11, 1, 10, SPT_FIND_STR | SPT_FIND_REF),	/* rest at 4 */
@@ -104,7 +104,7 @@ Test(vm_str, find_modes)
 	cr_assert_eq(vm.r[5], 3);
 	cr_assert_eq(vm.r[6], (uint64_t)-1);
 	cr_assert_eq(vm.r[8], 0);
-	cr_assert_eq(vm.r[9], 11);
+	cr_assert_eq(vm.r[9], (uint64_t)-1);
 	cr_assert_eq(vm.r[11], 1 + 4);
 	cr_assert_eq(vm.r[12], (uint64_t)-1);
 }

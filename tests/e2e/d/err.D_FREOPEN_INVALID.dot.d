@@ -1,0 +1,6 @@
+/* ASSERTION: freopen(".") is refused. */
+#pragma D option destructive
+BEGIN
+{
+	freopen(".");
+}

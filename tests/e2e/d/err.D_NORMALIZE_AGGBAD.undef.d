@@ -1,0 +1,5 @@
+/* ASSERTION: normalize() of an undefined aggregation is an error. */
+BEGIN
+{
+	normalize(@nosuch, 10);
+}

@@ -1,0 +1,5 @@
+/* ASSERTION: printa() with a format and no aggregation is an error. */
+BEGIN
+{
+	printa("%d\n");
+}

@@ -1,0 +1,5 @@
+/* ASSERTION: cleanpath() takes a string. */
+BEGIN
+{
+	trace(cleanpath(1));
+}

@@ -1,0 +1,5 @@
+/* ASSERTION: htons() takes an integer. */
+BEGIN
+{
+	trace(htons("x"));
+}

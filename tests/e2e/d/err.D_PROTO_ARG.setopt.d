@@ -1,0 +1,5 @@
+/* ASSERTION: setopt() takes strings. */
+BEGIN
+{
+	setopt(1);
+}

@@ -1,0 +1,5 @@
+/* ASSERTION: quantize() takes at most two arguments. */
+BEGIN
+{
+	@a = quantize(1, 2, 3);
+}

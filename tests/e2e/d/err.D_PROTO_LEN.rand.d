@@ -1,0 +1,5 @@
+/* ASSERTION: rand() takes no argument. */
+BEGIN
+{
+	trace(rand(1));
+}

@@ -1,0 +1,5 @@
+/* ASSERTION: setopt() takes one or two arguments. */
+BEGIN
+{
+	setopt("a", "b", "c");
+}

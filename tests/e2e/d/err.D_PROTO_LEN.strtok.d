@@ -1,0 +1,5 @@
+/* ASSERTION: strtok() takes two arguments. */
+BEGIN
+{
+	trace(strtok("a b"));
+}

@@ -1,0 +1,5 @@
+/* ASSERTION: freopen() is destructive: refused without -w. */
+BEGIN
+{
+	freopen("/tmp/x");
+}
