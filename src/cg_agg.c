@@ -119,7 +119,11 @@ static int const_int(struct cg *g, const struct ast_expr *e, int64_t *v, const c
 		case AST_OP_BXOR: *v = a ^ b; return 0;
 		case AST_OP_DIV:
 		case AST_OP_MOD:
-			if (!b || (a == INT64_MIN && b == -1))
+			/* a constant divided by zero: D's own compile-time error */
+			if (!b)
+				return cg_error(g, "D_DIV_ZERO", e->loc,
+						"expression contains division by zero");
+			if (a == INT64_MIN && b == -1)
 				return cg_error(g, tag, e->loc, "%s: division by zero or overflow",
 						what);
 			*v = e->u.binary.op == AST_OP_DIV ? a / b : a % b;

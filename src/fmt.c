@@ -36,13 +36,21 @@ __attribute__((format(printf, 3, 4))) static void set_err(char *err, size_t errl
 	va_end(ap);
 }
 
-/* The number of the conversion being parsed (the last piece), from 1. */
-static size_t fmt_conv_count(const struct fmt *f)
+/*
+ * The number dtrace gives the conversion starting at AT in FORMAT: the
+ * '%' conversions before it counted from 1, "%%" included.
+ */
+static size_t conv_number(const char *format, const char *at)
 {
-	size_t i, n = 0;
+	size_t n = 1;
+	const char *p;
 
-	for (i = 0; i < f->n; i++)
-		n += f->pieces[i].kind != FMT_LIT || i == f->n - 1;
+	for (p = format; p < at; p++)
+		if (*p == '%') {
+			n++;
+			if (p[1] == '%')
+				p++;
+		}
 	return n;
 }
 
@@ -100,7 +108,7 @@ int fmt_parse(const char *format, struct fmt *f, char *err, size_t errlen)
 	if (!f->buf)
 		return -ENOMEM;
 	while (*p) {
-		const char *start;
+		const char *start, *mstart;
 		size_t sl;
 
 		if (*p != '%' || p[1] == '%') {
@@ -121,7 +129,6 @@ int fmt_parse(const char *format, struct fmt *f, char *err, size_t errlen)
 		if (!pc)
 			goto nomem;
 		start = p++;
-		(void)start;
 		/*
 		 * Flags, width and precision in any order, as dtrace reads them:
 		 * of '0' and '-' the last wins (%-08d zero-pads), '?' is the
@@ -155,7 +162,7 @@ int fmt_parse(const char *format, struct fmt *f, char *err, size_t errlen)
 					if (dot) {
 						set_err(err, errlen,
 							"format conversion #%zu has more than one '.' specified",
-							fmt_conv_count(f));
+							conv_number(format, start));
 						goto inval;
 					}
 					dot = 1;
@@ -163,7 +170,7 @@ int fmt_parse(const char *format, struct fmt *f, char *err, size_t errlen)
 					if (dot ? pc->star_prec : pc->star_width) {
 						set_err(err, errlen,
 							"format conversion #%zu has more than one '*' specified for the output %s",
-							fmt_conv_count(f), dot ? "precision" : "width");
+							conv_number(format, start), dot ? "precision" : "width");
 						goto inval;
 					}
 					if (dot)
@@ -211,9 +218,10 @@ int fmt_parse(const char *format, struct fmt *f, char *err, size_t errlen)
 		if (*p == '$') {
 			set_err(err, errlen,
 				"format conversion #%zu uses unsupported positional format (%%n$)",
-				fmt_conv_count(f));
+				conv_number(format, start));
 			goto inval;
 		}
+		mstart = p;
 		if (p[0] == 'h' && p[1] == 'h') {
 			pc->size = 1;
 			p += 2;
@@ -228,17 +236,28 @@ int fmt_parse(const char *format, struct fmt *f, char *err, size_t errlen)
 			p++;
 		}
 		if (!*p) {
-			set_err(err, errlen, "format ends in the middle of a conversion");
+			set_err(err, errlen,
+				"format conversion #%zu name expected before end of format string",
+				conv_number(format, start));
+			goto inval;
+		}
+		if (*p == '%') {
+			/* a '%' after flags, width or precision: "%-%" */
+			set_err(err, errlen,
+				"format conversion #%zu cannot be combined with other format flags: %%%%",
+				conv_number(format, start));
 			goto inval;
 		}
 		pc->conv = *p;
 		pc->kind = conv_kind(*p);
 		if (pc->kind == FMT_LIT) {
-			set_err(err, errlen, "invalid conversion %%%c", *p);
+			set_err(err, errlen, "format conversion #%zu is undefined: %%%.*s",
+				conv_number(format, start), (int)(p + 1 - mstart), mstart);
 			goto inval;
 		}
 		if (pc->size && pc->kind != FMT_INT && pc->kind != FMT_UINT) {
-			set_err(err, errlen, "length modifier not allowed with %%%c", *p);
+			set_err(err, errlen, "format conversion #%zu is undefined: %%%.*s",
+				conv_number(format, start), (int)(p + 1 - mstart), mstart);
 			goto inval;
 		}
 		switch (pc->kind) {
