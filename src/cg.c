@@ -388,7 +388,8 @@ static int act_printf(struct cg *g, const struct ast_expr *e, enum img_act kind)
 				"%s( ) argument #1 is incompatible with prototype:\n\tprototype: string constant\n\t argument: %s",
 				name, cg_type_name(&t, b, sizeof(b)));
 	}
-	if (!fe->u.str.s[0])
+	/* freopen("") restores the original output: not a format */
+	if (!fe->u.str.s[0] && strcmp(name, "freopen"))
 		return cg_error(g, "D_PRINTF_FMT_EMPTY", fe->loc, "%s( ) format string is empty",
 				name);
 	ret = fmt_parse(fe->u.str.s, &f, err, sizeof(err));

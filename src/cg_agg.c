@@ -88,6 +88,9 @@ static int const_int(struct cg *g, const struct ast_expr *e, int64_t *v, const c
 {
 	int64_t a, b;
 
+	/* library constants and constant inlines */
+	if (e->kind == AST_IDENT && cg_const_fold(g, e, v))
+		return 0;
 	switch (e->kind) {
 	case AST_INT:
 		*v = (int64_t)e->u.i.value;
@@ -533,7 +536,7 @@ int cg_agg_assign(struct cg *g, const struct ast_expr *e)
 					name, name, f->name, name, cg_agg_func_name(a->func), a->line);
 		if (a->nkeys != nkeys)
 			return cg_error(g, DIAG_PROTO_LEN, lhs->loc,
-					"@%s[ ] prototype mismatch: %zu arg%s passed, %u expected", name,
+					"@%s[ ] prototype mismatch: %zu key%s passed, %u expected", name,
 					nkeys, nkeys == 1 ? "" : "s", a->nkeys);
 		for (i = 0; i < nkeys; i++)
 			if ((a->keys[i].type == IMG_STR) != (kt[i].kind == CT_STR)) {

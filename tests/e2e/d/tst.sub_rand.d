@@ -4,6 +4,9 @@
 BEGIN
 {
 	i = 0;
+	neg = 0;
+	pos = 0;
+	wide = 0;
 }
 
 tick-1ms
