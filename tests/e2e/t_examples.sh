@@ -44,7 +44,7 @@ check "errinfo: heading" "$(head -n 1 "$TMP/out")" \
 # The expected lines from the script's own format, with the pid it saw.
 pid=$(awk '$1 == "sysloop" && $NF == "EINVAL" { print $2; exit }' "$TMP/out")
 check "errinfo: each failure, live" "$(grep '^sysloop .* EINVAL$' "$TMP/out")" \
-	"$(for i in 1 2 3; do printf '%-16s %7d %-22s %4d %s\n' sysloop "$pid" sched_get_priority_max 22 EINVAL; done)"
+	"$(for _ in 1 2 3; do printf '%-16s %7d %-22s %4d %s\n' sysloop "$pid" sched_get_priority_max 22 EINVAL; done)"
 check "errinfo: the summary's heading" "$(grep -c '^EXEC             SYSCALL                 ERR    COUNT$' "$TMP/out")" 1
 check "errinfo: the count" "$(grep -E '^sysloop +sched_get_priority_max +22 +[0-9]+$' "$TMP/out")" \
 	"sysloop          sched_get_priority_max   22        3"
@@ -54,7 +54,7 @@ tracer_run -s "$ex/opensnoop.d" -c "$TRIG/sysloop openat 2"
 check "opensnoop: heading" "$(head -n 1 "$TMP/out")" "    PID COMM               FD ERR PATH"
 pid=$(awk '$2 == "sysloop" { print $1; exit }' "$TMP/out")
 check "opensnoop: the failed opens" "$(grep 'spectrace-trigger' "$TMP/out")" \
-	"$(for i in 1 2; do printf '%7d %-16s %4d %3d %s\n' "$pid" sysloop -1 2 /nonexistent/spectrace-trigger; done)"
+	"$(for _ in 1 2; do printf '%7d %-16s %4d %3d %s\n' "$pid" sysloop -1 2 /nonexistent/spectrace-trigger; done)"
 check "opensnoop: a successful open shows its fd" \
 	"$(grep -E '^ *[0-9]+ sysloop +[0-9]+ +0 /' "$TMP/out" | head -n 1 | sed -E 's/.* ([0-9]+) +0 \/.*/fd/')" fd
 

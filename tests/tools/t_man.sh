@@ -42,7 +42,7 @@ documented() {
 
 # check_page PAGE WHAT ITEMS...
 check_page() {
-	local page=$1 what=$2 t missing= i
+	local page=$1 what=$2 t missing='' i
 	shift 2
 	t=$(tags "$page")
 	for i in "$@"; do
