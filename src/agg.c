@@ -418,7 +418,6 @@ void agg_print_default(FILE *out, const struct agg_snap *snap, uint64_t normal)
 
 	if (!normal)
 		normal = 1;
-	fputc('\n', out);
 	for (i = 0; i < snap->n; i++) {
 		const struct agg_tuple *t = &snap->t[i];
 
@@ -570,20 +569,24 @@ static void agg_reset(struct agg_state *s, uint32_t id, const struct agg_snap *s
 	free(zero);
 }
 
-static void show(struct agg_state *s, struct printer *pr, uint32_t id, const struct fmt *f,
-		 enum print_agg_when when)
+/* Print aggregation ID; returns how many tuples it had. */
+static size_t show(struct agg_state *s, struct printer *pr, uint32_t id, const struct fmt *f,
+		   enum print_agg_when when)
 {
 	struct agg_snap snap;
 	int ret = agg_snapshot(s, id, &snap);
+	size_t n;
 
 	if (ret) {
 		fprintf(s->msg, "spectrace: cannot read aggregation @%s: %s\n",
 			s->img->aggs[id].name, strerror(-ret));
-		return;
+		return 0;
 	}
 	agg_snap_sort(&snap, &s->sort);
 	print_agg(pr, &snap, f, s->normal[id], when);
+	n = snap.n;
 	agg_snap_free(&snap);
+	return n;
 }
 
 void agg_action(struct agg_state *s, struct printer *pr, const struct img_action *a, int64_t arg)
@@ -595,8 +598,9 @@ void agg_action(struct agg_state *s, struct printer *pr, const struct img_action
 		return;
 	switch (a->kind) {
 	case IMG_ACT_PRINTA:
-		show(s, pr, id, a->has_fmt ? &a->fmt : NULL, PRINT_AGG_PRINTA);
-		s->printed[id] = true;
+		/* As dtrace: only a printa() that printed a tuple spares it at exit. */
+		if (show(s, pr, id, a->has_fmt ? &a->fmt : NULL, PRINT_AGG_PRINTA))
+			s->printed[id] = true;
 		return;
 	case IMG_ACT_NORMALIZE:
 		if (arg <= 0) {

@@ -86,7 +86,7 @@ int agg_snap_add(struct agg_snap *snap, const uint8_t *key, const uint64_t *w);
 void agg_snap_sort(struct agg_snap *snap, const struct agg_sort *sort);
 /* The value printed for scalar functions (count, sum, avg, min, max, stddev). */
 int64_t agg_value(const struct img_agg *a, const uint64_t *w, uint64_t normal);
-/* dtrace's default layout: a blank line, then a line (or histogram) per tuple. */
+/* dtrace's default layout: a line (or histogram) per tuple (printa() puts a newline first). */
 void agg_print_default(FILE *out, const struct agg_snap *snap, uint64_t normal);
 /* printa("format", @a): the format once per tuple. */
 void agg_print_fmt(FILE *out, const struct agg_snap *snap, const struct fmt *f, uint64_t normal);

@@ -190,6 +190,11 @@ static int64_t consume_record(struct consumer *c, int cpu, const struct spt_rec 
 			(unsigned long long)off, cpu, r->epid, r->size);
 		return -EPROTO;
 	}
+	/* A second signal: dtrace stops printing what is left. */
+	if (c->stop && *c->stop >= 2) {
+		c->records++;
+		return r->size;
+	}
 	if (c->img && ecb->clause < c->img->nclauses && c->img->clauses[ecb->clause].nacts) {
 		const struct img_clause *cl = &c->img->clauses[ecb->clause];
 
@@ -342,6 +347,8 @@ static int merge(struct consumer *c)
 
 		if (!c->offline[cpu] && t < bound)
 			bound = t;
+		/* one pass over every CPU's records: -F's indents start again */
+		print_flow_reset(c->pr, cpu);
 	}
 	ret = temporal_run(&c->tm, bound, c->stopping, merged_record, c);
 	if (ret == -EPROTO && c->tm.bad_cpu >= 0)
@@ -397,6 +404,7 @@ static int drain_cpu(struct consumer *c, int cpu)
 		}
 		return r;
 	}
+	print_flow_reset(c->pr, cpu);
 	if (c->o->bufpolicy == OPT_BUF_RING && st->r_wrapped) {
 		/* Oldest first: the rest of the last lap, then the current one. */
 		r = walk(c, cpu, buf, st->r_tail, st->r_lap_end);
@@ -567,6 +575,7 @@ int consume_run(struct consumer *c, volatile sig_atomic_t *stop)
 	uint64_t next_clean = now + c->o->cleanrate_ns, next_poll = now + poll_wait, due;
 	int ret = 0, cpu;
 
+	c->stop = stop;
 	for (cpu = 0; cpu < c->tr->ncpus; cpu++)
 		c->poll_ns[cpu] = now;
 	while (!*stop && !c->exited) {
@@ -621,6 +630,12 @@ int consume_run(struct consumer *c, volatile sig_atomic_t *stop)
 		if (ret)
 			break;
 	}
+	/*
+	 * A signal ended tracing: dtrace writes a newline (quiet or not), to
+	 * end the line the terminal echoed ^C on, before what is left.
+	 */
+	if (*stop && !c->testing)
+		print_end_newline(c->pr);
 	/*
 	 * Closing the gate first makes the next switch on each CPU the last
 	 * one that can catch a record: a probe marks itself busy before it

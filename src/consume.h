@@ -44,6 +44,10 @@ struct consumer {
 	struct proc_set *procs;	/* -c, -p: tracing ends when all have exited; NULL: none */
 	int procs_gone;		/* they have */
 	int64_t exit_status;	/* its argument */
+	int testing;		/* _DTRACE_TESTING: no newline for the first signal */
+	/* consume_run()'s stop flag: the SIGINTs and SIGTERMs seen (from 2 on,
+	 * "impatient": what is left is read but not printed) */
+	volatile sig_atomic_t *stop;
 };
 
 int consume_init(struct consumer *c, struct tracer *tr, const struct enabling *en,
@@ -69,8 +73,10 @@ void consume_clean(struct consumer *c);
 int consume_begin(struct consumer *c);
 
 /*
- * Trace until *STOP is set, a clause calls exit() or every -c/-p process
- * has exited (each end reported on MSG): a pass every
+ * Trace until *STOP is set (it counts signals; the first one puts a
+ * newline on the output, as dtrace ends the line of the ^C, unless
+ * c->testing), a clause calls exit() or every -c/-p process
+ * has exited: a pass every
  * switchrate, a look at exit() every statusrate, and under the switch
  * policy an early switch of any CPU whose active buffer is more than half
  * full (looked at every consume_poll_max() or sooner when the buffers

@@ -140,10 +140,15 @@ static int libbpf_print(enum libbpf_print_level level, const char *fmt, va_list 
 	return vfprintf(stderr, fmt, ap);
 }
 
+/* _DTRACE_TESTING in the environment: dtrace's testing mode. */
+static bool testing;
+
+/* SIGINT, SIGTERM: the first stops tracing, a second one makes spectrace impatient. */
 static void on_stop(int sig)
 {
 	(void)sig;
-	stop_flag = 1;
+	if (stop_flag < 2)
+		stop_flag++;
 }
 
 static int install_signals(void)
@@ -597,6 +602,7 @@ static int trace(const struct cmdline *cl, const struct enabling *en, const stru
 	struct printer pr;
 	char err[256];
 	uint64_t missed;
+	bool early;
 	int ret;
 
 	ret = load_tracer(&tr, &cl->o, en, err, sizeof(err));
@@ -616,6 +622,7 @@ static int trace(const struct cmdline *cl, const struct enabling *en, const stru
 	}
 	print_init(&pr, out, cl->o.quiet);
 	print_set_flow(&pr, cl->o.flowindent);
+	print_set_testing(&pr, testing);
 	print_set_format(&pr, cl->o.oformat == OPT_OFMT_JSON ? PRINT_JSON : PRINT_TEXT);
 	pr.img = img;
 	load_agg_source(&tr, &asrc);
@@ -636,17 +643,34 @@ static int trace(const struct cmdline *cl, const struct enabling *en, const stru
 	pr.system = run_system;
 	c.img = img;
 	c.procs = procs;
-	ret = consume_begin(&c);
-	if (!ret) {
+	c.testing = testing;
+	/*
+	 * A signal before tracing started ends the run at once, as in dtrace:
+	 * no END, no final newline, no aggregations.
+	 */
+	if (stop_flag) {
+		early = true;
+	} else {
+		ret = consume_begin(&c);
+		early = !ret && stop_flag;
+	}
+	if (!ret && !early) {
 		if (!c.exited)
 			load_gate(&tr, 1);
 		print_matched(cl);
 		proc_release(procs);
 		ret = consume_run(&c, &stop_flag);
 	}
-	/* As dtrace: every aggregation printa() did not print, after END. */
-	if (!ret)
-		agg_print_unprinted(&as, &pr);
+	/*
+	 * As dtrace: a newline once tracing has stopped, quiet or not, then
+	 * every aggregation printa() did not print, unless a second signal
+	 * made us impatient.
+	 */
+	if (!ret && !early) {
+		print_end_newline(&pr);
+		if (stop_flag < 2)
+			agg_print_unprinted(&as, &pr);
+	}
 	agg_fini(&as);
 	missed = load_missed(&tr);
 	if (missed) {
@@ -731,6 +755,7 @@ int main(int argc, char **argv)
 		print_first_run(stderr);
 		return EXIT_USAGE;
 	}
+	testing = getenv("_DTRACE_TESTING") != NULL;
 	memset(&cl, 0, sizeof(cl));
 	memset(&en, 0, sizeof(en));
 	memset(&img, 0, sizeof(img));

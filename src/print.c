@@ -46,58 +46,123 @@ void print_set_flow(struct printer *pr, bool flow)
 	pr->flow = flow;
 }
 
+void print_set_testing(struct printer *pr, bool testing)
+{
+	pr->testing = testing;
+}
+
+/*
+ * dtrace's column heading, once, before the first record: "CPU ID
+ * FUNCTION:NAME" unless quiet; under -F "CPU FUNCTION" padded to the
+ * function column, quiet or not. _DTRACE_TESTING leaves the CPU and ID
+ * columns out.
+ */
 static void heading(struct printer *pr)
 {
 	if (pr->heading_done)
 		return;
 	pr->heading_done = true;
-	if (pr->quiet)
+	if (pr->flow) {
+		if (pr->testing)
+			fprintf(pr->out, "%-41s\n", "FUNCTION");
+		else
+			fprintf(pr->out, "%3s %-41s\n", "CPU", "FUNCTION");
+	} else if (!pr->quiet) {
+		if (pr->testing)
+			fprintf(pr->out, "%32s\n", "FUNCTION:NAME");
+		else
+			fprintf(pr->out, "%3s %6s %32s\n", "CPU", "ID", "FUNCTION:NAME");
+	}
+}
+
+/* NAME is S, or ends in "-S" (dtrace's entry and return probes). */
+static bool name_is(const char *name, const char *s)
+{
+	size_t n = strlen(name), k = strlen(s);
+
+	return !strcmp(name, s) || (n > k && name[n - k - 1] == '-' && !strcmp(name + n - k, s));
+}
+
+void print_flow_reset(struct printer *pr, int cpu)
+{
+	struct print_flow *fl;
+
+	if (cpu < 0 || cpu >= PRINT_MAX_CPUS)
 		return;
-	if (pr->flow)
-		fprintf(pr->out, "%3s %s\n", "CPU", "FUNCTION");
-	else
-		fprintf(pr->out, "%3s %6s %32s\n", "CPU", "ID", "FUNCTION:NAME");
+	fl = &pr->flowst[cpu];
+	fl->depth = 0;
+	fl->last_epid = 0;
+	fl->last_id = 0;
 }
 
 /*
- * -F: the function column, indented two spaces per level of entry/return
- * nesting on this CPU: "=> f" on entry (then one level deeper), "<= f" on
- * return (after one level up), "| f:name" for other probes.
+ * -F: the function column as dtrace builds it. An entry probe (name
+ * "entry" or "...-entry") prints " -> func" (" => " for the syscall
+ * provider) at the CPU's indent, which then grows by two; a return probe
+ * shrinks it by two first and prints " <- func" (" <= "); any other probe
+ * prints "| func:name". An entry that follows a record of the same probe
+ * from another clause counts as "other", as in dtrace. The indent and the
+ * previous record are per CPU and start afresh with each pass over the
+ * CPU's buffer (print_flow_reset()).
  */
-static void flow_prefix(struct printer *pr, int cpu, const struct probe *p)
+static void flow_prefix(struct printer *pr, int cpu, uint32_t epid, const struct probe *p)
 {
 	char col[2 * PROBE_FIELD_MAX + 64];
-	int *depth = &pr->depth[cpu >= 0 && cpu < PRINT_MAX_CPUS ? cpu : 0];
+	struct print_flow *fl = &pr->flowst[cpu >= 0 && cpu < PRINT_MAX_CPUS ? cpu : 0];
+	bool sys = !strcmp(p->prov, "syscall");
+	int kind = 0;	/* 1 entry, -1 return, 0 other */
 
-	if (!strcmp(p->name, "entry")) {
-		snprintf(col, sizeof(col), "%*s=> %s", *depth + 1, "", p->func);
-		*depth += 2;
-	} else if (!strcmp(p->name, "return")) {
-		if (*depth >= 2)
-			*depth -= 2;
-		snprintf(col, sizeof(col), "%*s<= %s", *depth + 1, "", p->func);
+	if (name_is(p->name, "entry"))
+		kind = 1;
+	else if (name_is(p->name, "return"))
+		kind = -1;
+	if (kind == 1 && fl->last_epid && fl->last_id == p->id && fl->last_epid != epid)
+		kind = 0;
+	fl->last_epid = epid;
+	fl->last_id = p->id;
+	if (kind == 1) {
+		snprintf(col, sizeof(col), "%*s%s%s", fl->depth, "", sys ? " => " : " -> ", p->func);
+		fl->depth += 2;
+	} else if (kind == -1) {
+		fl->depth = fl->depth >= 2 ? fl->depth - 2 : 0;
+		snprintf(col, sizeof(col), "%*s%s%s", fl->depth, "", sys ? " <= " : " <- ", p->func);
 	} else {
-		snprintf(col, sizeof(col), "%*s| %s:%s", *depth + 1, "", p->func, p->name);
+		snprintf(col, sizeof(col), "%*s| %s:%s", fl->depth, "", p->func, p->name);
 	}
-	fprintf(pr->out, "%3d %-41s ", cpu, col);
+	if (pr->testing)
+		fprintf(pr->out, "%-41s ", col);
+	else
+		fprintf(pr->out, "%3d %-41s ", cpu, col);
 }
 
-static void prefix(struct printer *pr, int cpu, const struct probe *p)
+/*
+ * The record's prefix: under -F the function column (quiet or not),
+ * otherwise "%3d %6d %32s " unless quiet ("%32s " under _DTRACE_TESTING).
+ */
+static void prefix(struct printer *pr, int cpu, uint32_t epid, const struct probe *p)
 {
 	char fn[2 * PROBE_FIELD_MAX + 2];
 
 	if (pr->flow) {
-		flow_prefix(pr, cpu, p);
+		flow_prefix(pr, cpu, epid, p);
 		return;
 	}
+	if (pr->quiet)
+		return;
 	if (pr->pfx_probe != p || pr->pfx_cpu != cpu) {
 		int n;
 
 		snprintf(fn, sizeof(fn), "%s:%s", p->func, p->name);
-		n = snprintf(pr->pfx, sizeof(pr->pfx), "%3d %6u %32s ", cpu, p->id, fn);
+		if (pr->testing)
+			n = snprintf(pr->pfx, sizeof(pr->pfx), "%32s ", fn);
+		else
+			n = snprintf(pr->pfx, sizeof(pr->pfx), "%3d %6u %32s ", cpu, p->id, fn);
 		if (n < 0 || (size_t)n >= sizeof(pr->pfx)) {
 			pr->pfx_probe = NULL;
-			fprintf(pr->out, "%3d %6u %32s ", cpu, p->id, fn);
+			if (pr->testing)
+				fprintf(pr->out, "%32s ", fn);
+			else
+				fprintf(pr->out, "%3d %6u %32s ", cpu, p->id, fn);
 			return;
 		}
 		pr->pfx_probe = p;
@@ -235,17 +300,13 @@ static void text_record(struct printer *pr, int cpu, uint32_t epid, const struct
 {
 	size_t i;
 
-	(void)epid;
 	heading(pr);
+	prefix(pr, cpu, epid, p);
 	if (!cl) {
-		if (!pr->quiet) {
-			prefix(pr, cpu, p);
+		if (!pr->quiet)
 			fputc('\n', pr->out);
-		}
 		return;
 	}
-	if (!pr->quiet)
-		prefix(pr, cpu, p);
 	for (i = 0; i < cl->nacts; i++) {
 		const struct img_action *a = &cl->acts[i];
 
@@ -274,14 +335,27 @@ static void text_record(struct printer *pr, int cpu, uint32_t epid, const struct
 		fputc('\n', pr->out);
 }
 
+/*
+ * printa() without a format starts with a newline, also for an empty
+ * aggregation; printa() with one has none; at exit the aggregations follow
+ * one another without a separator (the run's final newline comes first).
+ */
 static void text_agg(struct printer *pr, const struct agg_snap *snap, const struct fmt *f,
 		     uint64_t normal, enum print_agg_when when)
 {
-	(void)when;
-	if (f)
+	if (f) {
 		agg_print_fmt(pr->out, snap, f, normal);
-	else if (snap->n)
-		agg_print_default(pr->out, snap, normal);
+		return;
+	}
+	if (when == PRINT_AGG_PRINTA)
+		fputc('\n', pr->out);
+	agg_print_default(pr->out, snap, normal);
+}
+
+void print_end_newline(struct printer *pr)
+{
+	if (pr->format == PRINT_TEXT)
+		fputc('\n', pr->out);
 }
 
 /* dtrace prints these on stderr only, which the consumer does. */

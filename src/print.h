@@ -71,6 +71,13 @@ struct print_ops {
 	void (*count)(struct printer *pr, enum print_count kind, int cpu, uint64_t n);
 };
 
+/* -F: a CPU's indent and the record before, for this pass over its buffer. */
+struct print_flow {
+	int depth;
+	uint32_t last_epid;	/* 0: none yet */
+	uint32_t last_id;	/* its probe id */
+};
+
 struct printer {
 	FILE *out;
 	const struct print_ops *ops;
@@ -78,7 +85,8 @@ struct printer {
 	bool quiet;
 	bool heading_done;	/* the column heading goes out before the first record */
 	bool flow;		/* -F: indent by entry/return nesting, per CPU */
-	int depth[PRINT_MAX_CPUS];	/* -F: nesting of each CPU */
+	bool testing;		/* _DTRACE_TESTING: no CPU and ID columns */
+	struct print_flow flowst[PRINT_MAX_CPUS];	/* -F: each CPU's indent */
 	/* the last record's column prefix, for the next one of the same CPU
 	 * and probe (most of them: buffers are drained one CPU at a time) */
 	const struct probe *pfx_probe;
@@ -111,6 +119,15 @@ void print_set_format(struct printer *pr, enum print_format format);
 
 /* -F: flow-indented output, "=> func" on entry, "<= func" on return. */
 void print_set_flow(struct printer *pr, bool flow);
+
+/* _DTRACE_TESTING: heading and prefix without the CPU and ID columns. */
+void print_set_testing(struct printer *pr, bool testing);
+
+/* -F: a pass over CPU's buffer starts; its indent starts again from 0. */
+void print_flow_reset(struct printer *pr, int cpu);
+
+/* The newline dtrace writes when tracing has stopped (text format only). */
+void print_end_newline(struct printer *pr);
 
 /* A record of the default action (the EPID alone) fired by P on CPU. */
 void print_default(struct printer *pr, int cpu, uint32_t epid, const struct probe *p);

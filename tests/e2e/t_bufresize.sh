@@ -7,7 +7,8 @@
 . "$(dirname "$0")/lib/common.bash"
 e2e_init "$1"
 
-vals() { awk 'NR > 1 {print $4}' "$TMP/out" | paste -sd ' '; }
+# the records' values (the empty lines are the end-of-tracing newlines)
+vals() { awk '$1 ~ /^[0-9]+$/ {print $4}' "$TMP/out" | paste -sd ' '; }
 usage() {
 	local out rc
 	out=$("$SPT" "$@" 2>&1 >/dev/null)

@@ -59,14 +59,20 @@ echo "# under load: $p printed, $d dropped"
 # is no periodic pass during the test, so records printed before tracing
 # stops were printed by an early switch: 6000 records of 32 bytes, more
 # than half of a 256k buffer (8192 records), all printed while tracing
-# goes on; none can be dropped, since they fit in one buffer.
+# goes on; none can be dropped, since they fit in one buffer. The
+# consumer is stopped while they are written, so that its first look
+# finds all of them (one that looked in the middle would print the first
+# half and leave the rest under half full, waiting for switchrate).
 id=$("$SPT" -l -n syscall::sched_get_priority_max:entry | awk 'NR == 2 {print $1}')
 rec() { printf '%3d %6d %32s %d sysloop' 0 "$id" sched_get_priority_max:entry "$1"; }
 tracer_start -b 256k -x switchrate=1h \
 	-n 'syscall::sched_get_priority_max:entry { printf("%d %s\n", pid, execname); }' || exit 1
+kill -STOP "$TPID"
+stopped "$TPID" || not_ok "early switch: the tracer did not stop on SIGSTOP"
 "$TRIG/sysloop" sched_get_priority_max 6000 0 >/dev/null &
 sp=$!
 wait "$sp"
+kill -CONT "$TPID"
 for ((i = 0; i < 600 * E2E_SLOW; i++)); do
 	[ "$(grep -cxF "$(rec "$sp")" "$TMP/out")" = 6000 ] && break
 	sleep 0.1

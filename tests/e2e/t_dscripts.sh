@@ -16,7 +16,7 @@
 e2e_init "$1"
 dir=$(cd "$(dirname "$0")/d" && pwd)
 
-normalise() { sed -E -e 's/^ {0,2}[0-9]{1,3} ( +[0-9]+ +[^ ]*:[^ ]* )/  N \1/' -e 's/^ {0,2}[0-9]{1,3} ( +(=>|<=|\|) )/  N \1/'; }
+normalise() { sed -E -e 's/^ {0,2}[0-9]{1,3} ( +[0-9]+ +[^ ]*:[^ ]* )/  N \1/' -e 's/^ {0,2}[0-9]{1,3} ( *(=>|<=|->|<-|\|) )/  N \1/'; }
 
 for t in "$dir"/tst.*.d; do
 	[ -e "$t" ] || continue
@@ -34,10 +34,11 @@ for t in "$dir"/tst.*.d; do
 	(cd "$dir" && SYSLOOP_QUIET=1 exec "$SPT" "${trig[@]}" -s "$name.d" "${args[@]}") \
 		>"$TMP/out" 2>"$TMP/err" &
 	TPID=$!
-	# A script must end by itself (exit()) or after its trigger; bound the wait.
-	for _ in $(seq 1 100); do
+	# A script must end by itself (exit()) or after its trigger; bound the
+	# wait (10 s, times E2E_SLOW under emulation).
+	for ((i = 0; i < 500 * E2E_SLOW; i++)); do
 		kill -0 "$TPID" 2>/dev/null || break
-		sleep 0.1
+		sleep 0.02
 	done
 	if kill -0 "$TPID" 2>/dev/null; then
 		kill -INT "$TPID"
@@ -47,7 +48,8 @@ for t in "$dir"/tst.*.d; do
 	rc=$?
 	TPID=
 	check "$name: exit status" "$rc" "$want_status"
-	check "$name: output" "$(normalise <"$TMP/out")" "$(cat "$base.expected")"
+	# Exact bytes, trailing newlines included (dtrace ends every run with one).
+	check "$name: output" "$(normalise <"$TMP/out"; echo .)" "$(cat "$base.expected"; echo .)"
 	if grep -q -E 'drops? on CPU|malformed' "$TMP/err"; then
 		not_ok "$name: $(cat "$TMP/err")"
 	fi

@@ -8,7 +8,8 @@ e2e_init "$1"
 
 # 16-byte records in 256 bytes: exactly the newest 16 survive.
 # (Not quiet: the tests wait for the "matched" message, which -q silences.)
-vals() { awk 'NR > 1 {print $4}' "$TMP/out"; }
+# the records' values (not the end-of-tracing newlines' empty lines)
+vals() { awk '$1 ~ /^[0-9]+$/ {print $4}' "$TMP/out"; }
 tracer_start -b 256 -x bufpolicy=ring \
 	-n 'syscall::sched_get_priority_max:entry { trace(++n); }' || exit 1
 "$TRIG/sysloop" sched_get_priority_max 1000 0 >/dev/null

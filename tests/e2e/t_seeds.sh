@@ -19,8 +19,9 @@ wait_for 30 grep -q '^spectrace: [0-9]* *errors* on CPU' "$TMP/err"
 kill -INT "$TPID"
 wait "$TPID"
 TPID=
-check "error.d: the ERROR clause ran" "$(sed -E 's/^ *[0-9]+ /N /' "$TMP/out")" \
-	"$(printf 'CPU     ID                    FUNCTION:NAME\nN      3                           :ERROR Hit an error!')"
+# then SIGINT's newline and the final one
+check "error.d: the ERROR clause ran" "$(sed -E 's/^ *[0-9]+ /N /' "$TMP/out"; echo .)" \
+	"$(printf 'CPU     ID                    FUNCTION:NAME\nN      3                           :ERROR Hit an error!\n\n\n.')"
 check "error.d: dtrace's message" "$(grep -E '^spectrace: ([0-9]+ )?error ' "$TMP/err")" \
 	"$(printf 'spectrace: error on enabled probe ID 1 (ID 1: dtrace:::BEGIN): invalid address (0x0) in action #1 at DIF offset 8\nspectrace: 1 error on CPU %s' "$(grep -oE 'CPU [0-9]+' "$TMP/err" | cut -d' ' -f2)")"
 
@@ -31,7 +32,7 @@ out=$(SYSLOOP_QUIET=1 "$SPT" -q -s "$dir/prot.d" -c "$TRIG/sysloop getppid 1" 2>
 check_match "prot.d: mmap with prot = ..." "$out" '^(mmap with prot = [-r][-w][-x])+$'
 
 # beginend.d: END sees the time since BEGIN.
-out=$("$SPT" -s "$dir/beginend.d" -c "sleep 1" 2>/dev/null | tail -n 1)
+out=$("$SPT" -s "$dir/beginend.d" -c "sleep 1" 2>/dev/null | grep ':END')
 check_match "beginend.d: total time" "$out" '^ *[0-9]+ +2 +:END total time: 1 secs$'
 
 check_no_leftovers

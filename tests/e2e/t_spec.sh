@@ -30,7 +30,7 @@ tracer_start -q -n 'BEGIN { printf("ready\n"); }
 "$TRIG/sysloop" sched_get_priority_min 6 0 >/dev/null
 sleep 0.3
 tracer_stop
-check "commit and discard on one CPU" "$(grep -v ready "$TMP/out")" "$(printf 'entry 2\nentry 4\nentry 6')"
+check "commit and discard on one CPU" "$(grep -vx -e ready -e '' "$TMP/out")" "$(printf 'entry 2\nentry 4\nentry 6')"
 check "no failures" "$(cat "$TMP/err" | grep -v matched)" ""
 
 # Speculative drops: a part of 16 bytes holds one record; the earlier one is committed.
@@ -41,7 +41,7 @@ tracer_start -q -x specsize=16 -n 'BEGIN { s = speculation(); printf("ready\n");
 "$TRIG/sysloop" sched_get_priority_max 1 0 >/dev/null
 sleep 0.3
 tracer_stop
-check "speculative drops: the first record committed" "$(grep -v ready "$TMP/out")" "1"
+check "speculative drops: the first record committed" "$(grep -vx -e ready -e '' "$TMP/out")" "1"
 check "speculative drops reported" "$(grep speculative "$TMP/err")" "spectrace: 4 speculative drops"
 
 # A part larger than the room in the principal buffer: nothing copied, one drop.
@@ -52,7 +52,7 @@ tracer_start -q -b 64 -n 'BEGIN { s = speculation(); printf("ready\n"); }
 "$TRIG/sysloop" sched_get_priority_max 1 0 >/dev/null
 sleep 0.3
 tracer_stop
-check "commit too large: nothing copied" "$(grep -v ready "$TMP/out")" ""
+check "commit too large: nothing copied" "$(grep -vx -e ready -e '' "$TMP/out")" ""
 check "commit too large: one drop" "$(grep drop "$TMP/err")" "spectrace: 1 drop on CPU 0"
 
 if [ "$(nproc)" -ge 2 ]; then
@@ -68,7 +68,7 @@ if [ "$(nproc)" -ge 2 ]; then
 	"$TRIG/sysloop" sched_get_priority_max 5 0 >/dev/null
 	sleep 1.5
 	tracer_stop
-	check "both parts committed" "$(grep -v ready "$TMP/out" | sort)" "$(printf 'part on cpu 0\npart on cpu 1')"
+	check "both parts committed" "$(grep -vx -e ready -e '' "$TMP/out" | sort)" "$(printf 'part on cpu 0\npart on cpu 1')"
 	check "busy while committing" "$(grep speculation "$TMP/err")" \
 		"spectrace: 5 failed speculations (available buffer(s) still busy)"
 
@@ -87,7 +87,7 @@ if [ "$(nproc)" -ge 2 ]; then
 	tracer_stop
 	want=$(for t in 0 1 2 3; do seq $((t * 1000000)) $((t * 1000000 + 2999)); done |
 		awk '$1 % 3 == 0' | sort -n)
-	got=$(grep -v ready "$TMP/out" | sort -n)
+	got=$(grep -vx -e ready -e '' "$TMP/out" | sort -n)
 	check "stress: every committed record once, nothing discarded" \
 		"$(echo "$got" | md5sum) $(echo "$got" | wc -l)" "$(echo "$want" | md5sum) 4000"
 	check "stress: no failure, no slot left busy" "$(grep -v matched "$TMP/err")" ""

@@ -26,7 +26,8 @@ workload() {
 	done
 }
 
-recs() { grep -v ready "${RECS:-$TMP/out}"; }
+# the records (not "ready", nor the empty lines of the end-of-tracing newlines)
+recs() { grep -vx -e ready -e '' "${RECS:-$TMP/out}"; }
 # "yes" when the timestamps never decrease, else the first offending line.
 sorted() { recs | awk 'bad == "" && NR > 1 && $2 < last { bad = "no, line " NR ": " $0 } { last = $2 } END { print NR ? (bad == "" ? "yes" : bad) : "empty" }'; }
 per_cpu_sorted() { recs | awk '{ if (($1 in last) && $2 < last[$1]) bad = 1; last[$1] = $2 } END { print bad ? "no" : "yes" }'; }
@@ -78,6 +79,6 @@ RECS=
 printf '%s\n' '#pragma D option temporal' '#pragma D option quiet' \
 	'BEGIN { printf("begin\n"); }' \
 	'tick-10ms /++n == 3/ { exit(0); }' 'END { printf("end\n"); }' >"$TMP/t.d"
-check "pragma: BEGIN, END" "$("$SPT" -s "$TMP/t.d" | paste -sd ' ')" "begin end"
+check "pragma: BEGIN, END, the final newline" "$("$SPT" -s "$TMP/t.d"; echo .)" "$(printf 'begin\nend\n\n.')"
 check_no_leftovers
 e2e_done

@@ -253,8 +253,7 @@ Test(agg_print, sorted_by_value_then_key)
 	add(&s, "a", 5, 0);
 	agg_snap_sort(&s, &by_value);
 	out = print_to_string(agg_print_default, &s, 1);
-	cr_assert_str_eq(out, "\n"
-			      "  c                                                                 1\n"
+	cr_assert_str_eq(out, "  c                                                                 1\n"
 			      "  a                                                                 5\n"
 			      "  b                                                                 5\n");
 	free(out);
@@ -322,7 +321,6 @@ Test(agg_print, quantize_histogram)
 	cr_assert_eq(agg_snap_add(&s, key, w), 0);
 	out = print_to_string(agg_print_default, &s, 1);
 	cr_assert_str_eq(out, "\n"
-			      "\n"
 			      "           value  ------------- Distribution ------------- count    \n"
 			      "              -1 |                                         0        \n"
 			      "               0 |@@@@@@@@@@                               1        \n"
@@ -390,7 +388,7 @@ Test(agg_print, printa_format_keys_and_value)
 	fp = open_memstream(&buf, &len);
 	agg_print_default(fp, &s, 1);
 	fclose(fp);
-	cr_assert_str_eq(buf, "\n  read                                                     -3              -42\n");
+	cr_assert_str_eq(buf, "  read                                                     -3              -42\n");
 	free(buf);
 	fmt_free(&f);
 	agg_snap_free(&s);
