@@ -1,4 +1,4 @@
-#!/usr/bin/env spectrace -qs
+#!/usr/bin/env -S spectrace -s
 /*
  * failhunt.d: what a thread did just before a syscall failed with a given
  * errno. Every syscall of the target is traced speculatively, in windows

@@ -1,9 +1,15 @@
-#!/usr/bin/env spectrace -Fs
+#!/usr/bin/env -S spectrace -s
 /*
  * specopen.d for modern libc: the code path of every openat() that fails,
  * and nothing for those that succeed. The path and the errno are traced
  * speculatively and committed only when the call failed.
+ *
+ *   spectrace -s specopenat.d                      every process, until Ctrl-C
+ *   spectrace -s specopenat.d -c 'cat /nonexistent'
+ *
+ * Output: flow-indented "=> openat" lines with the path, then the errno.
  */
+#pragma D option flowindent
 
 syscall::openat:entry
 {

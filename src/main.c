@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/utsname.h>
 #include <linux/types.h>
 #include <bpf/libbpf.h>
 
@@ -108,6 +109,14 @@ static const char usage_text[] =
 	"Exit status: 0 success, 1 error, 2 usage error. Needs root (or\n"
 	"CAP_BPF and CAP_PERFMON) and a kernel with BTF.\n";
 
+/* No arguments at all: the synopsis, one example, where to read on. */
+static const char first_run_text[] =
+	"\n"
+	"Example: every file opened, by which program, until Ctrl-C (as root):\n"
+	"  spectrace -n 'syscall::openat:entry { printf(\"%s %s\\n\", execname, copyinstr(arg1)); }'\n"
+	"\n"
+	"spectrace --help lists the options; man spectrace explains them.\n";
+
 static const char *progname = "spectrace";
 static int verbose;
 static volatile sig_atomic_t stop_flag;
@@ -187,6 +196,45 @@ struct cmdline {
 	int zdefs;		/* -Z: descriptions may match nothing */
 	const char *ofile;	/* -o: trace output appended to this file */
 };
+
+static void print_first_run(FILE *f)
+{
+	/* The synopsis is usage_text up to its first empty line. */
+	int len = (int)(strstr(usage_text, "\n\n") - usage_text) + 1;
+
+	fprintf(f, "%.*s%s", len, usage_text, first_run_text);
+}
+
+/*
+ * -V: the version, then each kernel feature spectrace needs with the
+ * release that brought it and what this kernel said. Exit status 1 if
+ * stdout cannot be written, as dtrace's.
+ */
+static int print_version(void)
+{
+	static const char *const state[] = {
+		[KFEAT_HAVE] = "yes", [KFEAT_MISSING] = "no", [KFEAT_UNKNOWN] = "unknown",
+	};
+	const struct kfeat *t;
+	struct utsname u;
+	size_t n, i, unknown = 0;
+
+	libbpf_set_print(libbpf_print);
+	t = kfeat_table(&n);
+	printf("%s %s\n", progname, SPT_VERSION);
+	if (!uname(&u))
+		printf("kernel: Linux %s %s\n", u.release, u.machine);
+	printf("kernel features (needs Linux %d.%d):\n", t[0].major, t[0].minor);
+	for (i = 0; i < n; i++) {
+		enum kfeat_state s = t[i].probe();
+
+		unknown += s == KFEAT_UNKNOWN;
+		printf("  %-8s%s (Linux %d.%d)\n", state[s], t[i].name, t[i].major, t[i].minor);
+	}
+	if (unknown)
+		printf("(unknown: the kernel does not tell without privileges; run as root to ask)\n");
+	return fflush(stdout) || ferror(stdout) ? 1 : 0;
+}
 
 static int set_option(struct cmdline *cl, const char *flag, const char *arg)
 {
@@ -281,8 +329,7 @@ static int parse_cmdline(struct cmdline *cl, int argc, char **argv)
 			cl->srcs[cl->nsrcs++].text = optarg;
 			break;
 		case 'V':
-			printf("%s %s\n", progname, SPT_VERSION);
-			exit(0);
+			exit(print_version());
 		case 'v':
 			verbose = 1;
 			break;
@@ -803,6 +850,11 @@ int main(int argc, char **argv)
 
 	if (argc > 1 && !strcmp(argv[1], "ktrdump"))
 		return ktrdump_main(argc - 1, argv + 1);
+	/* As dtrace(1): no arguments at all is a usage error, shown on stderr. */
+	if (argc == 1) {
+		print_first_run(stderr);
+		return EXIT_USAGE;
+	}
 	testing = getenv("_DTRACE_TESTING") != NULL;
 	memset(&cl, 0, sizeof(cl));
 	memset(&en, 0, sizeof(en));

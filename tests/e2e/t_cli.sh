@@ -23,7 +23,15 @@ check "bad -x switchrate" "$(usage -x switchrate=fast -n BEGIN)" \
 	"2|spectrace: failed to set -x switchrate=fast: invalid value for specified option"
 check "bad bufpolicy" "$(usage -x bufpolicy=circular -n BEGIN)" \
 	"2|spectrace: failed to set -x bufpolicy=circular: invalid value for specified option"
-check "no probes" "$(usage)" "1|spectrace: no probes specified"
+check "no probes" "$(usage -q)" "1|spectrace: no probes specified"
+# No arguments at all: dtrace's usage error (stderr, 2), with the synopsis
+# of --help and an example.
+out=$("$SPT" 2>&1 >/dev/null)
+check "no arguments: exit status" "$?" 2
+check "no arguments: the synopsis" "$(printf '%s\n' "$out" | head -n 2)" \
+	"$("$SPT" --help | head -n 2)"
+check "no arguments: an example" "$(printf '%s\n' "$out" | grep -c "^  spectrace -n 'syscall::openat:entry ")" 1
+check "no arguments: nothing on stdout" "$("$SPT" 2>/dev/null)" ""
 # Operands are macro arguments.
 check "operand is \$1" "$(usage -e -n 'syscall::openat:entry /pid == $1/' 42)" "0|"
 check "missing macro argument" "$(usage -e -n 'syscall::openat:entry /pid == $2/' 42)" \
@@ -32,7 +40,16 @@ check "missing macro argument" "$(usage -e -n 'syscall::openat:entry /pid == $2/
 out=$("$SPT" --help)
 check "--help exits 0" "$?" 0
 check "--help starts with Usage" "$(printf '%s\n' "$out" | head -n 1 | cut -c1-16)" "Usage: spectrace"
-check "-V" "$("$SPT" -V | cut -d' ' -f1)" "spectrace"
+out=$("$SPT" -V)
+check "-V: exit status" "$?" 0
+check "-V: the version" "$(printf '%s\n' "$out" | head -n 1)" \
+	"spectrace $(sed -n 's/^project(spectrace VERSION \([0-9.]*\).*/\1/p' "$(dirname "$0")/../../CMakeLists.txt")"
+check "-V: the kernel" "$(printf '%s\n' "$out" | sed -n 2p)" "kernel: Linux $(uname -r) $(uname -m)"
+check "-V: the release needed" "$(printf '%s\n' "$out" | sed -n 3p)" "kernel features (needs Linux 5.17):"
+# As root on a kernel spectrace runs on, every feature is there.
+check "-V: every feature found" "$(printf '%s\n' "$out" | sed -n '4,$p' | grep -cvE '^  yes     .+ \(Linux [0-9]+\.[0-9]+\)$')" 0
+check "-V: bpf_loop and BTF among them" \
+	"$(printf '%s\n' "$out" | grep -cE '^  yes     (bpf_loop|BTF at /sys/kernel/btf/vmlinux) ')" 2
 
 out=$("$SPT" -n 'syscall::nosuch:entry' 2>&1)
 check "no match exits 1" "$?" 1
