@@ -122,6 +122,7 @@ struct ast_type {
 #define AST_INT_UNSIGNED	0x1
 #define AST_INT_LONG		0x2
 #define AST_INT_LONGLONG	0x4
+#define AST_INT_UPPER_U		0x8	/* the u suffix written U */
 
 struct ast_expr {
 	enum ast_kind kind;

@@ -388,7 +388,8 @@ static struct ast_expr *parse_primary(struct parser *p)
 		e->u.i.base = t->base;
 		e->u.i.flags = (t->flags & LEX_INT_UNSIGNED ? AST_INT_UNSIGNED : 0) |
 			       (t->flags & LEX_INT_LONG ? AST_INT_LONG : 0) |
-			       (t->flags & LEX_INT_LONGLONG ? AST_INT_LONGLONG : 0);
+			       (t->flags & LEX_INT_LONGLONG ? AST_INT_LONGLONG : 0) |
+			       (t->flags & LEX_INT_UPPER_U ? AST_INT_UPPER_U : 0);
 		break;
 	case LEX_CHAR:
 		e = new_expr(p, AST_CHAR, parse_loc(t));

@@ -260,7 +260,7 @@ ParameterizedTestParameters(parse, primaries)
 		{ "1UL", "1ul" },
 		{ "1l", "1l" },
 		{ "1ll", "1ll" },
-		{ "1LLU", "1ull" },
+		{ "1ULL", "1ull" },
 		{ "'a'", "(chr 97)" },
 		{ "'\\0'", "(chr 0)" },
 		{ "'ab'", "(chr 24930)" },
@@ -308,7 +308,7 @@ Test(parse, int_node)
 	cr_assert_eq(e->kind, AST_INT);
 	cr_assert_eq(e->u.i.value, 16);
 	cr_assert_eq(e->u.i.base, 16);
-	cr_assert_eq(e->u.i.flags, AST_INT_UNSIGNED | AST_INT_LONG);
+	cr_assert_eq(e->u.i.flags, AST_INT_UNSIGNED | AST_INT_UPPER_U | AST_INT_LONG);
 	e = expression("077ll");
 	cr_assert_eq(e->u.i.base, 8);
 	cr_assert_eq(e->u.i.flags, AST_INT_LONGLONG);
