@@ -293,27 +293,33 @@ const char *cg_type_name(const struct ct *t, char *buf, size_t len)
 	return buf;
 }
 
-/* C's usual arithmetic conversions, LP64. */
+/*
+ * D's usual arithmetic conversions (dtrace's dt_type_promote): the operand
+ * type of the higher rank, rank = bits + 1 if unsigned, the left one on a
+ * tie. There is no promotion to int: char + char is char, short + int is
+ * int, int + unsigned int is unsigned int. A pointer counts as an unsigned
+ * long.
+ */
 static struct ct arith_type(const struct ct *a, const struct ct *b)
 {
-	struct ct x = *a, y = *b, r = ct_int;
+	struct ct x = *a, y = *b;
+	unsigned int rx, ry;
 
-	if (x.ptr || x.size < 4) {
-		x.sign = x.ptr ? false : true;
-		x.size = x.ptr ? 8 : 4;
-	}
-	if (y.ptr || y.size < 4) {
-		y.sign = y.ptr ? false : true;
-		y.size = y.ptr ? 8 : 4;
-	}
-	x.ptr = y.ptr = 0;
-	if (x.size != y.size)
-		r = x.size > y.size ? x : y;
-	else
-		r = x.sign && y.sign ? x : (x.sign ? y : x);
-	if (x.size == y.size && (!x.sign || !y.sign))
-		r.sign = false;
-	return r;
+	if (x.ptr)
+		x = ct_uint64;
+	if (y.ptr)
+		y = ct_uint64;
+	rx = x.size * 8 + !x.sign;
+	ry = y.size * 8 + !y.sign;
+	x.psize = y.psize = 0;
+	x.psign = y.psign = false;
+	return ry > rx ? y : x;
+}
+
+/* The type of a unary operator's or a shift's result: its (left) operand's. */
+static struct ct operand_type(const struct ct *a)
+{
+	return arith_type(a, a);
 }
 
 /* The builtin variables of D that spectrace provides, and their types. */
@@ -341,10 +347,10 @@ static const struct builtin builtins[] = {
 	{ "gid", SPT_B_GID, { CT_INT, 4, false, 0, 0, false } },
 	{ "timestamp", SPT_B_TIMESTAMP, { CT_INT, 8, false, 0, 0, false } },
 	{ "vtimestamp", SPT_B_VTIMESTAMP, { CT_INT, 8, false, 0, 0, false } },
-	{ "walltimestamp", SPT_B_WALLTIMESTAMP, { CT_INT, 8, false, 0, 0, false } },
+	{ "walltimestamp", SPT_B_WALLTIMESTAMP, { CT_INT, 8, true, 0, 0, false } },
 	{ "cpu", SPT_B_CPU, { CT_INT, 4, true, 0, 0, false } },
 	{ "errno", SPT_B_ERRNO, { CT_INT, 4, true, 0, 0, false } },
-	{ "epid", SPT_B_EPID, { CT_INT, 4, false, 0, 0, false } },
+	{ "epid", SPT_B_EPID, { CT_INT, 8, false, 0, 0, false } },
 	{ "id", SPT_B_ID, { CT_INT, 4, false, 0, 0, false } },
 	/*
 	 * Every part of a probe's name is shorter than PROBE_FIELD_MAX: syscall
@@ -498,22 +504,234 @@ static int expr_int(struct cg *g, const struct ast_expr *e, struct ct *t, const 
 	return r;
 }
 
-static uint64_t int_literal_type(const struct ast_expr *e, struct ct *t)
+/*
+ * The type of an integer constant, as dtrace's dt_node_int picks it: the
+ * first of int, unsigned int, long, unsigned long, long long, unsigned
+ * long long that holds the value, starting one type further for a u and
+ * two for each l, and skipping the unsigned types when the constant is
+ * decimal or its u is lower case (so 0x80000000 is unsigned int,
+ * 2147483648 long, and 0x100000000U long). Returns -1 after D_INT_OFLOW.
+ */
+static int int_literal_type(struct cg *g, const struct ast_expr *e, struct ct *t)
 {
+	static const struct ct cands[6] = {
+		{ CT_INT, 4, true, 0, 0, false }, { CT_INT, 4, false, 0, 0, false },
+		{ CT_INT, 8, true, 0, 0, false }, { CT_INT, 8, false, 0, 0, false },
+		{ CT_INT, 8, true, 0, 0, false }, { CT_INT, 8, false, 0, 0, false },
+	};
 	uint64_t v = e->u.i.value;
-	unsigned int f = e->u.i.flags;
-	bool u = f & AST_INT_UNSIGNED, l = f & (AST_INT_LONG | AST_INT_LONGLONG);
+	unsigned int f = e->u.i.flags, i = 0, step;
 
-	/* C's rule: the first of int, unsigned (not for decimal), long, unsigned long. */
-	if (!l && !u && v <= INT32_MAX)
+	if (f & AST_INT_UNSIGNED)
+		i += 1;
+	if (f & AST_INT_LONG)
+		i += 2;
+	if (f & AST_INT_LONGLONG)
+		i += 4;
+	step = e->u.i.base == 10 || ((f & AST_INT_UNSIGNED) && !(f & AST_INT_UPPER_U)) ? 2 : 1;
+	for (; i < 6; i += step) {
+		uint64_t max = cands[i].size == 4 ? (cands[i].sign ? INT32_MAX : UINT32_MAX)
+						  : (cands[i].sign ? INT64_MAX : UINT64_MAX);
+
+		if (v <= max) {
+			*t = cands[i];
+			return 0;
+		}
+	}
+	return cg_error(g, "D_INT_OFLOW", e->loc,
+			"integer constant 0x%llx cannot be represented in any built-in integral type",
+			(unsigned long long)v);
+}
+
+/* A character constant: an int (a long when its bytes exceed INT_MAX), never sign-extended. */
+static struct ct char_literal_type(const struct ast_expr *e)
+{
+	return e->u.c.value > INT32_MAX ? ct_int64 : ct_int;
+}
+
+/*
+ * Cast value V of type FROM to TO as dtrace-utils does (dt_cg_typecast at
+ * run time, the same rule when it folds a constant): nothing to do for an
+ * 8-byte destination, for a wider one that is signed or comes from an
+ * unsigned type, or for the same size and signedness; otherwise the low
+ * bytes, sign- or zero-extended.
+ */
+static bool cast_changes(const struct ct *from, const struct ct *to)
+{
+	unsigned int fs = from->ptr ? 8 : from->size;
+	bool fsign = from->sign && !from->ptr;
+
+	if (to->ptr || to->size >= 8)
+		return false;
+	if (to->size > fs)
+		return !to->sign && fsign;
+	if (to->size == fs)
+		return to->sign != fsign;
+	return true;
+}
+
+static uint64_t ext_value(uint64_t v, unsigned int size, bool sign)
+{
+	unsigned int sh = 64 - 8 * size;
+
+	if (size >= 8)
+		return v;
+	return sign ? (uint64_t)((int64_t)(v << sh) >> sh) : (v << sh) >> sh;
+}
+
+static int signal_number(const char *name);
+
+/*
+ * Constant folding as dtrace does it while parsing (dt_node_op1, op2, op3
+ * and the cast of an integer constant): true, with the value and its type,
+ * when E is an integer constant, a sizeof of a type or a string literal, a
+ * signal name, or an operator or cast applied only to those. Values are 64
+ * bits and never narrowed, except that minus of an unsigned constant is
+ * cut to its size; >> shifts logically whatever the type; / and % are C's
+ * on 64 bits; !, ~ and unary - keep the operand's type. A ?: whose
+ * condition folds is its chosen branch. A division by a constant 0 is not
+ * folded. Emits no code; an error only for a constant that fits no type.
+ */
+static bool fold(struct cg *g, const struct ast_expr *e, uint64_t *v, struct ct *t)
+{
+	uint64_t l, r;
+	struct ct lt, rt;
+
+	if (g->err)
+		return false;
+	switch (e->kind) {
+	case AST_INT:
+		if (int_literal_type(g, e, t))
+			return false;
+		*v = e->u.i.value;
+		return true;
+	case AST_CHAR:
+		*t = char_literal_type(e);
+		*v = e->u.c.value;
+		return true;
+	case AST_IDENT:
+		if (e->u.ident.scope != AST_SCOPE_GLOBAL)
+			return false;
+		if (!strcmp(e->u.ident.name, "NULL")) {
+			/* dtrace's hard-wired inline long NULL = 0 */
+			*t = ct_int64;
+			*v = 0;
+			return true;
+		}
+		if (!signal_number(e->u.ident.name) ||
+		    cg_var_find(g, AST_SCOPE_GLOBAL, e->u.ident.name))
+			return false;
 		*t = ct_int;
-	else if (!l && (u || e->u.i.base != 10) && v <= UINT32_MAX)
-		*t = ct_uint32;
-	else if (!u && v <= INT64_MAX)
-		*t = ct_int64;
-	else
+		*v = (uint64_t)signal_number(e->u.ident.name);
+		return true;
+	case AST_SIZEOF_TYPE: {
+		struct ct st;
+
+		if (e->u.cast.type.kind == AST_TYPE_STRING && !e->u.cast.type.ptr) {
+			*t = ct_uint64;
+			*v = SPT_STRSIZE;
+			return true;
+		}
+		if (cg_type_of(g, &e->u.cast.type, &st) || st.kind != CT_INT)
+			return false;
 		*t = ct_uint64;
-	return v;
+		*v = st.ptr ? 8 : st.size;
+		return true;
+	}
+	case AST_CAST: {
+		struct ct to;
+
+		if (!fold(g, e->u.cast.operand, &l, &lt))
+			return false;
+		if (cg_type_of(g, &e->u.cast.type, &to) || to.kind != CT_INT)
+			return false;
+		*v = cast_changes(&lt, &to) ? ext_value(l, to.size, to.sign) : l;
+		*t = to;
+		return true;
+	}
+	case AST_UNARY:
+		if (e->u.unary.op == AST_OP_SIZEOF && e->u.unary.operand->kind == AST_STRING) {
+			*t = ct_uint64;
+			*v = e->u.unary.operand->u.str.len + 1;
+			if (memchr(e->u.unary.operand->u.str.s, 0, e->u.unary.operand->u.str.len))
+				*v = strlen(e->u.unary.operand->u.str.s) + 1;
+			return true;
+		}
+		if (e->u.unary.op != AST_OP_NEG && e->u.unary.op != AST_OP_PLUS &&
+		    e->u.unary.op != AST_OP_BNOT && e->u.unary.op != AST_OP_LNOT)
+			return false;
+		if (!fold(g, e->u.unary.operand, &l, &lt))
+			return false;
+		*t = lt;
+		switch (e->u.unary.op) {
+		case AST_OP_NEG:
+			*v = 0 - l;
+			if (!lt.sign || lt.ptr)
+				*v = ext_value(*v, lt.ptr ? 8 : lt.size, false);
+			break;
+		case AST_OP_BNOT:
+			*v = ~l;
+			break;
+		case AST_OP_LNOT:
+			*v = !l;
+			break;
+		default:
+			*v = l;
+			break;
+		}
+		return true;
+	case AST_TERNARY:
+		if (!fold(g, e->u.ternary.cond, &l, &lt))
+			return false;
+		return fold(g, l ? e->u.ternary.then : e->u.ternary.otherwise, v, t);
+	case AST_BINARY: {
+		enum ast_op op = e->u.binary.op;
+		struct ct at;
+		bool s;
+
+		if (!fold(g, e->u.binary.lhs, &l, &lt) || !fold(g, e->u.binary.rhs, &r, &rt))
+			return false;
+		at = arith_type(&lt, &rt);
+		s = at.sign;
+		switch (op) {
+		case AST_OP_LOR: *v = l || r; *t = ct_int; return true;
+		case AST_OP_LAND: *v = l && r; *t = ct_int; return true;
+		case AST_OP_LXOR: *v = (l != 0) ^ (r != 0); *t = ct_int; return true;
+		case AST_OP_BOR: *v = l | r; break;
+		case AST_OP_BXOR: *v = l ^ r; break;
+		case AST_OP_BAND: *v = l & r; break;
+		case AST_OP_EQ: *v = l == r; *t = ct_int; return true;
+		case AST_OP_NE: *v = l != r; *t = ct_int; return true;
+		case AST_OP_LT: *v = s ? (int64_t)l < (int64_t)r : l < r; *t = ct_int; return true;
+		case AST_OP_LE: *v = s ? (int64_t)l <= (int64_t)r : l <= r; *t = ct_int; return true;
+		case AST_OP_GT: *v = s ? (int64_t)l > (int64_t)r : l > r; *t = ct_int; return true;
+		case AST_OP_GE: *v = s ? (int64_t)l >= (int64_t)r : l >= r; *t = ct_int; return true;
+		case AST_OP_SHL: *v = r < 64 ? l << r : 0; *t = operand_type(&lt); return true;
+		case AST_OP_SHR: *v = r < 64 ? l >> r : 0; *t = operand_type(&lt); return true;
+		case AST_OP_ADD: *v = l + r; break;
+		case AST_OP_SUB: *v = l - r; break;
+		case AST_OP_MUL: *v = l * r; break;
+		case AST_OP_DIV:
+		case AST_OP_MOD:
+			if (!r)
+				return false;
+			if (s && (int64_t)r == -1)	/* C's INT64_MIN / -1, without the trap */
+				*v = op == AST_OP_DIV ? 0 - l : 0;
+			else if (s)
+				*v = op == AST_OP_DIV ? (uint64_t)((int64_t)l / (int64_t)r)
+						      : (uint64_t)((int64_t)l % (int64_t)r);
+			else
+				*v = op == AST_OP_DIV ? l / r : l % r;
+			break;
+		default:
+			return false;
+		}
+		*t = at;
+		return true;
+	}
+	default:
+		return false;
+	}
 }
 
 static int macro_value(struct cg *g, const struct ast_expr *e, struct ct *t)
@@ -903,7 +1121,9 @@ static int assoc_assign(struct cg *g, const struct ast_expr *e, int r, const str
 		if (rl < 0)
 			return -1;
 		lt = v->type;
-		binop(g, op, rl, r, &lt, rt, &lt, e->loc);
+		/* /= and %= divide as the left operand's type is signed or not */
+		binop(g, op, rl, r, &lt, op == AST_OP_DIV || op == AST_OP_MOD ? &lt : rt, &lt,
+		      e->loc);
 		cg_reg_free(g, r);
 		r = rl;
 	}
@@ -956,7 +1176,9 @@ static int assign(struct cg *g, const struct ast_expr *e, struct ct *t)
 		}
 		var_load(g, v, rl);
 		lt = v->type;
-		binop(g, op, rl, r, &lt, &rt, &rt, e->loc);
+		/* /= and %= divide as the left operand's type is signed or not */
+		binop(g, op, rl, r, &lt, op == AST_OP_DIV || op == AST_OP_MOD ? &lt : &rt, &rt,
+		      e->loc);
 		cg_reg_free(g, r);
 		r = rl;
 	}
@@ -1036,10 +1258,13 @@ static int unary(struct cg *g, const struct ast_expr *e, struct ct *t)
 			return -1;
 		g->img->ninsns = ni;
 		g->regs = saved;
-		if (ot.kind != CT_INT)
-			return cg_error(g, DIAG_UNSUPPORTED, e->loc,
-					"not supported yet: sizeof of a non-integer");
 		*t = ct_uint64;
+		/* A string's size is strsize whatever its value (sizeof "lit" folds). */
+		if (ot.kind == CT_STR)
+			return load_const(g, SPT_STRSIZE, e->loc);
+		if (ot.kind != CT_INT)
+			return cg_error(g, "D_SIZEOF_TYPE", e->loc,
+					"cannot apply sizeof to an operand of unknown size");
 		return load_const(g, ot.ptr ? 8 : ot.size, e->loc);
 	}
 	case AST_OP_DEREF:
@@ -1139,7 +1364,13 @@ static int ternary(struct cg *g, const struct ast_expr *e, struct ct *t)
 {
 	struct ct tc, t1, t2;
 	int rc, r1, r2, jf, je;
+	uint64_t c;
 
+	/* As dtrace, a constant condition is replaced by its branch before any check. */
+	if (fold(g, e->u.ternary.cond, &c, &tc))
+		return cg_expr(g, c ? e->u.ternary.then : e->u.ternary.otherwise, t);
+	if (g->err)
+		return -1;
 	rc = expr_int(g, e->u.ternary.cond, &tc, "?:");
 	if (rc < 0)
 		return -1;
@@ -1179,7 +1410,7 @@ static int cast(struct cg *g, const struct ast_expr *e, struct ct *t)
 	r = expr_int(g, e->u.cast.operand, &from, "a cast");
 	if (r < 0)
 		return -1;
-	if (!to.ptr)
+	if (cast_changes(&from, &to))
 		cg_narrow(g, r, &to);
 	*t = to;
 	return r;
@@ -1330,13 +1561,22 @@ int cg_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 	if (g->err)
 		return -1;
 	switch (e->kind) {
-	case AST_INT:
-		return load_const(g, int_literal_type(e, t), e->loc);
-	case AST_CHAR:
-		*t = e->u.c.nbytes > 1 ? ct_int : (struct ct){ CT_INT, 1, true, 0, 0, false };
-		if (e->u.c.nbytes > 4)
-			*t = ct_int64;
-		return load_const(g, e->u.c.value, e->loc);
+	case AST_INT: case AST_CHAR: case AST_IDENT: case AST_SIZEOF_TYPE: case AST_CAST:
+	case AST_UNARY: case AST_BINARY: case AST_TERNARY: {
+		uint64_t v;
+
+		if (fold(g, e, &v, t))
+			return load_const(g, v, e->loc);
+		if (g->err)
+			return -1;
+		break;
+	}
+	default:
+		break;
+	}
+	switch (e->kind) {
+	case AST_INT: case AST_CHAR:
+		return -1;	/* folded above */
 	case AST_STRING:
 		return load_string(g, e->u.str.s, e->u.str.len, e->loc, t);
 	case AST_IDENT:

@@ -184,7 +184,7 @@ Test(dis, string_field_bounds)
 {
 	char *s = disassemble(
 		"BEGIN { x = \"ab\"; trace(x); trace(\"ab\"); trace(copyinstr(0)); trace(probename);"
-		" trace(lltostr(-1, 2)); trace(lltostr(-1)); trace(1 ? \"abc\" : execname);"
+		" trace(lltostr(-1, 2)); trace(lltostr(-1)); trace(pid ? \"abc\" : execname);"
 		" trace(basename(\"\")); trace(substr(execname, 1)); trace(toupper(\"abcdefghi\"));"
 		" trace(strjoin(strjoin(probefunc, probefunc), probefunc));"
 		" trace(strjoin(\"abcdefgh\", \"ijklmnop\")); trace(strchr(\"abcdefghijk\", 99));"
