@@ -667,6 +667,7 @@ static int decl(struct cg *g, const struct ast_item *it)
 	struct ct t;
 
 	bool kstr[CG_MAX_KEYS];
+	struct ct kts[CG_MAX_KEYS];
 	size_t i;
 
 	if (d->has_dim || (d->nkeys && d->scope != AST_SCOPE_GLOBAL))
@@ -691,8 +692,9 @@ static int decl(struct cg *g, const struct ast_item *it)
 			return cg_error(g, DIAG_OP_INCOMPAT, d->keys[i]->loc,
 					"associative array keys must be integers or strings");
 		kstr[i] = kt.kind == CT_STR;
+		kts[i] = kt;
 	}
-	return cg_assoc_new(g, d->name, &t, d->nkeys, kstr, d->name_loc) ? 0 : -1;
+	return cg_assoc_new(g, d->name, &t, d->nkeys, kstr, kts, d->name_loc) ? 0 : -1;
 }
 
 void cg_image_free(struct image *img)

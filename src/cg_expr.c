@@ -229,6 +229,8 @@ static const struct tname tnames[] = {
 	{ "uintptr_t", 8, false }, { "size_t", 8, false }, { "ssize_t", 8, true },
 	{ "pid_t", 4, true }, { "uid_t", 4, false }, { "gid_t", 4, false },
 	{ "id_t", 4, true }, { "processorid_t", 4, true }, { "_Bool", 1, false },
+	{ "ptrdiff_t", 8, true }, { "ulong_t", 8, false }, { "uchar_t", 1, false },
+	{ "ushort_t", 2, false }, { "uint_t", 4, false }, { "u_longlong_t", 8, false },
 };
 
 int cg_type_of(struct cg *g, const struct ast_type *at, struct ct *t)
@@ -706,8 +708,9 @@ static bool fold(struct cg *g, const struct ast_expr *e, uint64_t *v, struct ct 
 		case AST_OP_LE: *v = s ? (int64_t)l <= (int64_t)r : l <= r; *t = ct_int; return true;
 		case AST_OP_GT: *v = s ? (int64_t)l > (int64_t)r : l > r; *t = ct_int; return true;
 		case AST_OP_GE: *v = s ? (int64_t)l >= (int64_t)r : l >= r; *t = ct_int; return true;
-		case AST_OP_SHL: *v = r < 64 ? l << r : 0; *t = operand_type(&lt); return true;
-		case AST_OP_SHR: *v = r < 64 ? l >> r : 0; *t = operand_type(&lt); return true;
+		/* dtrace shifts with the host's C, whose count x86-64 takes modulo 64 */
+		case AST_OP_SHL: *v = l << (r & 63); *t = operand_type(&lt); return true;
+		case AST_OP_SHR: *v = l >> (r & 63); *t = operand_type(&lt); return true;
 		case AST_OP_ADD: *v = l + r; break;
 		case AST_OP_SUB: *v = l - r; break;
 		case AST_OP_MUL: *v = l * r; break;
@@ -961,7 +964,7 @@ static int lvalue_var(struct cg *g, const struct ast_expr *lhs, struct cg_var **
 }
 
 struct cg_var *cg_assoc_new(struct cg *g, const char *name, const struct ct *vt, size_t nkeys,
-			    const bool *kstr, struct ast_loc loc)
+			    const bool *kstr, const struct ct *kt, struct ast_loc loc)
 {
 	struct cg_var *v;
 	uint32_t off = 8;
@@ -989,6 +992,7 @@ struct cg_var *cg_assoc_new(struct cg *g, const char *name, const struct ct *vt,
 	g->vars = v;
 	for (i = 0; i < nkeys; i++) {
 		v->kstr[i] = kstr[i];
+		v->ktype[i] = kt ? kt[i] : ct_int64;
 		v->koff[i] = off;
 		off += kstr[i] ? SPT_STRSIZE : 8;
 	}
@@ -1044,7 +1048,7 @@ static int assoc_prepare(struct cg *g, const struct ast_expr *e, bool create, co
 					"cannot store a void value in %s[ ]", base->u.ident.name);
 		for (i = 0; i < n; i++)
 			kstr[i] = kt[i].kind == CT_STR;
-		v = cg_assoc_new(g, base->u.ident.name, vt, n, kstr, e->loc);
+		v = cg_assoc_new(g, base->u.ident.name, vt, n, kstr, kt, e->loc);
 		if (!v)
 			return -1;
 	}
@@ -1060,6 +1064,9 @@ static int assoc_prepare(struct cg *g, const struct ast_expr *e, bool create, co
 					kt[i].kind == CT_STR ? "string" : "integer");
 	cg_emit(g, SPT_OP_KINIT, 0, 0, 0, (int32_t)v->slot);
 	for (i = 0; i < n; i++) {
+		/* An integer key is cast to the array's key type, as dtrace casts it. */
+		if (!v->kstr[i] && cast_changes(&kt[i], &v->ktype[i]))
+			cg_narrow(g, regs[i], &v->ktype[i]);
 		cg_emit(g, v->kstr[i] ? SPT_OP_KSTR : SPT_OP_KINT, 0, regs[i], 0, (int32_t)v->koff[i]);
 		cg_reg_free(g, regs[i]);
 	}

@@ -77,6 +77,8 @@ static const char *const builtin_typedefs[] = {
 	"int8_t", "int16_t", "int32_t", "int64_t",
 	"uint8_t", "uint16_t", "uint32_t", "uint64_t",
 	"intptr_t", "uintptr_t", "size_t", "ssize_t",
+	"_Bool", "ptrdiff_t", "uchar_t", "ushort_t", "uint_t", "ulong_t", "u_longlong_t",
+	"pid_t", "id_t", "uid_t", "gid_t", "processorid_t",
 };
 
 /* Operators' entries are their spelling: lex_operator matches against them. */

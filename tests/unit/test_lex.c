@@ -170,27 +170,32 @@ Test(lex, builtin_typedefs)
 		start(names[i]);
 		expect_ident(names[i], LEX_KW_TYPENAME);
 	}
+	start("mode_t");
+	expect_ident("mode_t", LEX_KW_NONE);
+	/* D's own typedefs (dt_open.c's), pid_t among them */
 	start("pid_t");
-	expect_ident("pid_t", LEX_KW_NONE);
+	expect_ident("pid_t", LEX_KW_TYPENAME);
+	start("_Bool");
+	expect_ident("_Bool", LEX_KW_TYPENAME);
 }
 
-static bool only_pid_t(const char *name, void *arg)
+static bool only_mode_t(const char *name, void *arg)
 {
 	*(int *)arg += 1;
-	return strcmp(name, "pid_t") == 0;
+	return strcmp(name, "mode_t") == 0;
 }
 
 Test(lex, typedef_callback)
 {
 	int calls = 0;
 
-	cc.is_typedef = only_pid_t;
+	cc.is_typedef = only_mode_t;
 	cc.is_typedef_arg = &calls;
-	start("pid_t uid_t int `pid_t");
-	expect_ident("pid_t", LEX_KW_TYPENAME);
-	expect_ident("uid_t", LEX_KW_NONE);
+	start("mode_t dev_t int `mode_t");
+	expect_ident("mode_t", LEX_KW_TYPENAME);
+	expect_ident("dev_t", LEX_KW_NONE);
 	expect_ident("int", LEX_KW_INT);
-	expect_ident("`pid_t", LEX_KW_NONE);
+	expect_ident("`mode_t", LEX_KW_NONE);
 	/* Keywords and scoped names are settled without asking. */
 	cr_assert_eq(calls, 2);
 }
@@ -918,13 +923,13 @@ Test(lex, clause_mode_typedef_callback)
 	int calls = 0;
 	struct lex_token t;
 
-	cc.is_typedef = only_pid_t;
+	cc.is_typedef = only_mode_t;
 	cc.is_typedef_arg = &calls;
-	start("pid_t p;");
+	start("mode_t p;");
 	t = tok_in(LEX_MODE_CLAUSE);
 	cr_assert_eq(t.kind, LEX_IDENT);
 	cr_assert_eq(t.kw, LEX_KW_TYPENAME);
-	start("pid_t:::");
+	start("mode_t:::");
 	t = tok_in(LEX_MODE_CLAUSE);
 	cr_assert_eq(t.kind, LEX_PSPEC);
 }

@@ -475,7 +475,7 @@ Test(parse, expr_locations)
 static bool btf_typedefs(const char *name, void *arg)
 {
 	(void)arg;
-	return strcmp(name, "pid_t") == 0 || strcmp(name, "u64") == 0;
+	return strcmp(name, "mode_t") == 0 || strcmp(name, "u64") == 0;
 }
 
 Test(parse, typedef_callback)
@@ -483,10 +483,10 @@ Test(parse, typedef_callback)
 	struct ast_program *prog;
 
 	cc.is_typedef = btf_typedefs;
-	expect_expr("(pid_t)x", "(cast <pid_t> x)");
+	expect_expr("(mode_t)x", "(cast <mode_t> x)");
 	expect_expr("sizeof(u64)", "(sizeof <u64>)");
 	expect_expr("(unsigned)u", "(cast <unsigned int> u)");
-	prog = program("t.d", "u64 total;\npid_t *pp;\n");
+	prog = program("t.d", "u64 total;\nmode_t *pp;\n");
 	cr_assert_eq(prog->nitems, 2);
 	cr_assert_eq(prog->items[0]->u.decl.type.kind, AST_TYPE_TYPEDEF);
 	cr_assert_str_eq(prog->items[0]->u.decl.type.name, "u64");
@@ -494,7 +494,7 @@ Test(parse, typedef_callback)
 
 Test(parse, typedef_unknown_without_callback)
 {
-	struct ast_expr *e = parse_expression(&cc, NULL, "(pid_t)x", 8);
+	struct ast_expr *e = parse_expression(&cc, NULL, "(mode_t)x", 9);
 
 	cr_assert_null(e);
 	cr_assert_str_eq(first_msg(), "syntax error near \"x\"");

@@ -1,0 +1,10 @@
+/* ASSERTION: sizeof a string literal is its length + 1; of any other string, strsize. */
+#pragma D option quiet
+
+BEGIN
+{
+	printf("%d %d %d\n", sizeof("abc"), sizeof(""), sizeof "hello");
+	s = "x";
+	printf("%d %d %d\n", sizeof(execname), sizeof(s), sizeof(string));
+	exit(0);
+}
