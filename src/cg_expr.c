@@ -645,7 +645,8 @@ static bool fold(struct cg *g, const struct ast_expr *e, uint64_t *v, struct ct 
 
 		if (!fold(g, e->u.cast.operand, &l, &lt))
 			return false;
-		if (cg_type_of(g, &e->u.cast.type, &to) || to.kind != CT_INT)
+		/* dtrace folds casts to integer types only, not to pointers */
+		if (cg_type_of(g, &e->u.cast.type, &to) || to.kind != CT_INT || to.ptr)
 			return false;
 		*v = cast_changes(&lt, &to) ? ext_value(l, to.size, to.sign) : l;
 		*t = to;
@@ -1560,6 +1561,93 @@ static int subr(struct cg *g, const struct ast_expr *e, struct ct *t)
 	return r;
 }
 
+/* The size of what pointer type T points to: 0 for void (no arithmetic). */
+static unsigned int elem_size(const struct ct *t)
+{
+	return t->ptr > 1 ? 8 : t->psize;
+}
+
+/*
+ * Pointer + integer, integer + pointer, pointer - integer (the integer
+ * scaled by the element size, the pointer's type), pointer - pointer of
+ * the same type (the element count, a ptrdiff_t); and, as dtrace-utils
+ * treats a string like a char pointer, integer + string. RA and RB hold
+ * the operands; B is freed.
+ */
+static int ptr_arith(struct cg *g, const struct ast_expr *e, int ra, int rb, const struct ct *ta,
+		     const struct ct *tb, struct ct *t)
+{
+	bool sub = e->u.binary.op == AST_OP_SUB;
+	const struct ct *pt = ta->ptr ? ta : tb;
+	unsigned int size = elem_size(pt);
+	int k;
+
+	if (tb->kind == CT_STR) {
+		if (sub || ta->ptr) {
+			cg_reg_free(g, ra);
+			cg_reg_free(g, rb);
+			return cg_error(g, DIAG_OP_INCOMPAT, e->loc,
+					"operands have incompatible types: \"%s\" %s \"string\"",
+					ta->ptr ? "pointer" : "integer", sub ? "-" : "+");
+		}
+		cg_emit(g, SPT_OP_ADD, ra, ra, rb, 0);
+		cg_reg_free(g, rb);
+		*t = *tb;
+		return g->err ? -1 : ra;
+	}
+	if (!size || (ta->ptr && tb->ptr && (!sub || ta->ptr != tb->ptr ||
+					    ta->psize != tb->psize)) || (sub && !ta->ptr)) {
+		cg_reg_free(g, ra);
+		cg_reg_free(g, rb);
+		return cg_error(g, DIAG_OP_INCOMPAT, e->loc,
+				"operands have incompatible types: \"%s\" %s \"%s\"",
+				ta->ptr ? "pointer" : "integer", sub ? "-" : "+",
+				tb->ptr ? "pointer" : "integer");
+	}
+	k = cg_reg_alloc(g, e->loc);
+	if (k < 0)
+		return -1;
+	cg_emit(g, SPT_OP_LDI, k, 0, 0, (int32_t)size);
+	if (ta->ptr && tb->ptr) {
+		cg_emit(g, SPT_OP_SUB, ra, ra, rb, 0);
+		if (size > 1)
+			cg_emit(g, SPT_OP_SDIV, ra, ra, k, 0);
+		*t = ct_int64;
+	} else {
+		int ri = ta->ptr ? rb : ra;
+
+		if (size > 1)
+			cg_emit(g, SPT_OP_MUL, ri, ri, k, 0);
+		cg_emit(g, sub ? SPT_OP_SUB : SPT_OP_ADD, ra, ra, rb, 0);
+		*t = *pt;
+	}
+	cg_reg_free(g, k);
+	cg_reg_free(g, rb);
+	return g->err ? -1 : ra;
+}
+
+/* String + integer, string - integer: the reference moved, as dtrace-utils moves a char pointer. */
+static int str_arith(struct cg *g, const struct ast_expr *e, int ra, const struct ct *ta,
+		     struct ct *t)
+{
+	struct ct tb;
+	int rb = cg_expr(g, e->u.binary.rhs, &tb);
+
+	if (rb < 0)
+		return -1;
+	if (tb.kind != CT_INT || tb.ptr) {
+		cg_reg_free(g, ra);
+		cg_reg_free(g, rb);
+		return cg_error(g, DIAG_OP_INCOMPAT, e->loc,
+				"operands have incompatible types: \"string\" %s \"%s\"",
+				ast_op_str(e->u.binary.op), tb.kind == CT_STR ? "string" : "pointer");
+	}
+	cg_emit(g, e->u.binary.op == AST_OP_SUB ? SPT_OP_SUB : SPT_OP_ADD, ra, ra, rb, 0);
+	cg_reg_free(g, rb);
+	*t = *ta;
+	return g->err ? -1 : ra;
+}
+
 int cg_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 {
 	struct ct ta, tb;
@@ -1604,6 +1692,9 @@ int cg_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 		ra = cg_expr(g, e->u.binary.lhs, &ta);
 		if (ra < 0)
 			return -1;
+		if (ta.kind == CT_STR &&
+		    (e->u.binary.op == AST_OP_ADD || e->u.binary.op == AST_OP_SUB))
+			return str_arith(g, e, ra, &ta, t);
 		if (ta.kind == CT_STR)
 			return string_compare(g, e, ra, t);
 		if (ta.kind != CT_INT) {
@@ -1628,11 +1719,23 @@ int cg_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 						"%s requires an integer operand",
 						ast_op_str(e->u.binary.op));
 			}
+		} else if (e->u.binary.op == AST_OP_ADD) {
+			/* integer + string is a string (dtrace-utils), see ptr_arith() */
+			rb = cg_expr(g, e->u.binary.rhs, &tb);
+			if (rb >= 0 && tb.kind != CT_INT && tb.kind != CT_STR) {
+				cg_reg_free(g, ra);
+				cg_reg_free(g, rb);
+				return cg_error(g, DIAG_OP_INT, e->u.binary.rhs->loc,
+						"%s requires an integer operand", ast_op_str(e->u.binary.op));
+			}
 		} else {
 			rb = expr_int(g, e->u.binary.rhs, &tb, ast_op_str(e->u.binary.op));
 		}
 		if (rb < 0)
 			return -1;
+		if ((e->u.binary.op == AST_OP_ADD || e->u.binary.op == AST_OP_SUB) &&
+		    (ta.ptr || tb.ptr || tb.kind == CT_STR))
+			return ptr_arith(g, e, ra, rb, &ta, &tb, t);
 		binop(g, e->u.binary.op, ra, rb, &ta, &tb, t, e->loc);
 		cg_reg_free(g, rb);
 		return g->err ? -1 : ra;
