@@ -79,6 +79,7 @@ enum ast_op {
 	AST_OP_LAND,		/* && */
 	AST_OP_LXOR,		/* ^^ */
 	AST_OP_LOR,		/* || */
+	AST_OP_COMMA,		/* a, b: a evaluated for its effects, the value b's */
 	/* plain assignment */
 	AST_OP_ASSIGN,
 	AST_OP_COUNT

@@ -1648,6 +1648,32 @@ static int str_arith(struct cg *g, const struct ast_expr *e, int ra, const struc
 	return g->err ? -1 : ra;
 }
 
+/* An action's name: the comma operator refuses them as operands (D_OP_ACT). */
+static bool is_action_call(const struct ast_expr *e)
+{
+	static const char *const acts[] = {
+		"trace", "printf", "printa", "exit", "speculate", "commit", "discard",
+		"clear", "trunc", "normalize", "denormalize", "raise", "stop", "system",
+	};
+
+	return e->kind == AST_CALL && in_list(e->u.call.name, acts, sizeof(acts) / sizeof(acts[0]));
+}
+
+/* a, b: a for its effects, then b, whose type and value the expression has. */
+static int comma(struct cg *g, const struct ast_expr *e, struct ct *t)
+{
+	struct ct lt;
+	int r;
+
+	if (is_action_call(e->u.binary.lhs) || is_action_call(e->u.binary.rhs))
+		return cg_error(g, "D_OP_ACT", e->loc, "operator , operands cannot be actions");
+	r = cg_expr(g, e->u.binary.lhs, &lt);
+	if (r < 0)
+		return -1;
+	cg_reg_free(g, r);
+	return cg_expr(g, e->u.binary.rhs, t);
+}
+
 int cg_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 {
 	struct ct ta, tb;
@@ -1686,6 +1712,8 @@ int cg_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 	case AST_UNARY:
 		return unary(g, e, t);
 	case AST_BINARY:
+		if (e->u.binary.op == AST_OP_COMMA)
+			return comma(g, e, t);
 		if (e->u.binary.op == AST_OP_LAND || e->u.binary.op == AST_OP_LOR ||
 		    e->u.binary.op == AST_OP_LXOR)
 			return logical(g, e, t);

@@ -144,6 +144,9 @@ ParameterizedTestParameters(parse, precedence)
 		{ "a ? b = 1 : c", "(? a (= b 1) c)" },
 		{ "a = b ? c : d", "(= a (? b c d))" },
 		{ "a = b = c", "(= a (= b c))" },
+		/* the comma operator: in parentheses, lowest precedence, left-associative */
+		{ "(a = 1, b, c)", "(, (, (= a 1) b) c)" },
+		{ "x ? a, b : c", "(? x (, a b) c)" },
 		{ "a += b -= c", "(+= a (-= b c))" },
 		{ "a = b || c", "(= a (|| b c))" },
 		{ "a *= 2", "(*= a 2)" },
@@ -992,7 +995,6 @@ ParameterizedTestParameters(parse, errors)
 		{ "BEGIN { (f)(1); }", "D_SYNTAX", 1, 12, "syntax error near \"(\"" },
 		{ "BEGIN { f(1)(2); }", "D_SYNTAX", 1, 13, "syntax error near \"(\"" },
 		{ "BEGIN { (a)(int)b; }", "D_SYNTAX", 1, 12, "syntax error near \"(\"" },
-		{ "BEGIN { a, b; }", "D_SYNTAX", 1, 10, "syntax error near \",\"" },
 		{ "BEGIN { a ? b; }", "D_SYNTAX", 1, 14, "syntax error near \";\"" },
 		{ "BEGIN { x = int; }", "D_SYNTAX", 1, 13, "syntax error near \"int\"" },
 		{ "BEGIN { x = uint64_t; }", "D_SYNTAX", 1, 13, "syntax error near \"uint64_t\"" },
