@@ -814,8 +814,7 @@ static int ident(struct cg *g, const struct ast_expr *e, struct ct *t)
 	int r;
 
 	if (scope == AST_SCOPE_GLOBAL && !strcmp(name, "NULL")) {
-		*t = ct_uint64;
-		t->ptr = 1;
+		*t = ct_int64;	/* dtrace's inline long NULL = 0 (fold() sees it first) */
 		return load_const(g, 0, e->loc);
 	}
 	if (scope == AST_SCOPE_GLOBAL && !strcmp(name, "execname")) {

@@ -1,4 +1,4 @@
-/* ASSERTION: sizeof a string literal is its length + 1; of any other string, strsize. */
+/* ASSERTION: sizeof a string literal is its length + 1, even past strsize; of any other string, strsize. */
 #pragma D option quiet
 
 BEGIN
@@ -6,5 +6,6 @@ BEGIN
 	printf("%d %d %d\n", sizeof("abc"), sizeof(""), sizeof "hello");
 	s = "x";
 	printf("%d %d %d\n", sizeof(execname), sizeof(s), sizeof(string));
+	printf("%d\n", sizeof("xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"));
 	exit(0);
 }
