@@ -993,23 +993,27 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 	case SPT_OP_SREM:
 	case SPT_OP_UDIV:
 	case SPT_OP_UREM:
-		if (!b) {
-			spt_vm_fault(vm, pc, SPT_FLT_DIVZERO, 0);
-			return 1;
-		}
+		/*
+		 * dtrace-utils' results: an unsigned division by 0 does not
+		 * fault (BPF's: / gives 0, % the dividend), a signed one does;
+		 * signed / and % work on the magnitudes and take the sign
+		 * sign(a) xor sign(b), so 7 % -2 is -1 (C says 1).
+		 */
 		if (op == SPT_OP_UDIV) {
-			v = a / b;
+			v = b ? a / b : 0;
 		} else if (op == SPT_OP_UREM) {
-			v = a % b;
+			v = b ? a % b : a;
 		} else {
-			/* Signed through magnitudes: BPF has no signed division before v4. */
 			int na = (__s64)a < 0, nb = (__s64)b < 0;
 			__u64 ma = na ? -a : a, mb = nb ? -b : b;
 
-			if (op == SPT_OP_SDIV)
-				v = (na != nb) ? -(ma / mb) : ma / mb;
-			else
-				v = na ? -(ma % mb) : ma % mb;
+			if (!b) {
+				spt_vm_fault(vm, pc, SPT_FLT_DIVZERO, 0);
+				return 1;
+			}
+			v = op == SPT_OP_SDIV ? ma / mb : ma % mb;
+			if (na != nb)
+				v = -v;
 		}
 		break;
 	case SPT_OP_AND:

@@ -487,9 +487,14 @@ fail:
 	return ret;
 }
 
+/*
+ * Unformatted keys, dtrace's formats by recorded size whatever the type's
+ * signedness: 1 " %3d", 2 " %5d" (the bytes zero-extended: a char -1 is
+ * 255), 4 " %8d" (as a 32-bit int: an unsigned 2^31 is negative), 8
+ * " %16lld"; strings "  %-50s".
+ */
 static void print_key(FILE *out, const struct img_agg *a, const uint8_t *key)
 {
-	static const int widths[9] = { 0, 3, 5, 0, 8, 0, 0, 0, 16 };
 	uint32_t i;
 
 	for (i = 0; i < a->nkeys; i++) {
@@ -501,11 +506,20 @@ static void print_key(FILE *out, const struct img_agg *a, const uint8_t *key)
 			continue;
 		}
 		memcpy(&v, key + k->offset, 8);
-		if (k->type == IMG_INT)
-			fprintf(out, " %*lld", widths[k->size <= 8 ? k->size : 8], (long long)v);
-		else
-			fprintf(out, " %*llu", widths[k->size <= 8 ? k->size : 8],
-				(unsigned long long)v);
+		switch (k->size) {
+		case 1:
+			fprintf(out, " %3d", (int)(uint8_t)v);
+			break;
+		case 2:
+			fprintf(out, " %5d", (int)(uint16_t)v);
+			break;
+		case 4:
+			fprintf(out, " %8d", (int)(int32_t)(uint32_t)v);
+			break;
+		default:
+			fprintf(out, " %16lld", (long long)v);
+			break;
+		}
 	}
 }
 
@@ -731,6 +745,8 @@ void agg_print_fmt(FILE *out, const struct agg_snap *snap, const struct fmt *f, 
 					args[na].s = s;
 				} else {
 					memcpy(&args[na].v, t->key + kf->offset, 8);
+					args[na].size = kf->size;
+					args[na].sign = kf->type == IMG_INT;
 				}
 			}
 			one.nargs = ++na;

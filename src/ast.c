@@ -57,6 +57,7 @@ static const char *const op_names[AST_OP_COUNT] = {
 	[AST_OP_LAND] = "&&",
 	[AST_OP_LXOR] = "^^",
 	[AST_OP_LOR] = "||",
+	[AST_OP_COMMA] = ",",
 	[AST_OP_ASSIGN] = "=",
 };
 

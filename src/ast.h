@@ -79,6 +79,7 @@ enum ast_op {
 	AST_OP_LAND,		/* && */
 	AST_OP_LXOR,		/* ^^ */
 	AST_OP_LOR,		/* || */
+	AST_OP_COMMA,		/* a, b: a evaluated for its effects, the value b's */
 	/* plain assignment */
 	AST_OP_ASSIGN,
 	AST_OP_COUNT
@@ -122,6 +123,7 @@ struct ast_type {
 #define AST_INT_UNSIGNED	0x1
 #define AST_INT_LONG		0x2
 #define AST_INT_LONGLONG	0x4
+#define AST_INT_UPPER_U		0x8	/* the u suffix written U */
 
 struct ast_expr {
 	enum ast_kind kind;

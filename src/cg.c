@@ -1024,6 +1024,7 @@ static int decl(struct cg *g, const struct ast_item *it)
 	struct ct t;
 
 	bool kstr[CG_MAX_KEYS];
+	struct ct kts[CG_MAX_KEYS];
 	size_t i;
 
 	if (d->init)
@@ -1069,8 +1070,9 @@ static int decl(struct cg *g, const struct ast_item *it)
 			return cg_error(g, DIAG_OP_INCOMPAT, d->keys[i]->loc,
 					"associative array keys must be integers or strings");
 		kstr[i] = kt.kind == CT_STR;
+		kts[i] = kt;
 	}
-	return cg_assoc_new(g, d->name, &t, d->nkeys, kstr, d->name_loc) ? 0 : -1;
+	return cg_assoc_new(g, d->name, &t, d->nkeys, kstr, kts, d->name_loc) ? 0 : -1;
 }
 
 void cg_image_free(struct image *img)

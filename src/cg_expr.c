@@ -253,6 +253,8 @@ static const struct tname tnames[] = {
 	{ "uintptr_t", 8, false }, { "size_t", 8, false }, { "ssize_t", 8, true },
 	{ "pid_t", 4, true }, { "uid_t", 4, false }, { "gid_t", 4, false },
 	{ "id_t", 4, true }, { "processorid_t", 4, true }, { "_Bool", 1, false },
+	{ "ptrdiff_t", 8, true }, { "ulong_t", 8, false }, { "uchar_t", 1, false },
+	{ "ushort_t", 2, false }, { "uint_t", 4, false }, { "u_longlong_t", 8, false },
 };
 
 int cg_type_of(struct cg *g, const struct ast_type *at, struct ct *t)
@@ -317,27 +319,33 @@ const char *cg_type_name(const struct ct *t, char *buf, size_t len)
 	return buf;
 }
 
-/* C's usual arithmetic conversions, LP64. */
+/*
+ * D's usual arithmetic conversions (dtrace's dt_type_promote): the operand
+ * type of the higher rank, rank = bits + 1 if unsigned, the left one on a
+ * tie. There is no promotion to int: char + char is char, short + int is
+ * int, int + unsigned int is unsigned int. A pointer counts as an unsigned
+ * long.
+ */
 static struct ct arith_type(const struct ct *a, const struct ct *b)
 {
-	struct ct x = *a, y = *b, r = ct_int;
+	struct ct x = *a, y = *b;
+	unsigned int rx, ry;
 
-	if (x.ptr || x.size < 4) {
-		x.sign = x.ptr ? false : true;
-		x.size = x.ptr ? 8 : 4;
-	}
-	if (y.ptr || y.size < 4) {
-		y.sign = y.ptr ? false : true;
-		y.size = y.ptr ? 8 : 4;
-	}
-	x.ptr = y.ptr = 0;
-	if (x.size != y.size)
-		r = x.size > y.size ? x : y;
-	else
-		r = x.sign && y.sign ? x : (x.sign ? y : x);
-	if (x.size == y.size && (!x.sign || !y.sign))
-		r.sign = false;
-	return r;
+	if (x.ptr)
+		x = ct_uint64;
+	if (y.ptr)
+		y = ct_uint64;
+	rx = x.size * 8 + !x.sign;
+	ry = y.size * 8 + !y.sign;
+	x.psize = y.psize = 0;
+	x.psign = y.psign = false;
+	return ry > rx ? y : x;
+}
+
+/* The type of a unary operator's or a shift's result: its (left) operand's. */
+static struct ct operand_type(const struct ct *a)
+{
+	return arith_type(a, a);
 }
 
 /* The builtin variables of D that spectrace provides, and their types. */
@@ -365,10 +373,10 @@ static const struct builtin builtins[] = {
 	{ "gid", SPT_B_GID, { CT_INT, 4, false, 0, 0, false } },
 	{ "timestamp", SPT_B_TIMESTAMP, { CT_INT, 8, false, 0, 0, false } },
 	{ "vtimestamp", SPT_B_VTIMESTAMP, { CT_INT, 8, false, 0, 0, false } },
-	{ "walltimestamp", SPT_B_WALLTIMESTAMP, { CT_INT, 8, false, 0, 0, false } },
+	{ "walltimestamp", SPT_B_WALLTIMESTAMP, { CT_INT, 8, true, 0, 0, false } },
 	{ "cpu", SPT_B_CPU, { CT_INT, 4, true, 0, 0, false } },
 	{ "errno", SPT_B_ERRNO, { CT_INT, 4, true, 0, 0, false } },
-	{ "epid", SPT_B_EPID, { CT_INT, 4, false, 0, 0, false } },
+	{ "epid", SPT_B_EPID, { CT_INT, 8, false, 0, 0, false } },
 	{ "id", SPT_B_ID, { CT_INT, 4, false, 0, 0, false } },
 	/*
 	 * Every part of a probe's name is shorter than PROBE_FIELD_MAX: syscall
@@ -578,22 +586,236 @@ static int expr_int(struct cg *g, const struct ast_expr *e, struct ct *t, const 
 	return r;
 }
 
-static uint64_t int_literal_type(const struct ast_expr *e, struct ct *t)
+/*
+ * The type of an integer constant, as dtrace's dt_node_int picks it: the
+ * first of int, unsigned int, long, unsigned long, long long, unsigned
+ * long long that holds the value, starting one type further for a u and
+ * two for each l, and skipping the unsigned types when the constant is
+ * decimal or its u is lower case (so 0x80000000 is unsigned int,
+ * 2147483648 long, and 0x100000000U long). Returns -1 after D_INT_OFLOW.
+ */
+static int int_literal_type(struct cg *g, const struct ast_expr *e, struct ct *t)
 {
+	static const struct ct cands[6] = {
+		{ CT_INT, 4, true, 0, 0, false }, { CT_INT, 4, false, 0, 0, false },
+		{ CT_INT, 8, true, 0, 0, false }, { CT_INT, 8, false, 0, 0, false },
+		{ CT_INT, 8, true, 0, 0, false }, { CT_INT, 8, false, 0, 0, false },
+	};
 	uint64_t v = e->u.i.value;
-	unsigned int f = e->u.i.flags;
-	bool u = f & AST_INT_UNSIGNED, l = f & (AST_INT_LONG | AST_INT_LONGLONG);
+	unsigned int f = e->u.i.flags, i = 0, step;
 
-	/* C's rule: the first of int, unsigned (not for decimal), long, unsigned long. */
-	if (!l && !u && v <= INT32_MAX)
+	if (f & AST_INT_UNSIGNED)
+		i += 1;
+	if (f & AST_INT_LONG)
+		i += 2;
+	if (f & AST_INT_LONGLONG)
+		i += 4;
+	step = e->u.i.base == 10 || ((f & AST_INT_UNSIGNED) && !(f & AST_INT_UPPER_U)) ? 2 : 1;
+	for (; i < 6; i += step) {
+		uint64_t max = cands[i].size == 4 ? (cands[i].sign ? INT32_MAX : UINT32_MAX)
+						  : (cands[i].sign ? INT64_MAX : UINT64_MAX);
+
+		if (v <= max) {
+			*t = cands[i];
+			return 0;
+		}
+	}
+	return cg_error(g, "D_INT_OFLOW", e->loc,
+			"integer constant 0x%llx cannot be represented in any built-in integral type",
+			(unsigned long long)v);
+}
+
+/* A character constant: an int (a long when its bytes exceed INT_MAX), never sign-extended. */
+static struct ct char_literal_type(const struct ast_expr *e)
+{
+	return e->u.c.value > INT32_MAX ? ct_int64 : ct_int;
+}
+
+/*
+ * Cast value V of type FROM to TO as dtrace-utils does (dt_cg_typecast at
+ * run time, the same rule when it folds a constant): nothing to do for an
+ * 8-byte destination, for a wider one that is signed or comes from an
+ * unsigned type, or for the same size and signedness; otherwise the low
+ * bytes, sign- or zero-extended.
+ */
+static bool cast_changes(const struct ct *from, const struct ct *to)
+{
+	unsigned int fs = from->ptr ? 8 : from->size;
+	bool fsign = from->sign && !from->ptr;
+
+	if (to->ptr || to->size >= 8)
+		return false;
+	if (to->size > fs)
+		return !to->sign && fsign;
+	if (to->size == fs)
+		return to->sign != fsign;
+	return true;
+}
+
+static uint64_t ext_value(uint64_t v, unsigned int size, bool sign)
+{
+	unsigned int sh = 64 - 8 * size;
+
+	if (size >= 8)
+		return v;
+	return sign ? (uint64_t)((int64_t)(v << sh) >> sh) : (v << sh) >> sh;
+}
+
+static int signal_number(const char *name);
+
+/*
+ * Constant folding as dtrace does it while parsing (dt_node_op1, op2, op3
+ * and the cast of an integer constant): true, with the value and its type,
+ * when E is an integer constant, a sizeof of a type or a string literal, a
+ * signal name, or an operator or cast applied only to those. Values are 64
+ * bits and never narrowed, except that minus of an unsigned constant is
+ * cut to its size; >> shifts logically whatever the type; / and % are C's
+ * on 64 bits; !, ~ and unary - keep the operand's type. A ?: whose
+ * condition folds is its chosen branch. A division by a constant 0 is not
+ * folded. Emits no code; an error only for a constant that fits no type.
+ */
+static bool fold(struct cg *g, const struct ast_expr *e, uint64_t *v, struct ct *t)
+{
+	uint64_t l, r;
+	struct ct lt, rt;
+
+	if (g->err)
+		return false;
+	switch (e->kind) {
+	case AST_INT:
+		if (int_literal_type(g, e, t))
+			return false;
+		*v = e->u.i.value;
+		return true;
+	case AST_CHAR:
+		*t = char_literal_type(e);
+		*v = e->u.c.value;
+		return true;
+	case AST_IDENT:
+		if (e->u.ident.scope != AST_SCOPE_GLOBAL)
+			return false;
+		if (!strcmp(e->u.ident.name, "NULL")) {
+			/* dtrace's hard-wired inline long NULL = 0 */
+			*t = ct_int64;
+			*v = 0;
+			return true;
+		}
+		if (!signal_number(e->u.ident.name) ||
+		    cg_var_find(g, AST_SCOPE_GLOBAL, e->u.ident.name))
+			return false;
 		*t = ct_int;
-	else if (!l && (u || e->u.i.base != 10) && v <= UINT32_MAX)
-		*t = ct_uint32;
-	else if (!u && v <= INT64_MAX)
-		*t = ct_int64;
-	else
+		*v = (uint64_t)signal_number(e->u.ident.name);
+		return true;
+	case AST_SIZEOF_TYPE: {
+		struct ct st;
+
+		if (e->u.cast.type.kind == AST_TYPE_STRING && !e->u.cast.type.ptr) {
+			*t = ct_uint64;
+			*v = SPT_STRSIZE;
+			return true;
+		}
+		if (cg_type_of(g, &e->u.cast.type, &st) || st.kind != CT_INT)
+			return false;
 		*t = ct_uint64;
-	return v;
+		*v = st.ptr ? 8 : st.size;
+		return true;
+	}
+	case AST_CAST: {
+		struct ct to;
+
+		if (!fold(g, e->u.cast.operand, &l, &lt))
+			return false;
+		/* dtrace folds casts to integer types only, not to pointers */
+		if (cg_type_of(g, &e->u.cast.type, &to) || to.kind != CT_INT || to.ptr)
+			return false;
+		*v = cast_changes(&lt, &to) ? ext_value(l, to.size, to.sign) : l;
+		*t = to;
+		return true;
+	}
+	case AST_UNARY:
+		if (e->u.unary.op == AST_OP_SIZEOF && e->u.unary.operand->kind == AST_STRING) {
+			*t = ct_uint64;
+			*v = e->u.unary.operand->u.str.len + 1;
+			if (memchr(e->u.unary.operand->u.str.s, 0, e->u.unary.operand->u.str.len))
+				*v = strlen(e->u.unary.operand->u.str.s) + 1;
+			return true;
+		}
+		if (e->u.unary.op != AST_OP_NEG && e->u.unary.op != AST_OP_PLUS &&
+		    e->u.unary.op != AST_OP_BNOT && e->u.unary.op != AST_OP_LNOT)
+			return false;
+		if (!fold(g, e->u.unary.operand, &l, &lt))
+			return false;
+		*t = lt;
+		switch (e->u.unary.op) {
+		case AST_OP_NEG:
+			*v = 0 - l;
+			if (!lt.sign || lt.ptr)
+				*v = ext_value(*v, lt.ptr ? 8 : lt.size, false);
+			break;
+		case AST_OP_BNOT:
+			*v = ~l;
+			break;
+		case AST_OP_LNOT:
+			*v = !l;
+			break;
+		default:
+			*v = l;
+			break;
+		}
+		return true;
+	case AST_TERNARY:
+		if (!fold(g, e->u.ternary.cond, &l, &lt))
+			return false;
+		return fold(g, l ? e->u.ternary.then : e->u.ternary.otherwise, v, t);
+	case AST_BINARY: {
+		enum ast_op op = e->u.binary.op;
+		struct ct at;
+		bool s;
+
+		if (!fold(g, e->u.binary.lhs, &l, &lt) || !fold(g, e->u.binary.rhs, &r, &rt))
+			return false;
+		at = arith_type(&lt, &rt);
+		s = at.sign;
+		switch (op) {
+		case AST_OP_LOR: *v = l || r; *t = ct_int; return true;
+		case AST_OP_LAND: *v = l && r; *t = ct_int; return true;
+		case AST_OP_LXOR: *v = (l != 0) ^ (r != 0); *t = ct_int; return true;
+		case AST_OP_BOR: *v = l | r; break;
+		case AST_OP_BXOR: *v = l ^ r; break;
+		case AST_OP_BAND: *v = l & r; break;
+		case AST_OP_EQ: *v = l == r; *t = ct_int; return true;
+		case AST_OP_NE: *v = l != r; *t = ct_int; return true;
+		case AST_OP_LT: *v = s ? (int64_t)l < (int64_t)r : l < r; *t = ct_int; return true;
+		case AST_OP_LE: *v = s ? (int64_t)l <= (int64_t)r : l <= r; *t = ct_int; return true;
+		case AST_OP_GT: *v = s ? (int64_t)l > (int64_t)r : l > r; *t = ct_int; return true;
+		case AST_OP_GE: *v = s ? (int64_t)l >= (int64_t)r : l >= r; *t = ct_int; return true;
+		/* dtrace shifts with the host's C, whose count x86-64 takes modulo 64 */
+		case AST_OP_SHL: *v = l << (r & 63); *t = operand_type(&lt); return true;
+		case AST_OP_SHR: *v = l >> (r & 63); *t = operand_type(&lt); return true;
+		case AST_OP_ADD: *v = l + r; break;
+		case AST_OP_SUB: *v = l - r; break;
+		case AST_OP_MUL: *v = l * r; break;
+		case AST_OP_DIV:
+		case AST_OP_MOD:
+			if (!r)
+				return false;
+			if (s && (int64_t)r == -1)	/* C's INT64_MIN / -1, without the trap */
+				*v = op == AST_OP_DIV ? 0 - l : 0;
+			else if (s)
+				*v = op == AST_OP_DIV ? (uint64_t)((int64_t)l / (int64_t)r)
+						      : (uint64_t)((int64_t)l % (int64_t)r);
+			else
+				*v = op == AST_OP_DIV ? l / r : l % r;
+			break;
+		default:
+			return false;
+		}
+		*t = at;
+		return true;
+	}
+	default:
+		return false;
+	}
 }
 
 /*
@@ -1093,7 +1315,7 @@ int cg_inline_def(struct cg *g, const struct ast_decl *d)
 		if (in->value < 0) {
 			in->vtype = in->value >= INT32_MIN ? ct_int : ct_int64;
 		} else {
-			int_literal_type(&lit, &in->vtype);
+			(void)int_literal_type(g, &lit, &in->vtype);
 		}
 		in->is_const = true;
 	} else if (d->init->kind == AST_STRING && t.kind != CT_STR) {
@@ -1146,8 +1368,7 @@ static int ident(struct cg *g, const struct ast_expr *e, struct ct *t)
 	int r;
 
 	if (scope == AST_SCOPE_GLOBAL && !strcmp(name, "NULL")) {
-		*t = ct_uint64;
-		t->ptr = 1;
+		*t = ct_int64;	/* dtrace's inline long NULL = 0 (fold() sees it first) */
 		return load_const(g, 0, e->loc);
 	}
 	if (scope == AST_SCOPE_GLOBAL && !strcmp(name, "execname")) {
@@ -1310,7 +1531,7 @@ static int lvalue_var(struct cg *g, const struct ast_expr *lhs, struct cg_var **
 }
 
 struct cg_var *cg_assoc_new(struct cg *g, const char *name, const struct ct *vt, size_t nkeys,
-			    const bool *kstr, struct ast_loc loc)
+			    const bool *kstr, const struct ct *kt, struct ast_loc loc)
 {
 	struct cg_var *v;
 	uint32_t off = 8;
@@ -1338,6 +1559,7 @@ struct cg_var *cg_assoc_new(struct cg *g, const char *name, const struct ct *vt,
 	g->vars = v;
 	for (i = 0; i < nkeys; i++) {
 		v->kstr[i] = kstr[i];
+		v->ktype[i] = kt ? kt[i] : ct_int64;
 		v->koff[i] = off;
 		off += kstr[i] ? SPT_STRSIZE : 8;
 	}
@@ -1392,7 +1614,7 @@ static int assoc_prepare(struct cg *g, const struct ast_expr *e, bool create, co
 					"cannot store a void value in %s[ ]", base->u.ident.name);
 		for (i = 0; i < n; i++)
 			kstr[i] = kt[i].kind == CT_STR;
-		v = cg_assoc_new(g, base->u.ident.name, vt, n, kstr, e->loc);
+		v = cg_assoc_new(g, base->u.ident.name, vt, n, kstr, kt, e->loc);
 		if (!v)
 			return -1;
 	}
@@ -1411,6 +1633,9 @@ static int assoc_prepare(struct cg *g, const struct ast_expr *e, bool create, co
 	}
 	cg_emit(g, SPT_OP_KINIT, 0, 0, 0, (int32_t)v->slot);
 	for (i = 0; i < n; i++) {
+		/* An integer key is cast to the array's key type, as dtrace casts it. */
+		if (!v->kstr[i] && cast_changes(&kt[i], &v->ktype[i]))
+			cg_narrow(g, regs[i], &v->ktype[i]);
 		cg_emit(g, v->kstr[i] ? SPT_OP_KSTR : SPT_OP_KINT, 0, regs[i], 0, (int32_t)v->koff[i]);
 		cg_reg_free(g, regs[i]);
 	}
@@ -1478,7 +1703,9 @@ static int assoc_assign(struct cg *g, const struct ast_expr *e, int r, const str
 		if (rl < 0)
 			return -1;
 		lt = v->type;
-		binop(g, op, rl, r, &lt, rt, &lt, e->loc);
+		/* /= and %= divide as the left operand's type is signed or not */
+		binop(g, op, rl, r, &lt, op == AST_OP_DIV || op == AST_OP_MOD ? &lt : rt, &lt,
+		      e->loc);
 		cg_reg_free(g, r);
 		r = rl;
 	}
@@ -1545,7 +1772,9 @@ static int assign(struct cg *g, const struct ast_expr *e, struct ct *t)
 		}
 		var_load(g, v, rl);
 		lt = v->type;
-		binop(g, op, rl, r, &lt, &rt, &rt, e->loc);
+		/* /= and %= divide as the left operand's type is signed or not */
+		binop(g, op, rl, r, &lt, op == AST_OP_DIV || op == AST_OP_MOD ? &lt : &rt, &rt,
+		      e->loc);
 		cg_reg_free(g, r);
 		r = rl;
 	}
@@ -1625,10 +1854,13 @@ static int unary(struct cg *g, const struct ast_expr *e, struct ct *t)
 			return -1;
 		g->img->ninsns = ni;
 		g->regs = saved;
-		if (ot.kind != CT_INT)
-			return cg_error(g, DIAG_UNSUPPORTED, e->loc,
-					"not supported yet: sizeof of a non-integer");
 		*t = ct_uint64;
+		/* A string's size is strsize whatever its value (sizeof "lit" folds). */
+		if (ot.kind == CT_STR)
+			return load_const(g, SPT_STRSIZE, e->loc);
+		if (ot.kind != CT_INT)
+			return cg_error(g, "D_SIZEOF_TYPE", e->loc,
+					"cannot apply sizeof to an operand of unknown size");
 		return load_const(g, ot.ptr ? 8 : ot.size, e->loc);
 	}
 	case AST_OP_DEREF:
@@ -1728,7 +1960,13 @@ static int ternary(struct cg *g, const struct ast_expr *e, struct ct *t)
 {
 	struct ct tc, t1, t2;
 	int rc, r1, r2, jf, je;
+	uint64_t c;
 
+	/* As dtrace, a constant condition is replaced by its branch before any check. */
+	if (fold(g, e->u.ternary.cond, &c, &tc))
+		return cg_expr(g, c ? e->u.ternary.then : e->u.ternary.otherwise, t);
+	if (g->err)
+		return -1;
 	rc = cg_expr(g, e->u.ternary.cond, &tc);
 	if (rc >= 0 && tc.kind != CT_INT) {
 		cg_reg_free(g, rc);
@@ -1773,7 +2011,7 @@ static int cast(struct cg *g, const struct ast_expr *e, struct ct *t)
 	r = expr_int(g, e->u.cast.operand, &from, "a cast");
 	if (r < 0)
 		return -1;
-	if (!to.ptr)
+	if (cast_changes(&from, &to))
 		cg_narrow(g, r, &to);
 	*t = to;
 	return r;
@@ -1930,6 +2168,119 @@ static int subr(struct cg *g, const struct ast_expr *e, struct ct *t)
 	return r;
 }
 
+/* The size of what pointer type T points to: 0 for void (no arithmetic). */
+static unsigned int elem_size(const struct ct *t)
+{
+	return t->ptr > 1 ? 8 : t->psize;
+}
+
+/*
+ * Pointer + integer, integer + pointer, pointer - integer (the integer
+ * scaled by the element size, the pointer's type), pointer - pointer of
+ * the same type (the element count, a ptrdiff_t); and, as dtrace-utils
+ * treats a string like a char pointer, integer + string. RA and RB hold
+ * the operands; B is freed.
+ */
+static int ptr_arith(struct cg *g, const struct ast_expr *e, int ra, int rb, const struct ct *ta,
+		     const struct ct *tb, struct ct *t)
+{
+	bool sub = e->u.binary.op == AST_OP_SUB;
+	const struct ct *pt = ta->ptr ? ta : tb;
+	unsigned int size = elem_size(pt);
+	int k;
+
+	if (tb->kind == CT_STR) {
+		if (sub || ta->ptr) {
+			cg_reg_free(g, ra);
+			cg_reg_free(g, rb);
+			return cg_error(g, DIAG_OP_INCOMPAT, e->loc,
+					"operands have incompatible types: \"%s\" %s \"string\"",
+					ta->ptr ? "pointer" : "integer", sub ? "-" : "+");
+		}
+		cg_emit(g, SPT_OP_ADD, ra, ra, rb, 0);
+		cg_reg_free(g, rb);
+		*t = *tb;
+		return g->err ? -1 : ra;
+	}
+	if (!size || (ta->ptr && tb->ptr && (!sub || ta->ptr != tb->ptr ||
+					    ta->psize != tb->psize)) || (sub && !ta->ptr)) {
+		cg_reg_free(g, ra);
+		cg_reg_free(g, rb);
+		return cg_error(g, DIAG_OP_INCOMPAT, e->loc,
+				"operands have incompatible types: \"%s\" %s \"%s\"",
+				ta->ptr ? "pointer" : "integer", sub ? "-" : "+",
+				tb->ptr ? "pointer" : "integer");
+	}
+	k = cg_reg_alloc(g, e->loc);
+	if (k < 0)
+		return -1;
+	cg_emit(g, SPT_OP_LDI, k, 0, 0, (int32_t)size);
+	if (ta->ptr && tb->ptr) {
+		cg_emit(g, SPT_OP_SUB, ra, ra, rb, 0);
+		if (size > 1)
+			cg_emit(g, SPT_OP_SDIV, ra, ra, k, 0);
+		*t = ct_int64;
+	} else {
+		int ri = ta->ptr ? rb : ra;
+
+		if (size > 1)
+			cg_emit(g, SPT_OP_MUL, ri, ri, k, 0);
+		cg_emit(g, sub ? SPT_OP_SUB : SPT_OP_ADD, ra, ra, rb, 0);
+		*t = *pt;
+	}
+	cg_reg_free(g, k);
+	cg_reg_free(g, rb);
+	return g->err ? -1 : ra;
+}
+
+/* String + integer, string - integer: the reference moved, as dtrace-utils moves a char pointer. */
+static int str_arith(struct cg *g, const struct ast_expr *e, int ra, const struct ct *ta,
+		     struct ct *t)
+{
+	struct ct tb;
+	int rb = cg_expr(g, e->u.binary.rhs, &tb);
+
+	if (rb < 0)
+		return -1;
+	if (tb.kind != CT_INT || tb.ptr) {
+		cg_reg_free(g, ra);
+		cg_reg_free(g, rb);
+		return cg_error(g, DIAG_OP_INCOMPAT, e->loc,
+				"operands have incompatible types: \"string\" %s \"%s\"",
+				ast_op_str(e->u.binary.op), tb.kind == CT_STR ? "string" : "pointer");
+	}
+	cg_emit(g, e->u.binary.op == AST_OP_SUB ? SPT_OP_SUB : SPT_OP_ADD, ra, ra, rb, 0);
+	cg_reg_free(g, rb);
+	*t = *ta;
+	return g->err ? -1 : ra;
+}
+
+/* An action's name: the comma operator refuses them as operands (D_OP_ACT). */
+static bool is_action_call(const struct ast_expr *e)
+{
+	static const char *const acts[] = {
+		"trace", "printf", "printa", "exit", "speculate", "commit", "discard",
+		"clear", "trunc", "normalize", "denormalize", "raise", "stop", "system",
+	};
+
+	return e->kind == AST_CALL && in_list(e->u.call.name, acts, sizeof(acts) / sizeof(acts[0]));
+}
+
+/* a, b: a for its effects, then b, whose type and value the expression has. */
+static int comma(struct cg *g, const struct ast_expr *e, struct ct *t)
+{
+	struct ct lt;
+	int r;
+
+	if (is_action_call(e->u.binary.lhs) || is_action_call(e->u.binary.rhs))
+		return cg_error(g, "D_OP_ACT", e->loc, "operator , operands cannot be actions");
+	r = cg_expr(g, e->u.binary.lhs, &lt);
+	if (r < 0)
+		return -1;
+	cg_reg_free(g, r);
+	return cg_expr(g, e->u.binary.rhs, t);
+}
+
 int cg_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 {
 	struct ct ta, tb;
@@ -1938,13 +2289,22 @@ int cg_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 	if (g->err)
 		return -1;
 	switch (e->kind) {
-	case AST_INT:
-		return load_const(g, int_literal_type(e, t), e->loc);
-	case AST_CHAR:
-		*t = e->u.c.nbytes > 1 ? ct_int : (struct ct){ CT_INT, 1, true, 0, 0, false };
-		if (e->u.c.nbytes > 4)
-			*t = ct_int64;
-		return load_const(g, e->u.c.value, e->loc);
+	case AST_INT: case AST_CHAR: case AST_IDENT: case AST_SIZEOF_TYPE: case AST_CAST:
+	case AST_UNARY: case AST_BINARY: case AST_TERNARY: {
+		uint64_t v;
+
+		if (fold(g, e, &v, t))
+			return load_const(g, v, e->loc);
+		if (g->err)
+			return -1;
+		break;
+	}
+	default:
+		break;
+	}
+	switch (e->kind) {
+	case AST_INT: case AST_CHAR:
+		return -1;	/* folded above */
 	case AST_STRING:
 		return load_string(g, e->u.str.s, e->u.str.len, e->loc, t);
 	case AST_IDENT:
@@ -1959,6 +2319,8 @@ int cg_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 	case AST_UNARY:
 		return unary(g, e, t);
 	case AST_BINARY:
+		if (e->u.binary.op == AST_OP_COMMA)
+			return comma(g, e, t);
 		if (e->u.binary.op == AST_OP_LAND || e->u.binary.op == AST_OP_LOR ||
 		    e->u.binary.op == AST_OP_LXOR)
 			return logical(g, e, t);
@@ -1972,6 +2334,9 @@ int cg_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 		ra = cg_expr(g, e->u.binary.lhs, &ta);
 		if (ra < 0)
 			return -1;
+		if (ta.kind == CT_STR &&
+		    (e->u.binary.op == AST_OP_ADD || e->u.binary.op == AST_OP_SUB))
+			return str_arith(g, e, ra, &ta, t);
 		if (ta.kind == CT_STR)
 			return string_compare(g, e, ra, t);
 		if (ta.kind != CT_INT) {
@@ -1995,11 +2360,23 @@ int cg_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 						"%s requires an integer operand",
 						ast_op_str(e->u.binary.op));
 			}
+		} else if (e->u.binary.op == AST_OP_ADD) {
+			/* integer + string is a string (dtrace-utils), see ptr_arith() */
+			rb = cg_expr(g, e->u.binary.rhs, &tb);
+			if (rb >= 0 && tb.kind != CT_INT && tb.kind != CT_STR) {
+				cg_reg_free(g, ra);
+				cg_reg_free(g, rb);
+				return cg_error(g, DIAG_OP_INT, e->u.binary.rhs->loc,
+						"%s requires an integer operand", ast_op_str(e->u.binary.op));
+			}
 		} else {
 			rb = expr_operand(g, e->u.binary.rhs, &tb, e->u.binary.op, &ta, e->loc);
 		}
 		if (rb < 0)
 			return -1;
+		if ((e->u.binary.op == AST_OP_ADD || e->u.binary.op == AST_OP_SUB) &&
+		    (ta.ptr || tb.ptr || tb.kind == CT_STR))
+			return ptr_arith(g, e, ra, rb, &ta, &tb, t);
 		binop(g, e->u.binary.op, ra, rb, &ta, &tb, t, e->loc);
 		cg_reg_free(g, rb);
 		return g->err ? -1 : ra;

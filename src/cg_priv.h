@@ -85,6 +85,7 @@ struct cg_var {
 	bool assoc;		/* an associative array: name[keys] */
 	unsigned int nkeys;
 	bool kstr[CG_MAX_KEYS];	/* key i is a string */
+	struct ct ktype[CG_MAX_KEYS];	/* its type, from the first use */
 	uint32_t koff[CG_MAX_KEYS];	/* its offset in the key */
 	struct cg_var *next;
 };
@@ -160,7 +161,7 @@ struct cg_var *cg_var_new(struct cg *g, enum ast_scope scope, const char *name,
 const char *cg_scope_prefix(enum ast_scope s);
 /* A new global associative array NAME[keys] (KSTR[i]: key i is a string). */
 struct cg_var *cg_assoc_new(struct cg *g, const char *name, const struct ct *vt, size_t nkeys,
-			    const bool *kstr, struct ast_loc loc);
+			    const bool *kstr, const struct ct *kt, struct ast_loc loc);
 /* Reserve a field of SIZE bytes in the clause's record and describe it. */
 int cg_field_add(struct cg *g, enum img_ftype type, unsigned int size, struct ast_loc loc);
 /* A new action of the clause; its fields are those added after it. */

@@ -394,7 +394,8 @@ int fmt_print(FILE *out, const struct fmt *f, const struct fmt_arg *args, size_t
 		const struct fmt_arg *a;
 		int st[2] = { 0, 0 }, ns = 0;
 		const char *spec = pc->spec;
-		char tbuf[64], ebuf[4 * (SPT_FMT_STRMAX + 1) + 8];
+		char tbuf[64], ebuf[4 * (SPT_FMT_STRMAX + 1) + 8], uspec[sizeof(pc->spec)];
+		uint64_t v;
 
 		if (pc->kind == FMT_LIT) {
 			fwrite(pc->text, 1, pc->len, out);
@@ -417,28 +418,43 @@ int fmt_print(FILE *out, const struct fmt *f, const struct fmt_arg *args, size_t
 		/* The spec is built by fmt_parse, never taken from a record. */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
+		if (a->size && a->size < 8 && (pc->kind == FMT_UINT || pc->kind == FMT_PTR ||
+						(pc->kind == FMT_INT && !a->sign)))
+			v = truncate_to(a->v, a->size, 0);
+		else
+			v = a->v;
+		if (pc->kind == FMT_INT && a->size && !a->sign) {
+			/* %d of an unsigned type is %u (dtrace's pfcheck_dint). */
+			size_t sl = strlen(spec);
+
+			memcpy(uspec, spec, sl + 1);
+			uspec[sl - 1] = 'u';
+			PRINT_STARS(out, uspec, ns, st,
+				    (unsigned long long)truncate_to(v, pc->size, 0));
+			continue;
+		}
 		switch (pc->kind) {
 		case FMT_INT:
 			if (pc->plain) {
 				/* The common plain %d, without printf's parsing. */
-				print_plain_int(out, (int64_t)truncate_to(a->v, pc->size, 1));
+				print_plain_int(out, (int64_t)truncate_to(v, pc->size, 1));
 				break;
 			}
 			PRINT_STARS(out, spec, ns, st,
-				    (long long)truncate_to(a->v, pc->size, 1));
+				    (long long)truncate_to(v, pc->size, 1));
 			break;
 		case FMT_UINT:
 			PRINT_STARS(out, spec, ns, st,
-				    (unsigned long long)truncate_to(a->v, pc->size, 0));
+				    (unsigned long long)truncate_to(v, pc->size, 0));
 			break;
 		case FMT_CHAR:
-			PRINT_STARS(out, spec, ns, st, (int)(unsigned char)a->v);
+			PRINT_STARS(out, spec, ns, st, (int)(unsigned char)v);
 			break;
 		case FMT_PTR:
-			PRINT_STARS(out, spec, ns, st, (unsigned long long)a->v);
+			PRINT_STARS(out, spec, ns, st, (unsigned long long)v);
 			break;
 		case FMT_FLOAT:
-			PRINT_STARS(out, spec, ns, st, (double)(int64_t)a->v);
+			PRINT_STARS(out, spec, ns, st, (double)(int64_t)v);
 			break;
 		case FMT_STR:
 			if (pc->plain) {

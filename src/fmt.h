@@ -65,6 +65,14 @@ struct fmt_arg {
 	int is_str;
 	uint64_t v;		/* integers, sign-extended by the producer when signed */
 	const char *s;		/* strings, NUL-terminated */
+	/*
+	 * The integer's D type as recorded: its size (1, 2, 4, 8; 0: unknown,
+	 * taken as 8) and signedness. As in dtrace, %d and %i of an unsigned
+	 * type print unsigned, and %u %o %x %X %p see a value narrower than 8
+	 * bytes as its own bytes only (%x of an int -1 is ffffffff).
+	 */
+	unsigned int size;
+	int sign;
 };
 
 /*

@@ -77,6 +77,8 @@ static const char *const builtin_typedefs[] = {
 	"int8_t", "int16_t", "int32_t", "int64_t",
 	"uint8_t", "uint16_t", "uint32_t", "uint64_t",
 	"intptr_t", "uintptr_t", "size_t", "ssize_t",
+	"_Bool", "ptrdiff_t", "uchar_t", "ushort_t", "uint_t", "ulong_t", "u_longlong_t",
+	"pid_t", "id_t", "uid_t", "gid_t", "processorid_t",
 };
 
 /* Operators' entries are their spelling: lex_operator matches against them. */
@@ -511,20 +513,19 @@ static int lex_number(struct lexer *lx, struct lex_token *tok)
 		return lex_err(lx, tok, DIAG_INT_DIGIT, tok->line, tok->col,
 			       "constant %.*s has no digits", (int)n, s);
 
+	/* D's suffix is [uU]?[lL]?[lL]?: the u first (10lu is not a constant). */
 	if (i < n && (s[i] == 'u' || s[i] == 'U')) {
 		flags |= LEX_INT_UNSIGNED;
+		if (s[i] == 'U')
+			flags |= LEX_INT_UPPER_U;
 		i++;
 	}
 	if (i < n && (s[i] == 'l' || s[i] == 'L')) {
-		if (i + 1 < n && s[i + 1] == s[i]) {
+		if (i + 1 < n && (s[i + 1] == 'l' || s[i + 1] == 'L')) {
 			flags |= LEX_INT_LONGLONG;
 			i += 2;
 		} else {
 			flags |= LEX_INT_LONG;
-			i++;
-		}
-		if (!(flags & LEX_INT_UNSIGNED) && i < n && (s[i] == 'u' || s[i] == 'U')) {
-			flags |= LEX_INT_UNSIGNED;
 			i++;
 		}
 	}
@@ -543,11 +544,13 @@ static int lex_number(struct lexer *lx, struct lex_token *tok)
 }
 
 /* One escape sequence, at its backslash, which is not the last byte of a line. */
-static int lex_escape(struct lexer *lx, struct lex_token *tok, unsigned char *out)
+static int lex_escape(struct lexer *lx, struct lex_token *tok, unsigned char *out,
+		      unsigned int *nout)
 {
 	unsigned int line = lx->line, col = lx->col, v = 0, n;
 	int c = peekc(lx, 1), d;
 
+	*nout = 1;
 	advance(lx, 2);
 	switch (c) {
 	case 'n': *out = '\n'; return 0;
@@ -559,16 +562,13 @@ static int lex_escape(struct lexer *lx, struct lex_token *tok, unsigned char *ou
 	case 'a': *out = '\a'; return 0;
 	case 'x':
 		for (n = 0; (d = hex_value(peekc(lx, 0))) >= 0; n++) {
-			if (v <= 0xff)
-				v = v * 16 + (unsigned int)d;
+			v = (v * 16 + (unsigned int)d) & 0xff;
 			advance(lx, 1);
 		}
 		if (!n)
 			return lex_err(lx, tok, DIAG_SYNTAX, line, col,
 				       "\\x used with no following hex digits");
-		if (v > 0xff)
-			return lex_err(lx, tok, DIAG_SYNTAX, line, col,
-				       "hex escape sequence out of range");
+		/* Any number of digits, the value kept to 8 bits, as in dtrace. */
 		*out = (unsigned char)v;
 		return 0;
 	default:
@@ -580,21 +580,24 @@ static int lex_escape(struct lexer *lx, struct lex_token *tok, unsigned char *ou
 			v = v * 8 + (unsigned int)(peekc(lx, 0) - '0');
 			advance(lx, 1);
 		}
-		if (v > 0xff)
-			return lex_err(lx, tok, DIAG_SYNTAX, line, col,
-				       "octal escape sequence out of range");
-		*out = (unsigned char)v;
+		*out = (unsigned char)v;	/* \777 kept to 8 bits */
 		return 0;
 	}
-	/* \\ \' \" \? and, as dtrace does, any other character stand for themselves. */
-	*out = (unsigned char)c;
+	if (c == '\\' || c == '"') {
+		*out = (unsigned char)c;
+		return 0;
+	}
+	/* Any other escape (\' \? \e ...) is kept as written, backslash included. */
+	out[0] = '\\';
+	out[1] = (unsigned char)c;
+	*nout = 2;
 	return 0;
 }
 
 static int lex_char(struct lexer *lx, struct lex_token *tok)
 {
-	unsigned int nbytes = 0;
-	unsigned char byte;
+	unsigned int nbytes = 0, nb = 1, k;
+	unsigned char byte[2];
 	bool too_long = false;
 	uint64_t v = 0;
 	int c, ret;
@@ -617,18 +620,21 @@ static int lex_char(struct lexer *lx, struct lex_token *tok)
 			break;
 		}
 		if (c == '\\') {
-			ret = lex_escape(lx, tok, &byte);
+			ret = lex_escape(lx, tok, byte, &nb);
 			if (ret)
 				return ret;
 		} else {
-			byte = (unsigned char)c;
+			byte[0] = (unsigned char)c;
+			nb = 1;
 			advance(lx, 1);
 		}
-		if (nbytes == 8) {
-			too_long = true;
-		} else {
-			v = v << 8 | byte;
-			nbytes++;
+		for (k = 0; k < nb; k++) {
+			if (nbytes == 8) {
+				too_long = true;
+			} else {
+				v = v << 8 | byte[k];
+				nbytes++;
+			}
 		}
 	}
 	if (!nbytes)
@@ -647,7 +653,8 @@ static int lex_string(struct lexer *lx, struct lex_token *tok)
 {
 	const char *s = lx->src;
 	size_t end = lx->pos + 1, n = 0;
-	unsigned char byte;
+	unsigned char byte[2];
+	unsigned int nb, k;
 	char *buf;
 	int ret;
 
@@ -674,12 +681,13 @@ static int lex_string(struct lexer *lx, struct lex_token *tok)
 	advance(lx, 1);
 	while (lx->pos < end) {
 		if (s[lx->pos] == '\\') {
-			ret = lex_escape(lx, tok, &byte);
+			ret = lex_escape(lx, tok, byte, &nb);
 			if (ret) {
 				advance(lx, end + 1 - lx->pos);
 				return ret;
 			}
-			buf[n++] = (char)byte;
+			for (k = 0; k < nb; k++)
+				buf[n++] = (char)byte[k];
 		} else {
 			buf[n++] = s[lx->pos];
 			advance(lx, 1);

@@ -116,6 +116,7 @@ enum lex_kw {
 #define LEX_INT_UNSIGNED	0x1	/* u */
 #define LEX_INT_LONG		0x2	/* l */
 #define LEX_INT_LONGLONG	0x4	/* ll */
+#define LEX_INT_UPPER_U		0x8	/* the u written U (D's candidate types differ) */
 
 /* LEX_MACRO flags */
 #define LEX_MACRO_STRING	0x1	/* $$name */

@@ -317,13 +317,38 @@ static const char *unsupported_stmt(enum lex_kw kw)
 }
 
 /* (expr) and (type) are told apart by the caller, so only (expr) comes here. */
+/*
+ * expression: assignment expressions joined by the comma operator (in
+ * parentheses, statements and ?:'s middle; function arguments and keys are
+ * lists of assignment expressions, where a comma separates them).
+ */
+static struct ast_expr *parse_comma(struct parser *p)
+{
+	struct ast_expr *lhs = parse_assign(p), *e;
+	const struct lex_token *t;
+
+	while (lhs && (t = parse_peek(p))->kind == LEX_COMMA) {
+		e = new_expr(p, AST_BINARY, parse_loc(t));
+		if (!e)
+			return NULL;
+		parse_next(p);
+		e->u.binary.op = AST_OP_COMMA;
+		e->u.binary.lhs = lhs;
+		e->u.binary.rhs = parse_assign(p);
+		if (!e->u.binary.rhs)
+			return NULL;
+		lhs = seal(p, e);
+	}
+	return p->err ? NULL : lhs;
+}
+
 static struct ast_expr *parse_paren(struct parser *p)
 {
 	struct ast_expr *e;
 
 	parse_next(p);
 	p->nest++;
-	e = parse_assign(p);
+	e = parse_comma(p);
 	p->nest--;
 	if (!e || !parse_expect(p, LEX_RPAREN))
 		return NULL;
@@ -394,7 +419,8 @@ static struct ast_expr *parse_primary(struct parser *p)
 		e->u.i.base = t->base;
 		e->u.i.flags = (t->flags & LEX_INT_UNSIGNED ? AST_INT_UNSIGNED : 0) |
 			       (t->flags & LEX_INT_LONG ? AST_INT_LONG : 0) |
-			       (t->flags & LEX_INT_LONGLONG ? AST_INT_LONGLONG : 0);
+			       (t->flags & LEX_INT_LONGLONG ? AST_INT_LONGLONG : 0) |
+			       (t->flags & LEX_INT_UPPER_U ? AST_INT_UPPER_U : 0);
 		break;
 	case LEX_CHAR:
 		e = new_expr(p, AST_CHAR, parse_loc(t));
@@ -749,7 +775,7 @@ static struct ast_expr *parse_cond_inner(struct parser *p)
 		return NULL;
 	parse_next(p);
 	e->u.ternary.cond = cond;
-	e->u.ternary.then = parse_assign(p);
+	e->u.ternary.then = parse_comma(p);
 	if (!e->u.ternary.then || !parse_expect(p, LEX_COLON))
 		return NULL;
 	e->u.ternary.otherwise = parse_cond(p);
@@ -877,7 +903,7 @@ static struct ast_body *parse_body(struct parser *p)
 			parse_next(p);
 		} else {
 			s->kind = AST_STMT_EXPR;
-			s->expr = parse_assign(p);
+			s->expr = parse_comma(p);
 			if (!s->expr)
 				return NULL;
 			/* dtrace lets the last statement go without its ';'. */

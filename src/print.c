@@ -198,7 +198,13 @@ int print_field_str(const struct img_field *f, const uint8_t *data, const char *
 	return nul ? (int)(nul - p) : (int)f->size;
 }
 
-/* trace() of an integer: dtrace's widths by size, none when quiet. */
+/*
+ * trace(): dtrace-utils' formats, chosen by the recorded size and the
+ * signedness of the argument's D type (" %10d" for an int, " %20lu" for
+ * an unsigned long or a pointer, ...), without the width under quiet.
+ * The field holds the value sign- or zero-extended from its size, so
+ * printing it as a long long gives the digits of the narrower format.
+ */
 static void print_trace(struct printer *pr, const struct img_field *f, const uint8_t *data)
 {
 	if (f->type == IMG_STR) {
@@ -211,11 +217,16 @@ static void print_trace(struct printer *pr, const struct img_field *f, const uin
 			fprintf(pr->out, "  %-33.*s", n, str);
 		return;
 	}
-	static const int widths[9] = { 0, 3, 5, 0, 8, 0, 0, 0, 16 };
+	/* by size: 1 %3hhd, 2 %5hd, 4 %10d, 8 %19ld (unsigned %20lu) */
+	static const int widths[9] = { 0, 3, 5, 0, 10, 0, 0, 0, 19 };
 	uint64_t v = print_field_value(f, data);
-	int w = pr->quiet ? 0 : widths[f->size <= 8 ? f->size : 8];
+	int w = widths[f->size <= 8 ? f->size : 8];
 
-	if (!pr->quiet)
+	if (f->size == 8 && f->type == IMG_UINT)
+		w = 20;
+	if (pr->quiet)
+		w = 0;
+	else
 		fputc(' ', pr->out);
 	if (f->type == IMG_INT)
 		fprintf(pr->out, "%*lld", w, (long long)v);
@@ -236,6 +247,8 @@ static uint32_t fmt_args(const struct img_action *a, const struct img_clause *cl
 		args[i].is_str = f->type == IMG_STR;
 		args[i].v = 0;
 		args[i].s = NULL;
+		args[i].size = f->type == IMG_STR ? 0 : f->size;
+		args[i].sign = f->type == IMG_INT;
 		if (args[i].is_str) {
 			const char *str;
 			int n = print_field_str(f, data, &str);

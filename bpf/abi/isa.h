@@ -49,10 +49,10 @@ enum spt_op {
 	SPT_OP_ADD,	/* r[dst] = r[a] op r[b], 64-bit, wrapping */
 	SPT_OP_SUB,
 	SPT_OP_MUL,
-	SPT_OP_SDIV,	/* signed; divisor 0 faults DIVZERO */
-	SPT_OP_UDIV,
-	SPT_OP_SREM,
-	SPT_OP_UREM,
+	SPT_OP_SDIV,	/* signed, on magnitudes, sign a xor b; divisor 0 faults DIVZERO */
+	SPT_OP_UDIV,	/* divisor 0 gives 0, no fault (dtrace-utils) */
+	SPT_OP_SREM,	/* |a| % |b|, sign a xor b: 7 % -2 is -1; 0 faults DIVZERO */
+	SPT_OP_UREM,	/* divisor 0 gives a, no fault */
 	SPT_OP_AND,
 	SPT_OP_OR,
 	SPT_OP_XOR,

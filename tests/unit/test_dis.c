@@ -184,7 +184,7 @@ Test(dis, string_field_bounds)
 {
 	char *s = disassemble(
 		"BEGIN { x = \"ab\"; trace(x); trace(\"ab\"); trace(copyinstr(0)); trace(probename);"
-		" trace(lltostr(-1, 2)); trace(lltostr(-1)); trace(1 ? \"abc\" : execname);"
+		" trace(lltostr(-1, 2)); trace(lltostr(-1)); trace(pid ? \"abc\" : execname);"
 		" trace(basename(\"\")); trace(substr(execname, 1)); trace(toupper(\"abcdefghi\"));"
 		" trace(strjoin(strjoin(probefunc, probefunc), probefunc));"
 		" trace(strjoin(\"abcdefgh\", \"ijklmnop\")); trace(strchr(\"abcdefghijk\", 99));"
@@ -256,4 +256,52 @@ Test(dis, fast_record)
 				  s);
 		free(s);
 	}
+}
+
+/*
+ * D's types in the bytecode: constants fold as dtrace folds them (one
+ * ldi; -16 >> 2 logically, 7 % -2 as C), the record's fields carry each
+ * value's size and signedness, a cast that changes nothing emits nothing (to long),
+ * one that narrows a sext or zext, and char + char is not promoted.
+ */
+Test(dis, types_and_folding)
+{
+	char *s = disassemble("char c; BEGIN { trace(1 + 2 * 3); trace(-16 >> 2); trace(7 % -2);"
+			      " trace(0xdeadbeef); trace(c + c); trace((long)pid); trace((char)pid);"
+			      " trace((unsigned int)pid); trace(1 ? 2L : 3); }");
+
+	cr_assert_str_eq(s, "clause 0: BEGIN\n"
+			    "  record 80 bytes: int32@8 int32@16 int32@24 uint32@32 int8@40"
+			    " int64@48 int8@56 uint32@64 int64@72\n"
+			    "  0000: ldi   %r1, 7\n"
+			    "  0001: sext  %r1, %r1, 32\n"
+			    "  0002: rec   rec+8, %r1, 8\n"
+			    "  0003: ldi64 %r1, 0x3ffffffffffffffc\n"
+			    "  0005: sext  %r1, %r1, 32\n"
+			    "  0006: rec   rec+16, %r1, 8\n"
+			    "  0007: ldi   %r1, 1\n"
+			    "  0008: sext  %r1, %r1, 32\n"
+			    "  0009: rec   rec+24, %r1, 8\n"
+			    "  0010: ldi64 %r1, 0xdeadbeef\n"
+			    "  0012: zext  %r1, %r1, 32\n"
+			    "  0013: rec   rec+32, %r1, 8\n"
+			    "  0014: ldg   %r1, [0]\n"
+			    "  0015: ldg   %r2, [0]\n"
+			    "  0016: add   %r1, %r1, %r2\n"
+			    "  0017: sext  %r1, %r1, 8\n"
+			    "  0018: rec   rec+40, %r1, 8\n"
+			    "  0019: ldb   %r1, pid\n"
+			    "  0020: rec   rec+48, %r1, 8\n"
+			    "  0021: ldb   %r1, pid\n"
+			    "  0022: sext  %r1, %r1, 8\n"
+			    "  0023: sext  %r1, %r1, 8\n"
+			    "  0024: rec   rec+56, %r1, 8\n"
+			    "  0025: ldb   %r1, pid\n"
+			    "  0026: zext  %r1, %r1, 32\n"
+			    "  0027: zext  %r1, %r1, 32\n"
+			    "  0028: rec   rec+64, %r1, 8\n"
+			    "  0029: ldi   %r1, 2\n"
+			    "  0030: rec   rec+72, %r1, 8\n"
+			    "  0031: ret   \n");
+	free(s);
 }

@@ -115,6 +115,48 @@ ParameterizedTest(struct pcase *c, fmt, conversions)
 	free(got);
 }
 
+/* Arguments with their D type: size and signedness as recorded. */
+struct tcase {
+	char format[16];
+	uint64_t v;		/* as the record holds it: extended from its size */
+	unsigned int size;
+	int sign;
+	char want[32];
+};
+
+ParameterizedTestParameters(fmt, typed)
+{
+	static struct tcase cases[] = {
+		/* dtrace passes 1-, 2- and 4-byte values as 32-bit ints */
+		{ "%d", (uint64_t)-1, 1, 1, "-1" },		/* (char)-1 */
+		{ "%u", (uint64_t)-1, 1, 1, "255" },
+		{ "%x", (uint64_t)-1, 1, 1, "ff" },
+		{ "%u", (uint64_t)-1, 2, 1, "65535" },
+		{ "%x", (uint64_t)-1, 4, 1, "ffffffff" },	/* int -1 */
+		{ "%o", (uint64_t)-1, 4, 1, "37777777777" },
+		{ "%X", (uint64_t)-1, 8, 1, "FFFFFFFFFFFFFFFF" },	/* long -1 */
+		{ "%u", (uint64_t)-1, 4, 1, "4294967295" },
+		{ "%d", 0xffffffffULL, 4, 0, "4294967295" },	/* %d of unsigned is %u */
+		{ "%i", 0xffffffffULL, 4, 0, "4294967295" },
+		{ "%5d|", 0xffffffffULL, 4, 0, "4294967295|" },
+		{ "%12d|", 3000000000ULL, 4, 0, "  3000000000|" },
+		{ "%d", (uint64_t)-1, 8, 0, "18446744073709551615" },	/* timestamp-like */
+		{ "%d", (uint64_t)-1, 8, 1, "-1" },
+		{ "%d", 255, 1, 0, "255" },		/* unsigned char */
+	};
+	return cr_make_param_array(struct tcase, cases, sizeof(cases) / sizeof(cases[0]));
+}
+
+ParameterizedTest(struct tcase *c, fmt, typed)
+{
+	struct fmt_arg a = { 0, c->v, NULL, c->size, c->sign };
+	char *got = render(c->format, &a, 1);
+
+	cr_assert_str_eq(got, c->want, "format \"%s\" size %u sign %d", c->format, c->size,
+			 c->sign);
+	free(got);
+}
+
 Test(fmt, literal_only)
 {
 	char *got = render("hello, world\n", NULL, 0);
@@ -125,7 +167,7 @@ Test(fmt, literal_only)
 
 Test(fmt, star_width_and_precision)
 {
-	struct fmt_arg args[] = { { 0, 6, NULL }, { 0, 3, NULL }, { 1, 0, "abcdef" } };
+	struct fmt_arg args[] = { { 0, 6, NULL, 0, 0 }, { 0, 3, NULL, 0, 0 }, { 1, 0, "abcdef", 0, 0 } };
 	char *got = render("[%*.*s]", args, 3);
 
 	cr_assert_str_eq(got, "[   abc]");
@@ -152,7 +194,7 @@ Test(fmt, dynamic_precision_zero_or_less_is_none)
 
 Test(fmt, several_conversions)
 {
-	struct fmt_arg args[] = { { 0, 12, NULL }, { 1, 0, "cat" }, { 0, (uint64_t)-2, NULL } };
+	struct fmt_arg args[] = { { 0, 12, NULL, 0, 0 }, { 1, 0, "cat", 0, 0 }, { 0, (uint64_t)-2, NULL, 0, 0 } };
 	char *got = render("%d %s %d\n", args, 3);
 
 	cr_assert_str_eq(got, "12 cat -2\n");
@@ -161,7 +203,7 @@ Test(fmt, several_conversions)
 
 Test(fmt, time)
 {
-	struct fmt_arg a = { 0, 0, NULL };
+	struct fmt_arg a = { 0, 0, NULL, 0, 0 };
 	char *got;
 
 	setenv("TZ", "UTC", 1);
@@ -221,7 +263,7 @@ Test(fmt, errors_numbered_as_dtrace)
 Test(fmt, kind_mismatch_is_refused)
 {
 	struct fmt f;
-	struct fmt_arg a = { 0, 1, NULL };
+	struct fmt_arg a = { 0, 1, NULL, 0, 0 };
 	FILE *out = fopen("/dev/null", "w");
 
 	cr_assert_eq(fmt_parse("%s", &f, NULL, 0), 0);

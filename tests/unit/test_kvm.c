@@ -43,6 +43,10 @@ static const char *const corpus[] = {
 	"trace(sizeof(int)); trace(sizeof(long)); trace(sizeof(arg0)); trace(sizeof pid);",
 	"trace(0x7fffffffffffffff + 1); trace(18446744073709551615U);",
 	"trace(arg0 / (arg1 - 7));",
+	/* dtrace-utils' division: unsigned by 0 without a fault, signed % with sign a xor b */
+	"trace((unsigned long)arg0 / (arg1 - 7)); trace((unsigned)arg1 % (arg1 - 7));",
+	"x = arg1; y = -2; trace(x % y); trace(-x % y); trace(-x / y); trace(x / 2u); trace(-x / 2u);",
+	"ch = (char)arg1; trace(ch + ch); trace((char)(ch * 40)); u = 0xffffffff; trace(u + 1 == 0); trace(-16 >> 2); trace(-16L >> 2);",
 	"trace(*(char *)NULL);",
 	"printf(\"%d %u %x\", arg0, arg1, pid);",
 	"exit(arg1 - 4);",

@@ -42,10 +42,16 @@ Test(vm, arithmetic)
 	cr_assert_eq(binop(SPT_OP_SDIV, (uint64_t)-7, 2), (uint64_t)-3, "truncates toward zero");
 	cr_assert_eq(binop(SPT_OP_SDIV, 7, (uint64_t)-2), (uint64_t)-3);
 	cr_assert_eq(binop(SPT_OP_SDIV, (uint64_t)-8, (uint64_t)-2), 4);
-	cr_assert_eq(binop(SPT_OP_SREM, (uint64_t)-7, 2), (uint64_t)-1, "sign of the dividend");
-	cr_assert_eq(binop(SPT_OP_SREM, 7, (uint64_t)-2), 1);
+	/* dtrace-utils: the sign of a signed remainder is sign(a) xor sign(b) */
+	cr_assert_eq(binop(SPT_OP_SREM, (uint64_t)-7, 2), (uint64_t)-1);
+	cr_assert_eq(binop(SPT_OP_SREM, 7, (uint64_t)-2), (uint64_t)-1);
+	cr_assert_eq(binop(SPT_OP_SREM, (uint64_t)-7, (uint64_t)-2), 1);
+	cr_assert_eq(binop(SPT_OP_SDIV, 1ULL << 63, (uint64_t)-1), 1ULL << 63, "INT64_MIN / -1");
 	cr_assert_eq(binop(SPT_OP_UDIV, (uint64_t)-8, 2), 0x7ffffffffffffffcULL);
 	cr_assert_eq(binop(SPT_OP_UREM, 17, 5), 2);
+	/* unsigned by 0: no fault, BPF's results */
+	cr_assert_eq(binop(SPT_OP_UDIV, 17, 0), 0);
+	cr_assert_eq(binop(SPT_OP_UREM, 17, 0), 17);
 	cr_assert_eq(binop(SPT_OP_AND, 0xf0f0, 0xff00), 0xf000);
 	cr_assert_eq(binop(SPT_OP_OR, 0xf0f0, 0x0f00), 0xfff0);
 	cr_assert_eq(binop(SPT_OP_XOR, 0xff, 0x0f), 0xf0);

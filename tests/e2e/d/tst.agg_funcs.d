@@ -1,4 +1,4 @@
-/* ASSERTION: each scalar aggregating function gives DTrace's value; keys of integer and string types and tuples print as trace() would; tuples sort by value, then key. */
+/* ASSERTION: each scalar aggregating function gives DTrace's value; integer keys print by their recorded size (a char key zero-extended), strings and tuples as dtrace prints them; tuples sort by value, then key. */
 #pragma D option quiet
 
 BEGIN
