@@ -176,9 +176,9 @@ Test(fmt, star_width_and_precision)
 
 Test(fmt, dynamic_precision_zero_or_less_is_none)
 {
-	struct fmt_arg args[] = { { 0, 0, NULL }, { 1, 0, "abcdef" } };
-	struct fmt_arg neg[] = { { 0, (uint64_t)-3, NULL }, { 1, 0, "abcdef" } };
-	struct fmt_arg nw[] = { { 0, (uint64_t)-5, NULL }, { 0, 2, NULL }, { 1, 0, "abc" } };
+	struct fmt_arg args[] = { { 0, 0, NULL, 0, 0 }, { 1, 0, "abcdef", 0, 0 } };
+	struct fmt_arg neg[] = { { 0, (uint64_t)-3, NULL, 0, 0 }, { 1, 0, "abcdef", 0, 0 } };
+	struct fmt_arg nw[] = { { 0, (uint64_t)-5, NULL, 0, 0 }, { 0, 2, NULL, 0, 0 }, { 1, 0, "abc", 0, 0 } };
 	char *got = render("[%.*s]", args, 2);
 
 	cr_assert_str_eq(got, "[abcdef]");
