@@ -377,6 +377,21 @@ static int set_quiet(struct opts *o, const char *v, char *err, size_t errlen)
 	return 0;
 }
 
+/* dtrace-utils ignores droptags' value: -x droptags=0 sets it too. */
+static int set_droptags(struct opts *o, const char *v, char *err, size_t errlen)
+{
+	(void)v;
+	(void)err;
+	(void)errlen;
+	o->droptags = true;
+	return 0;
+}
+
+static int set_quietresize(struct opts *o, const char *v, char *err, size_t errlen)
+{
+	return set_flag(&o->quietresize, v, err, errlen);
+}
+
 struct opt_def {
 	const char *name;
 	int (*set)(struct opts *o, const char *v, char *err, size_t errlen);
@@ -394,6 +409,7 @@ static const struct opt_def opt_defs[] = {
 	{ "bufsize", set_bufsize },
 	{ "cleanrate", set_cleanrate },
 	{ "destructive", set_destructive },
+	{ "droptags", set_droptags },
 	{ "dynvarsize", set_dynvarsize },
 	{ "flowindent", set_flowindent },
 	{ "ktr_cpumask", ktrfmt_opt_cpumask },
@@ -403,6 +419,7 @@ static const struct opt_def opt_defs[] = {
 	{ "nspec", set_nspec },
 	{ "oformat", set_oformat },
 	{ "quiet", set_quiet },
+	{ "quietresize", set_quietresize },
 	{ "specsize", set_specsize },
 	{ "statusrate", set_statusrate },
 	{ "switchrate", set_switchrate },

@@ -52,6 +52,8 @@ struct opts {
 	uint32_t nspec;		/* speculation slots */
 	uint64_t specsize;	/* bytes of a slot's part on each CPU */
 	uint64_t cleanrate_ns;	/* interval between cleaner sweeps */
+	bool droptags;		/* drop messages start with [DTRACEDROP_...] */
+	bool quietresize;	/* no "... lowered to ..." message */
 	int64_t target;		/* $target: the -c command's or -p process's pid, 0: none */
 	struct ktr_opts ktr;	/* -x ktr_*: KTR flight recorder settings */
 };

@@ -22,7 +22,10 @@ check "bad -x switchrate" "$(usage -x switchrate=fast -n BEGIN)" \
 	"2|spectrace: failed to set -x switchrate=fast: invalid value for specified option"
 check "bad bufpolicy" "$(usage -x bufpolicy=circular -n BEGIN)" \
 	"2|spectrace: failed to set -x bufpolicy=circular: invalid value for specified option"
-check "no probes" "$(usage)" "2|spectrace: no probes specified (see --help)"
+# dtrace: no arguments at all is a usage error (the usage text); options
+# without a program are a fatal error, status 1.
+check "no arguments: usage" "$(usage | head -n 1)" "2|Usage: spectrace [-eFhlqSVvwZ] [-b bufsz] [-o output] [-x opt[=val]]"
+check "no probes" "$(usage -q)" "1|spectrace: no probes specified"
 # Operands are macro arguments.
 check "operand is \$1" "$(usage -e -n 'syscall::openat:entry /pid == $1/' 42)" "0|"
 check "missing macro argument" "$(usage -e -n 'syscall::openat:entry /pid == $2/' 42)" \
@@ -31,7 +34,10 @@ check "missing macro argument" "$(usage -e -n 'syscall::openat:entry /pid == $2/
 out=$("$SPT" --help)
 check "--help exits 0" "$?" 0
 check "--help starts with Usage" "$(printf '%s\n' "$out" | head -n 1 | cut -c1-16)" "Usage: spectrace"
-check "-V" "$("$SPT" -V | cut -d' ' -f1)" "spectrace"
+check "-V" "$("$SPT" -V; echo "status $?")" "spectrace: Oracle D 2.0
+status 0"
+check "-vV" "$("$SPT" -vV | sed '2s/ [0-9.]*$/ X/')" "spectrace: Oracle D 2.0
+This is spectrace X"
 
 out=$("$SPT" -n 'syscall::nosuch:entry' 2>&1)
 check "no match exits 1" "$?" 1
@@ -106,8 +112,13 @@ if [ "$nentry" -ge $((ntp - 10)) ] && [ "$nentry" -le "$ntp" ]; then
 else
 	not_ok "-l lists the kernel's syscalls ($nentry of $ntp tracepoints)"
 fi
-out=$("$SPT" -l -n 'syscall::nosuch*:' 2>&1)
-check "-l no match exits 1" "$?" 1
+# -l: a description that matches nothing is reported, the listing goes on, status 0.
+out=$("$SPT" -l -n 'syscall::nosuch*:' -n 'nosuch:entry' -n 'dtrace:::END' 2>"$TMP/err")
+check "-l no match exits 0" "$?" 0
+check "-l no match: dtrace's message, each description in full" "$(cat "$TMP/err")" \
+	"spectrace: failed to match syscall::nosuch*:: No probe matches description
+spectrace: failed to match ::nosuch:entry: No probe matches description"
+check "-l no match: the others listed" "$(printf '%s\n' "$out" | tail -n +2 | awk '{print $1, $2, $3}')" "2 dtrace END"
 
 # -Z: a description matching nothing enables nothing instead of failing.
 out=$("$SPT" -Z -q -n 'syscall::nosuch:entry { trace(1); }' -n 'BEGIN { printf("begin\n"); exit(0); }' 2>&1)
