@@ -641,9 +641,12 @@ void agg_action(struct agg_state *s, struct printer *pr, const struct img_action
 
 void agg_print_unprinted(struct agg_state *s, struct printer *pr)
 {
-	uint32_t id;
+	uint32_t i, id;
 
-	for (id = 0; id < s->img->naggs; id++)
+	/* In order of first appearance; aggsortrev reverses that too, as in dtrace. */
+	for (i = 0; i < s->img->naggs; i++) {
+		id = s->sort.rev ? s->img->naggs - 1 - i : i;
 		if (!s->printed[id])
 			show(s, pr, id, NULL, PRINT_AGG_EXIT);
+	}
 }
