@@ -147,11 +147,13 @@ static inline int spt_ktr_pins_open(struct spt_ktr_pins *p, const char *dir, cha
 	if (!dir)
 		dir = spt_ktr_default_dir();
 	p->ctl_fd = spt_ktr_pin_get(dir, SPT_KTR_CTL_NAME);
+	ret = p->ctl_fd < 0 ? -errno : 0;
 	p->buf_fd = spt_ktr_pin_get(dir, SPT_KTR_BUF_NAME);
 	p->fmt_fd = spt_ktr_pin_get(dir, SPT_KTR_FMT_NAME);
 	if (p->ctl_fd < 0 && p->buf_fd < 0 && p->fmt_fd < 0) {
 		spt_ktr_pins_close(p);
-		return -ENOENT;
+		/* there, but closed to this process: not "none pinned" */
+		return ret == -EACCES || ret == -EPERM ? ret : -ENOENT;
 	}
 	if (p->ctl_fd < 0 || p->buf_fd < 0 || p->fmt_fd < 0) {
 		if (why)

@@ -1288,6 +1288,38 @@ int BPF_PROG(spt_sys_exit, struct spt_regs *regs, long ret)
 }
 
 /*
+ * Narrow enablings (a few syscalls, see load.c): one syscalls:sys_enter_NAME
+ * or sys_exit_NAME tracepoint per enabled probe, the enabled probe as the
+ * attach cookie. The kernel then runs its own per-syscall bitmap test on
+ * every syscall instead of a BPF program, so syscalls nobody traces pay
+ * less. The arguments come from the task's saved user registers, the very
+ * pt_regs that tp_btf/sys_enter is handed, so both modes record the same;
+ * the return value from the event's record (after the common header and
+ * the syscall number: offset 16).
+ */
+SEC("tracepoint")
+int spt_sys_enter_tp(void *ctx)
+{
+	const struct spt_regs *regs;
+
+	if (in_compat_syscall())
+		return 0;
+	regs = (const void *)bpf_task_pt_regs(bpf_get_current_task_btf());
+	return fire((__u32)bpf_get_attach_cookie(ctx), regs, 0, 0, 0, 0);
+}
+
+SEC("tracepoint")
+int spt_sys_exit_tp(void *ctx)
+{
+	long ret = ((const long *)ctx)[2];
+
+	if (in_compat_syscall())
+		return 0;
+	return fire((__u32)bpf_get_attach_cookie(ctx), NULL, (__u64)ret, (__u64)ret,
+		    ret < 0 ? (__u64)-ret : 0, 0);
+}
+
+/*
  * Flip this CPU's buffer pair. Run by the consumer with BPF_PROG_TEST_RUN
  * and BPF_F_TEST_RUN_ON_CPU, so it executes on the CPU whose pair it flips,
  * either in an IPI that may have interrupted a probe in the middle of a

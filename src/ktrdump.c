@@ -16,6 +16,7 @@
 #include "ktr.h"
 #include "ktrdump.h"
 #include "ktrfmt.h"
+#include "priv.h"
 
 #define EXIT_USAGE 2
 
@@ -233,6 +234,10 @@ int ktrdump_main(int argc, char **argv)
 
 	if (ktrdump_parse(&a, argc, argv))
 		return EXIT_USAGE;
+	if (priv_check(PRIV_KTR, err, sizeof(err))) {
+		ktrdump_err("%s", err);
+		return EXIT_USAGE;
+	}
 	if (a.clear) {
 		ret = ktr_clear(dir, err, sizeof(err));
 		if (ret < 0) {
@@ -244,7 +249,7 @@ int ktrdump_main(int argc, char **argv)
 	ret = ktr_open(&k, dir, a.set.set ? KTR_OPEN_CREATE | KTR_OPEN_WRITE : 0, &a.set, stderr,
 		       err, sizeof(err));
 	if (ret) {
-		ktrdump_err("%s%s", err, ret == -EPERM ? " (ktrdump needs root)" : "");
+		ktrdump_err("%s", err);
 		return 1;
 	}
 	if (a.set.set)

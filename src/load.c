@@ -243,8 +243,25 @@ static int fill_tables(struct tracer *tr, struct spectrace_bpf *skel, const stru
 		ro->spt_eprobes[nep].first = first;
 		ro->spt_eprobes[nep].count = count;
 		*slot = nep;
+		if (p->kind == PROBE_SYSCALL_ENTRY || p->kind == PROBE_SYSCALL_RETURN) {
+			struct load_sysprobe *np = realloc(tr->sysp, (size_t)(tr->nsysp + 1) * sizeof(*np));
+
+			if (!np) {
+				snprintf(err, errlen, "out of memory");
+				return -ENOMEM;
+			}
+			tr->sysp = np;
+			np[tr->nsysp++] = (struct load_sysprobe){ dir, p->func, nep };
+		}
 	}
 	return 0;
+}
+
+int load_sys_tp(int mode, int nsysp)
+{
+	if (mode == OPT_SYSATTACH_TP)
+		return 1;
+	return mode == OPT_SYSATTACH_AUTO && nsysp > 0 && nsysp <= LOAD_NARROW_MAX;
 }
 
 /*
@@ -592,8 +609,11 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 	bpf_program__set_autoload(skel->progs.spt_dtrace,
 				  skel->rodata->spt_dtrace_eprobe[SPT_DTRACE_BEGIN] ||
 					  skel->rodata->spt_dtrace_eprobe[SPT_DTRACE_END]);
-	bpf_program__set_autoload(skel->progs.spt_sys_enter, need_dir[SPT_SYS_ENTRY]);
-	bpf_program__set_autoload(skel->progs.spt_sys_exit, need_dir[SPT_SYS_RETURN]);
+	tr->sys_tp = load_sys_tp(o->sysattach, tr->nsysp);
+	bpf_program__set_autoload(skel->progs.spt_sys_enter, need_dir[SPT_SYS_ENTRY] && !tr->sys_tp);
+	bpf_program__set_autoload(skel->progs.spt_sys_exit, need_dir[SPT_SYS_RETURN] && !tr->sys_tp);
+	bpf_program__set_autoload(skel->progs.spt_sys_enter_tp, need_dir[SPT_SYS_ENTRY] && tr->sys_tp);
+	bpf_program__set_autoload(skel->progs.spt_sys_exit_tp, need_dir[SPT_SYS_RETURN] && tr->sys_tp);
 	bpf_program__set_autoload(skel->progs.spt_profile, tr->nprof > 0);
 	bpf_program__set_autoload(skel->progs.spt_tick_ctl, skel->rodata->spt_nticks > 0);
 	skel->rodata->spt_tick_tgid = (__u32)getpid();
@@ -727,12 +747,60 @@ static void tick_ctl(struct tracer *tr, uint32_t cmd)
 			cmd == SPT_TICK_ARM ? "start" : "stop");
 }
 
+/*
+ * Narrow enablings: each enabled syscall probe's own tracepoint, with the
+ * enabled probe as the cookie.
+ */
+static int attach_sys_tp(struct tracer *tr, char *err, size_t errlen)
+{
+	struct bpf_program *progs[2] = { tr->skel->progs.spt_sys_enter_tp,
+					 tr->skel->progs.spt_sys_exit_tp };
+	int i;
+
+	tr->links = calloc((size_t)tr->nsysp, sizeof(*tr->links));
+	if (!tr->links) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	for (i = 0; i < tr->nsysp; i++) {
+		const struct load_sysprobe *sp = &tr->sysp[i];
+		LIBBPF_OPTS(bpf_tracepoint_opts, opts, .bpf_cookie = sp->ep);
+		char tp[160];
+		struct bpf_link *l;
+
+		snprintf(tp, sizeof(tp), "sys_%s_%s", sp->dir == SPT_SYS_RETURN ? "exit" : "enter",
+			 sp->func);
+		l = bpf_program__attach_tracepoint_opts(progs[sp->dir == SPT_SYS_RETURN], "syscalls",
+							tp, &opts);
+		if (!l) {
+			int ret = -errno;
+
+			snprintf(err, errlen, "cannot attach to the tracepoint syscalls:%s: %s", tp,
+				 strerror(errno));
+			return ret;
+		}
+		tr->links[tr->nlinks++] = l;
+	}
+	return 0;
+}
+
 int load_attach(struct tracer *tr, char *err, size_t errlen)
 {
 	struct bpf_program *progs[2] = { tr->skel->progs.spt_sys_enter,
 					 tr->skel->progs.spt_sys_exit };
-	int i;
+	int i, ret;
 
+	if (tr->sys_tp) {
+		ret = attach_sys_tp(tr, err, errlen);
+		if (ret)
+			return ret;
+		return attach_profile(tr, err, errlen);
+	}
+	tr->links = calloc(2, sizeof(*tr->links));
+	if (!tr->links) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
 	for (i = 0; i < 2; i++) {
 		struct bpf_link *l;
 
@@ -740,8 +808,7 @@ int load_attach(struct tracer *tr, char *err, size_t errlen)
 			continue;
 		l = bpf_program__attach(progs[i]);
 		if (!l) {
-			int ret = -errno;
-
+			ret = -errno;
 			snprintf(err, errlen, "cannot attach %s: %s", bpf_program__name(progs[i]),
 				 strerror(errno));
 			return ret;
@@ -873,12 +940,14 @@ int load_exited(const struct tracer *tr, int64_t *status)
 
 uint64_t load_missed(const struct tracer *tr)
 {
-	struct bpf_program *progs[2] = { tr->skel->progs.spt_sys_enter,
-					 tr->skel->progs.spt_sys_exit };
+	struct bpf_program *progs[4] = { tr->skel->progs.spt_sys_enter,
+					 tr->skel->progs.spt_sys_exit,
+					 tr->skel->progs.spt_sys_enter_tp,
+					 tr->skel->progs.spt_sys_exit_tp };
 	uint64_t sum = 0;
 	int i;
 
-	for (i = 0; i < 2; i++) {
+	for (i = 0; i < 4; i++) {
 		struct bpf_prog_info info;
 		__u32 len = sizeof(info);
 		int fd = bpf_program__fd(progs[i]);
@@ -897,6 +966,11 @@ void load_close(struct tracer *tr)
 	for (i = 0; i < tr->nlinks; i++)
 		bpf_link__destroy(tr->links[i]);
 	tr->nlinks = 0;
+	free(tr->links);
+	tr->links = NULL;
+	free(tr->sysp);
+	tr->sysp = NULL;
+	tr->nsysp = 0;
 	for (i = 0; tr->plinks && i < tr->nprof * tr->ncpus; i++)
 		bpf_link__destroy(tr->plinks[i]);
 	free(tr->plinks);

@@ -26,8 +26,12 @@ struct tracer {
 	int buf_fd;		/* spt_buf, created by the loader; -1: none */
 	const uint8_t *bufs;	/* read-only mmap of spt_buf */
 	size_t bufs_len;
-	struct bpf_link *links[2];
+	struct bpf_link **links;	/* the syscall programs' links */
 	int nlinks;
+	/* enabled syscall probes: attached one tracepoint each when sys_tp */
+	struct load_sysprobe { int dir; const char *func; uint32_t ep; } *sysp;
+	int nsysp;
+	int sys_tp;		/* syscalls:sys_{enter,exit}_NAME, not tp_btf */
 	int switch_fd;		/* the switch program */
 	struct ktr ktr;		/* the KTR flight recorder, when joined */
 	int clean_fd;		/* the speculation cleaner, -1 when not loaded */
@@ -48,6 +52,16 @@ struct tracer {
  * switches to be worth tracing with (a record may take 4k).
  */
 #define LOAD_BUFSIZE_FLOOR (64ULL << 10)
+
+/*
+ * sysattach=auto: enablings of at most this many syscall probes (entry and
+ * return counted apart) attach one tracepoint each; more use the raw
+ * tp_btf programs (ARCHITECTURE.md, "Syscall probes": the crossover).
+ */
+#define LOAD_NARROW_MAX 8
+
+/* The attach mode for NSYSP enabled syscall probes under option MODE. */
+int load_sys_tp(int mode, int nsysp);
 
 /*
  * The size to try after SIZE was refused: half of it, a multiple of 8, not

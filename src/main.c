@@ -24,6 +24,7 @@
 #include "enab.h"
 #include "kfeat.h"
 #include "ktrdump.h"
+#include "priv.h"
 #include "agg.h"
 #include "load.h"
 #include "opt.h"
@@ -764,6 +765,12 @@ int main(int argc, char **argv)
 			ret = printf("This is spectrace %s\n", SPT_VERSION) <= 0;
 		free_cmdline(&cl);
 		return ret;
+	}
+	/* As dtrace(1): privileges first, in exec and list modes, status 2. */
+	if (priv_check(PRIV_TRACE, err, sizeof(err))) {
+		errmsg("%s", err);
+		free_cmdline(&cl);
+		return EXIT_USAGE;
 	}
 	if (!cl.list && cl.nsrcs == 0) {
 		errmsg("no probes specified");

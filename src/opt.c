@@ -196,6 +196,20 @@ static int set_bufresize(struct opts *o, const char *v, char *err, size_t errlen
 	return -EINVAL;
 }
 
+static int set_sysattach(struct opts *o, const char *v, char *err, size_t errlen)
+{
+	static const char *const names[] = { "auto", "raw", "tracepoint" };
+	size_t i;
+
+	for (i = 0; v && i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(v, names[i])) {
+			o->sysattach = (enum opt_sysattach)i;
+			return 0;
+		}
+	set_err(err, errlen, "invalid value for specified option");
+	return -EINVAL;
+}
+
 static int set_switchrate(struct opts *o, const char *v, char *err, size_t errlen)
 {
 	if (opt_parse_rate(v, &o->switchrate_ns)) {
@@ -423,6 +437,7 @@ static const struct opt_def opt_defs[] = {
 	{ "specsize", set_specsize },
 	{ "statusrate", set_statusrate },
 	{ "switchrate", set_switchrate },
+	{ "sysattach", set_sysattach },
 	{ "temporal", set_temporal },
 };
 

@@ -23,7 +23,13 @@ enum opt_oformat {
 	OPT_OFMT_JSON,	/* one JSON object per line (FreeBSD's oformat=json) */
 };
 
-/* What to do when the kernel refuses principal buffers of bufsize. */
+/* How syscall probes are attached (spectrace's option, not dtrace's). */
+enum opt_sysattach {
+	OPT_SYSATTACH_AUTO,	/* tracepoints for a few syscalls, else raw */
+	OPT_SYSATTACH_RAW,	/* tp_btf/sys_enter and sys_exit, a table lookup */
+	OPT_SYSATTACH_TP,	/* one syscalls:sys_{enter,exit}_NAME per probe */
+};
+
 /* What to do when the kernel refuses principal buffers of bufsize. */
 enum opt_bufresize {
 	OPT_RESIZE_AUTO,	/* halve the size and try again (DTrace's default) */
@@ -56,6 +62,7 @@ struct opts {
 	bool quietresize;	/* no "... lowered to ..." message */
 	int64_t target;		/* $target: the -c command's or -p process's pid, 0: none */
 	struct ktr_opts ktr;	/* -x ktr_*: KTR flight recorder settings */
+	enum opt_sysattach sysattach;	/* -x sysattach=auto|raw|tracepoint */
 };
 
 #define OPT_DEFAULT_BUFSIZE (4ULL << 20)

@@ -102,9 +102,15 @@ int probe_tracefs_root(char *buf, size_t len)
 
 	for (i = 0; i < 2; i++) {
 		snprintf(path, sizeof(path), "%s/events", roots[i]);
+		errno = 0;
 		if (is_dir(path)) {
 			snprintf(buf, len, "%s", roots[i]);
 			return 0;
+		}
+		/* mounted (or there) but closed to this process */
+		if (errno == EACCES) {
+			snprintf(buf, len, "%s", roots[i]);
+			return -EACCES;
 		}
 	}
 	if (mount("nodev", roots[0], "tracefs", 0, NULL))
@@ -376,6 +382,10 @@ int probe_table_load(struct probe_table *t, const char *tracefs, char *err, size
 	}
 	if (!tracefs) {
 		ret = probe_tracefs_root(root, sizeof(root));
+		if (ret == -EACCES) {
+			snprintf(err, errlen, "cannot read tracefs at %s: %s", root, strerror(-ret));
+			return ret;
+		}
 		if (ret) {
 			snprintf(err, errlen,
 				 "tracefs is not mounted and mounting it at /sys/kernel/tracing failed: %s (mount -t tracefs nodev /sys/kernel/tracing)",

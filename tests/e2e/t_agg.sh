@@ -29,7 +29,8 @@ fi
 # 4 tuples fit (keys of 16 bytes, values of 32): 26 of 30 updates are drops.
 tracer_start -x aggsize=192 -n 'syscall::sched_get_priority_min:entry /execname == "sysloop"/ { @[timestamp] = count(); }'
 "$TRIG/sysloop" sched_get_priority_min 30 0 >/dev/null
-sleep 1.2	# aggregation drops are reported with the other drops, once a pass
+# aggregation drops are reported with the other drops, once a pass
+wait_for 30 grep -q 'aggregation drop' "$TMP/err"
 tracer_stop
 check "tuples kept" "$(grep -c ' 1$' "$TMP/out")" 4
 check "aggregation drops reported" "$(grep 'aggregation drop' "$TMP/err")" \

@@ -34,10 +34,11 @@ for t in "$dir"/tst.*.d; do
 	(cd "$dir" && SYSLOOP_QUIET=1 exec "$SPT" "${trig[@]}" -s "$name.d" "${args[@]}") \
 		>"$TMP/out" 2>"$TMP/err" &
 	TPID=$!
-	# A script must end by itself (exit()) or after its trigger; bound the wait.
-	for _ in $(seq 1 100); do
+	# A script must end by itself (exit()) or after its trigger; bound the
+	# wait (10 s, times E2E_SLOW under emulation).
+	for ((i = 0; i < 500 * E2E_SLOW; i++)); do
 		kill -0 "$TPID" 2>/dev/null || break
-		sleep 0.1
+		sleep 0.02
 	done
 	if kill -0 "$TPID" 2>/dev/null; then
 		kill -INT "$TPID"

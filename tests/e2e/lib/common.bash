@@ -119,6 +119,19 @@ tracer_end() {
 	TPID=
 }
 
+# wait_for SECS CMD...: run CMD every 50 ms until it succeeds, for at most
+# SECS (times E2E_SLOW); returns CMD's last status. Synchronisation on a
+# condition, where a sleep would bet on the machine's speed.
+wait_for() {
+	local i n=$(($1 * 20 * E2E_SLOW))
+	shift
+	for ((i = 0; i < n; i++)); do
+		"$@" && return 0
+		sleep 0.05
+	done
+	"$@"
+}
+
 # tracer_run SPECTRACE-ARGS...: a tracer that ends by itself (exit(), -c),
 # waited for by pid (so the exit trap can stop it), its status in TRC and
 # its output in $TMP/out and $TMP/err.
