@@ -50,6 +50,8 @@ static __always_inline __u64 *spt_env_agg(struct spt_kenv *env, __u32 id, const 
 static __always_inline __u32 spt_env_agg_words(struct spt_kenv *env);
 static __always_inline __s64 spt_env_agg_edge(struct spt_kenv *env, __u32 i);
 static __always_inline __u64 spt_env_speculation(struct spt_kenv *env);
+static __always_inline int spt_env_speculate(struct spt_kenv *env, __u64 id);
+static __always_inline __u32 spt_env_nspec(struct spt_kenv *env);
 static __always_inline long spt_env_strncpy(struct spt_kenv *env, __u8 *dst, const void *src,
 					    __u32 size);
 static __always_inline void spt_env_loop(struct spt_kenv *env, __u32 n,
@@ -561,6 +563,22 @@ static __always_inline __u64 spt_env_speculation(struct spt_kenv *env)
 	return 0;
 }
 
+/* speculate(): is slot ID one to trace into (1..nspec, ACTIVE)? */
+static __always_inline int spt_env_speculate(struct spt_kenv *env, __u64 id)
+{
+	__u32 i;
+
+	if (!id || id > spt_nspec || id > SPT_NSPEC_MAX)
+		return 0;
+	i = (__u32)id & (2 * SPT_NSPEC_MAX - 1);
+	return SLOT_STATE(spt_slots[i].state) == SPT_SPEC_ACTIVE;
+}
+
+static __always_inline __u32 spt_env_nspec(struct spt_kenv *env)
+{
+	return spt_nspec;
+}
+
 /* The string primitives' copies and per-byte loops (bpf/vm.h). */
 static __always_inline long spt_env_strncpy(struct spt_kenv *env, __u8 *dst, const void *src,
 					    __u32 size)
@@ -1069,8 +1087,8 @@ __noinline int spt_run_ecb(__u32 idx, __u32 cpu, __u32 in_error)
 		return SPT_RUN_FAULT;
 	}
 	if (s->vm.dyndrop) {
+		st->dyndrops += s->vm.dyndrop;
 		s->vm.dyndrop = 0;
-		st->dyndrops++;
 	}
 	if (s->vm.aggdrop) {
 		s->vm.aggdrop = 0;

@@ -36,6 +36,8 @@
  *   __u32 spt_env_agg_words(SPT_VM_ENV *)                  words in every value
  *   __s64 spt_env_agg_edge(SPT_VM_ENV *, __u32 i)          histogram edge i
  *   __u64 spt_env_speculation(SPT_VM_ENV *)                a free slot made ACTIVE, or 0
+ *   int spt_env_speculate(SPT_VM_ENV *, __u64 id)          slot id is 1..nspec and ACTIVE
+ *   __u32 spt_env_nspec(SPT_VM_ENV *)                      the nspec option
  *
  * Verifier notes: every index into an array is masked to a power-of-two
  * bound right where it is used, because the state of a bpf_loop callback
@@ -156,7 +158,7 @@ struct spt_vm {
 	__u32 fault;		/* SPT_FLT_* when state is SPT_VM_FAULT */
 	__u32 fault_pc;		/* instruction that faulted, relative to base */
 	__u32 exiting;		/* EXIT ran */
-	__u32 dyndrop;		/* a store into an associative array found no space */
+	__u32 dyndrop;		/* stores into an associative array that found no space */
 	__u32 aggdrop;		/* an aggregation found no space for a new key */
 	__u32 specd;		/* speculate() ran: the record goes to slot spec */
 	__u32 spec;		/* its slot id (0: invalid, the record is discarded) */
@@ -1231,7 +1233,7 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 		}
 		*(__u64 *)vm->aval = a;
 		if (spt_env_assoc_put(env, vm->key, vm->aval))
-			vm->dyndrop = 1;
+			vm->dyndrop++;
 		return 0;
 	case SPT_OP_ASTS: {
 		SPT_NEED(SPT_OP_ASTS);
@@ -1246,7 +1248,7 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 			goto illop;
 		spt_env_strcpy(env, vm->aval, src);
 		if (spt_env_assoc_put(env, vm->key, vm->aval))
-			vm->dyndrop = 1;
+			vm->dyndrop++;
 		return 0;
 	}
 	case SPT_OP_AGG:
@@ -1258,12 +1260,22 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 		break;
 	case SPT_OP_SPEC:
 		SPT_NEED(SPT_OP_SPEC);
+		/*
+		 * As dtrace-utils: speculate() of 0, of an id above nspec, of a
+		 * slot not active (never taken, committing, discarding) skips
+		 * the rest of the clause silently, its assignments too.
+		 */
+		if (!spt_env_speculate(env, a)) {
+			vm->state = SPT_VM_SKIP;
+			return 1;
+		}
 		vm->specd = 1;
 		vm->spec = a <= SPT_NSPEC_MAX ? (__u32)a : 0;
 		return 0;
 	case SPT_OP_COMMIT:
 		SPT_NEED(SPT_OP_COMMIT);
-		if (vm->nspecops >= SPT_SPEC_OPS)
+		/* commit() and discard() of an id above nspec: an illegal operation. */
+		if (a > spt_env_nspec(env) || vm->nspecops >= SPT_SPEC_OPS)
 			goto illop;
 		vm->specops[vm->nspecops & (SPT_SPEC_OPS - 1)] =
 			(__u64)(in->b & 1) << 32 | (a <= SPT_NSPEC_MAX ? a : 0);

@@ -117,15 +117,12 @@ static int switch_cpu(struct consumer *c, int cpu)
 	}
 }
 
-static const char *fault_text(uint32_t fault, uint64_t value, char *buf, size_t len)
+/* dtrace-utils' name of a fault (dt_error.c's table). */
+static const char *fault_name(uint32_t fault)
 {
 	switch (fault) {
-	case SPT_FLT_BADADDR:
-		snprintf(buf, len, "invalid address (0x%llx)", (unsigned long long)value);
-		return buf;
-	case SPT_FLT_BADALIGN:
-		snprintf(buf, len, "invalid alignment (0x%llx)", (unsigned long long)value);
-		return buf;
+	case SPT_FLT_BADADDR: return "invalid address";
+	case SPT_FLT_BADALIGN: return "invalid alignment";
 	case SPT_FLT_ILLOP: return "illegal operation";
 	case SPT_FLT_DIVZERO: return "divide-by-zero";
 	case SPT_FLT_NOSCRATCH: return "out of scratch space";
@@ -133,19 +130,51 @@ static const char *fault_text(uint32_t fault, uint64_t value, char *buf, size_t 
 	case SPT_FLT_UPRIV: return "invalid user access";
 	case SPT_FLT_TUPOFLOW: return "tuple stack overflow";
 	case SPT_FLT_BADSTACK: return "bad stack";
+	case SPT_FLT_BADSIZE: return "invalid size";
+	case SPT_FLT_BADINDEX: return "index out of bounds";
 	}
 	return "unknown fault";
 }
 
 /*
+ * The fault and its value as dtrace-utils prints them: " (0x...)" after
+ * an address (none for -1), an alignment, a stack or a size, " (N)" after
+ * an index, nothing after the others.
+ */
+static const char *fault_text(uint32_t fault, uint64_t value, char *buf, size_t len)
+{
+	const char *name = fault_name(fault);
+
+	switch (fault) {
+	case SPT_FLT_BADADDR:
+		if (value == UINT64_MAX)
+			return name;
+		/* fall through */
+	case SPT_FLT_BADALIGN:
+	case SPT_FLT_BADSTACK:
+	case SPT_FLT_BADSIZE:
+		snprintf(buf, len, "%s (0x%llx)", name, (unsigned long long)value);
+		return buf;
+	case SPT_FLT_BADINDEX:
+		snprintf(buf, len, "%s (%lld)", name, (long long)value);
+		return buf;
+	}
+	return name;
+}
+
+/*
  * dtrace's message for a fault record, in the order of the records, and
- * the fault to the output sink.
+ * the fault to the output sink. dtrace-utils' form: the clause is named
+ * by its statement number (dt_clause_N: one per clause and probe
+ * description, counted over all programs); " at BPF pc N" is left out,
+ * as dtrace-utils does when the offset is unknown: the clause runs in
+ * spectrace's VM, not as a BPF program of its own.
  */
 static void report_fault(struct consumer *c, int cpu, const struct spt_fault_rec *f)
 {
 	const struct enab_ecb *ecb = enab_lookup(c->en, f->epid);
 	const struct probe *p = ecb ? ecb->probe : NULL;
-	char where[48], ftext[64];
+	char ftext[64];
 	struct print_fault pf = {
 		.cpu = cpu,
 		.epid = f->epid,
@@ -157,16 +186,16 @@ static void report_fault(struct consumer *c, int cpu, const struct spt_fault_rec
 		.text = fault_text(f->fault, f->value, ftext, sizeof(ftext)),
 	};
 
-	if (f->action)
-		snprintf(where, sizeof(where), "action #%u", f->action);
-	else
-		snprintf(where, sizeof(where), "predicate");
 	print_fault(c->pr, &pf);
 	/* Keep the output's records before the message that follows them. */
 	fflush(c->pr->out);
-	fprintf(c->msg, "spectrace: error on enabled probe ID %u (ID %u: %s:%s:%s:%s): %s in %s at DIF offset %u\n",
-		f->epid, p ? p->id : 0, p ? p->prov : "?", p ? p->mod : "?", p ? p->func : "?",
-		p ? p->name : "?", pf.text, where, f->offset);
+	if (!ecb) {
+		fprintf(c->msg, "spectrace: error for unknown enabled probe ID %u: %s\n", f->epid,
+			pf.text);
+		return;
+	}
+	fprintf(c->msg, "spectrace: error in dt_clause_%u for probe ID %u (%s:%s:%s:%s): %s\n",
+		ecb->stmt, p->id, p->prov, p->mod, p->func, p->name, pf.text);
 }
 
 /*
@@ -233,61 +262,104 @@ static int merged_record(void *ctx, int cpu, const uint8_t *rec)
 	return n < 0 ? (int)n : 0;
 }
 
+/* -x droptags: dtrace's tag of each kind of drop before its count. */
+static const char *drop_tag(const struct consumer *c, const char *tag, char *buf, size_t len)
+{
+	if (!c->o->droptags)
+		return "";
+	snprintf(buf, len, "[DTRACEDROP_%s] ", tag);
+	return buf;
+}
+
+/*
+ * A counter grew by N: dtrace's message, "N WHAT" with the plural "s"
+ * when N > 1, then SUFFIX (" on CPU C" for the per-CPU kinds).
+ */
+static void drop_msg(struct consumer *c, const char *tag, uint64_t n, const char *what,
+		     const char *suffix)
+{
+	char tb[40];
+
+	fprintf(c->msg, "spectrace: %s%llu %s%s%s\n", drop_tag(c, tag, tb, sizeof(tb)),
+		(unsigned long long)n, what, n > 1 ? "s" : "", suffix);
+}
+
 /*
  * Report the growth of a per-CPU counter since the last pass, as dtrace
- * does, on stderr and to the output sink.
+ * does ("N drops on CPU C"), on stderr and to the output sink.
  */
 static uint64_t report_delta(struct consumer *c, int cpu, uint64_t now, uint64_t *seen,
-			     enum print_count kind, const char *what)
+			     enum print_count kind, const char *tag, const char *what)
 {
 	uint64_t n = now - *seen;
+	char on[32];
 
 	if (n) {
 		*seen = now;
-		fprintf(c->msg, "spectrace: %llu %s%s on CPU %d\n", (unsigned long long)n, what,
-			n == 1 ? "" : "s", cpu);
+		snprintf(on, sizeof(on), " on CPU %d", cpu);
+		drop_msg(c, tag, n, what, on);
 		print_count(c->pr, kind, cpu, n);
 	}
 	return n;
 }
 
+/*
+ * A CPU's counters after its buffer was read: principal and aggregation
+ * drops are reported per CPU; faults only to the output sink (dtrace
+ * reports each fault, not a count); dynamic variable drops, which dtrace
+ * reports for all CPUs together, wait for the end of the pass.
+ */
 static void report_drops(struct consumer *c, int cpu)
 {
 	const struct spt_cpu *st = load_cpu_state(c->tr, cpu);
+	uint64_t n;
 
-	c->drops += report_delta(c, cpu, st->drops, &c->drops_seen[cpu], PRINT_CNT_DROP, "drop");
-	report_delta(c, cpu, st->errors, &c->errors_seen[cpu], PRINT_CNT_ERROR, "error");
-	report_delta(c, cpu, st->dyndrops, &c->dyn_seen[cpu], PRINT_CNT_DYNDROP,
-		     "dynamic variable drop");
-	report_delta(c, cpu, st->aggdrops, &c->agg_seen[cpu], PRINT_CNT_AGGDROP,
+	c->drops += report_delta(c, cpu, st->drops, &c->drops_seen[cpu], PRINT_CNT_DROP,
+				 "PRINCIPAL", "drop");
+	n = st->errors - c->errors_seen[cpu];
+	if (n) {
+		c->errors_seen[cpu] = st->errors;
+		print_count(c->pr, PRINT_CNT_ERROR, cpu, n);
+	}
+	c->dyn_pending += st->dyndrops - c->dyn_seen[cpu];
+	c->dyn_seen[cpu] = st->dyndrops;
+	report_delta(c, cpu, st->aggdrops, &c->agg_seen[cpu], PRINT_CNT_AGGDROP, "AGGREGATION",
 		     "aggregation drop");
 }
 
-static void report_spec(struct consumer *c)
+/*
+ * The counters of all CPUs, in the order of dtrace's table: dynamic
+ * variable drops, speculative drops, failed speculations (busy, then
+ * unavailable), none with a CPU.
+ */
+static void report_status(struct consumer *c)
 {
 	struct spt_spec_stats st;
 	uint64_t n;
 
+	if (c->dyn_pending) {
+		drop_msg(c, "DYNAMIC", c->dyn_pending, "dynamic variable drop", "");
+		print_count(c->pr, PRINT_CNT_DYNDROP, -1, c->dyn_pending);
+		c->dyn_pending = 0;
+	}
 	if (!c->tr->nspec)
 		return;
 	load_spec_stats(c->tr, &st);
-	n = st.unavail - c->spec_seen[0];
+	n = st.drops - c->spec_seen[2];
 	if (n) {
-		fprintf(c->msg, "spectrace: %llu failed speculation%s (no speculative buffer space available)\n",
-			(unsigned long long)n, n == 1 ? "" : "s");
-		print_count(c->pr, PRINT_CNT_SPEC_UNAVAIL, -1, n);
+		drop_msg(c, "SPEC", n, "speculative drop", "");
+		print_count(c->pr, PRINT_CNT_SPECDROP, -1, n);
 	}
 	n = st.busy - c->spec_seen[1];
 	if (n) {
-		fprintf(c->msg, "spectrace: %llu failed speculation%s (available buffer(s) still busy)\n",
-			(unsigned long long)n, n == 1 ? "" : "s");
+		drop_msg(c, "SPECBUSY", n, "failed speculation", " (available buffer(s) still busy)");
 		print_count(c->pr, PRINT_CNT_SPEC_BUSY, -1, n);
 	}
-	n = st.drops - c->spec_seen[2];
+	n = st.unavail - c->spec_seen[0];
 	if (n) {
-		fprintf(c->msg, "spectrace: %llu speculative drop%s\n", (unsigned long long)n,
-			n == 1 ? "" : "s");
-		print_count(c->pr, PRINT_CNT_SPECDROP, -1, n);
+		drop_msg(c, "SPECUNAVAIL", n, "failed speculation",
+			 " (no speculative buffer available)");
+		print_count(c->pr, PRINT_CNT_SPEC_UNAVAIL, -1, n);
 	}
 	c->spec_seen[0] = st.unavail;
 	c->spec_seen[1] = st.busy;
@@ -421,7 +493,7 @@ static int drain_cpu(struct consumer *c, int cpu)
 /* After a pass: messages and output to their readers; -EPIPE when nobody reads. */
 static int pass_flush(struct consumer *c, int ret)
 {
-	report_spec(c);
+	report_status(c);
 	ktr_echo(&c->tr->ktr, c->msg);
 	fflush(c->msg);
 	if (fflush(c->pr->out) || ferror(c->pr->out))
@@ -600,8 +672,8 @@ int consume_run(struct consumer *c, volatile sig_atomic_t *stop)
 			c->exited = load_exited(c->tr, &c->exit_status);
 			if (c->exited)
 				break;
-			/* Each exit is reported; tracing ends with the last one. */
-			if (c->procs && c->procs->n && proc_poll(c->procs, c->msg) == 0) {
+			/* Tracing ends when the last one has exited. */
+			if (c->procs && c->procs->n && proc_poll(c->procs) == 0) {
 				c->procs_gone = 1;
 				break;
 			}

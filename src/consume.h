@@ -29,7 +29,8 @@ struct consumer {
 	FILE *msg;		/* stderr: drop reports */
 	uint64_t *drops_seen;	/* per CPU: drops already reported */
 	uint64_t *errors_seen;	/* per CPU: errors already reported */
-	uint64_t *dyn_seen;	/* per CPU: dynamic drops already reported */
+	uint64_t *dyn_seen;	/* per CPU: dynamic drops already counted */
+	uint64_t dyn_pending;	/* dynamic drops of this pass, reported for all CPUs */
 	uint64_t *agg_seen;	/* per CPU: aggregation drops already reported */
 	uint64_t spec_seen[3];	/* speculation failures (unavailable, busy), drops reported */
 	uint8_t *offline;	/* per CPU: switch said the CPU is offline */

@@ -16,6 +16,7 @@ struct enab_ecb {
 	uint32_t epid;		/* 1-based, dense: ecbs[epid - 1] */
 	const struct probe *probe;
 	unsigned int clause;	/* index in program order */
+	unsigned int stmt;	/* statement (clause and description) number, dtrace's dt_clause_N */
 	uint32_t size;		/* record size in bytes, header included; 0: none */
 	uint32_t prog;		/* first instruction of the clause, or SPT_ECB_NOPROG */
 };

@@ -205,6 +205,7 @@ const char *json_fault_name(uint32_t fault)
 		[SPT_FLT_DIVZERO] = "divzero",	 [SPT_FLT_NOSCRATCH] = "noscratch",
 		[SPT_FLT_KPRIV] = "kpriv",	 [SPT_FLT_UPRIV] = "upriv",
 		[SPT_FLT_TUPOFLOW] = "tupoflow", [SPT_FLT_BADSTACK] = "badstack",
+		[SPT_FLT_BADSIZE] = "badsize",	 [SPT_FLT_BADINDEX] = "badindex",
 	};
 
 	return fault < sizeof(names) / sizeof(names[0]) ? names[fault] : "unknown";

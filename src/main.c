@@ -35,6 +35,8 @@
 #include "proc.h"
 
 #define EXIT_USAGE 2
+/* What dtrace -V prints after the program's name: the D language version. */
+#define SPT_D_VERSION "Oracle D 2.0"
 
 static const char usage_text[] =
 	"Usage: spectrace [-eFhlqSVvwZ] [-b bufsz] [-o output] [-x opt[=val]]\n"
@@ -194,6 +196,7 @@ struct cmdline {
 	int compile_only;	/* -e */
 	int show_dis;		/* -S */
 	int zdefs;		/* -Z: descriptions may match nothing */
+	int version;		/* -V */
 	const char *ofile;	/* -o: trace output appended to this file */
 };
 
@@ -206,11 +209,11 @@ static void print_first_run(FILE *f)
 }
 
 /*
- * -V: the version, then each kernel feature spectrace needs with the
- * release that brought it and what this kernel said. Exit status 1 if
- * stdout cannot be written, as dtrace's.
+ * -vV, after the versions: the kernel, then each kernel feature spectrace
+ * needs with the release that brought it and what this kernel said.
+ * Returns 1 if stdout cannot be written (dtrace's -V status).
  */
-static int print_version(void)
+static int print_features(void)
 {
 	static const char *const state[] = {
 		[KFEAT_HAVE] = "yes", [KFEAT_MISSING] = "no", [KFEAT_UNKNOWN] = "unknown",
@@ -221,7 +224,6 @@ static int print_version(void)
 
 	libbpf_set_print(libbpf_print);
 	t = kfeat_table(&n);
-	printf("%s %s\n", progname, SPT_VERSION);
 	if (!uname(&u))
 		printf("kernel: Linux %s %s\n", u.release, u.machine);
 	printf("kernel features (needs Linux %d.%d):\n", t[0].major, t[0].minor);
@@ -287,9 +289,10 @@ static int parse_cmdline(struct cmdline *cl, int argc, char **argv)
 			char *end;
 			long pid = strtol(optarg, &end, 10);
 
-			if (*end || pid <= 0 || pid > INT32_MAX) {
-				errmsg("invalid process id '%s'", optarg);
-				return -EINVAL;
+			if (!*optarg || *end || pid <= 0 || pid > INT32_MAX) {
+				/* dtrace's words; a fatal error, not a usage one */
+				errmsg("invalid pid: %s", optarg);
+				exit(1);
 			}
 			cl->procs[cl->nprocs++].pid = (int)pid;
 			break;
@@ -329,7 +332,8 @@ static int parse_cmdline(struct cmdline *cl, int argc, char **argv)
 			cl->srcs[cl->nsrcs++].text = optarg;
 			break;
 		case 'V':
-			exit(print_version());
+			cl->version = 1;
+			break;
 		case 'v':
 			verbose = 1;
 			break;
@@ -355,11 +359,6 @@ static int parse_cmdline(struct cmdline *cl, int argc, char **argv)
 	cl->argv0 = argv[0];
 	cl->macros = argv + optind;
 	cl->nmacros = (size_t)(argc - optind);
-	if (!cl->list && cl->nsrcs == 0) {
-		/* dtrace's fatal error (status 1), not a usage error. */
-		errmsg("no probes specified");
-		return 1;
-	}
 	return 0;
 }
 
@@ -461,6 +460,7 @@ static int build_enabling(struct cmdline *cl, const struct probe_table *t,
 			  const struct image *img, struct enabling *en)
 {
 	size_t i, k, d, c = 0;
+	unsigned int stmt = 0;
 
 	en->insns = img->insns;
 	en->insn_act = img->insn_act;
@@ -494,6 +494,19 @@ static int build_enabling(struct cmdline *cl, const struct probe_table *t,
 				if (n < 0) {
 					errmsg("cannot enable %s: %s", ic->descs[d], strerror(-n));
 					return n;
+				}
+				/* dtrace numbers its statements, dt_clause_N, from 0 */
+				for (size_t e = en->n - (size_t)(n > 0 ? n : 0); e < en->n; e++)
+					en->ecbs[e].stmt = stmt;
+				stmt++;
+				if (n == 0 && cl->list) {
+					/* -l goes on: dtrace lists what the others match */
+					struct probe_desc pd;
+
+					probe_desc_parse(ic->descs[d], &pd);
+					errmsg("failed to match %s:%s:%s:%s: No probe matches description",
+					       pd.prov, pd.mod, pd.func, pd.name);
+					continue;
 				}
 				if (n == 0 && cl->zdefs)
 					continue;
@@ -686,6 +699,31 @@ static void run_system(void *ctx, const char *cmd, int fd)
 		errmsg("system( ): cannot run /bin/sh: %s", strerror(-ret));
 }
 
+/*
+ * dtrace's "WHAT lowered to SIZE": SIZE in the largest unit of k, m, g,
+ * t, p, e not above it when it is a multiple of it ("2m"), else in bytes
+ * ("1572864 bytes"); below 1024 the number and a blank.
+ */
+static void lowered(const char *what, uint64_t size)
+{
+	static const char units[] = "kmgtpe";
+	uint64_t unit = 1024;
+	int u = -1;
+
+	while (u < 5 && size >= unit) {
+		u++;
+		if (u == 5 || size / 1024 < unit)
+			break;
+		unit *= 1024;
+	}
+	if (u < 0)
+		errmsg("%s lowered to %llu ", what, (unsigned long long)size);
+	else if (size % unit == 0)
+		errmsg("%s lowered to %llu%c", what, (unsigned long long)(size / unit), units[u]);
+	else
+		errmsg("%s lowered to %llu bytes", what, (unsigned long long)size);
+}
+
 static int trace(const struct cmdline *cl, const struct enabling *en, const struct image *img,
 		 struct proc_set *procs, FILE *out)
 {
@@ -701,12 +739,8 @@ static int trace(const struct cmdline *cl, const struct enabling *en, const stru
 	int ret;
 
 	ret = load_tracer(&tr, &cl->o, en, err, sizeof(err));
-	if (!ret && tr.bufsize < cl->o.bufsize) {
-		char size[32];
-
-		opt_format_size(tr.bufsize, size, sizeof(size));
-		errmsg("buffer size lowered to %s", size);
-	}
+	if (!ret && tr.bufsize < cl->o.bufsize && !cl->o.quietresize && !testing)
+		lowered("buffer size", tr.bufsize);
 	if (!ret)
 		ret = load_attach(&tr, err, sizeof(err));
 	if (ret) {
@@ -758,6 +792,9 @@ static int trace(const struct cmdline *cl, const struct enabling *en, const stru
 		if (!c.exited)
 			load_gate(&tr, 1);
 		print_matched(cl);
+		/* dtrace's notice once tracing is on; quiet hides it */
+		if (cl->o.destructive && !cl->o.quiet)
+			errmsg("allowing destructive actions");
 		proc_release(procs);
 		ret = consume_run(&c, &stop_flag);
 	}
@@ -859,16 +896,37 @@ int main(int argc, char **argv)
 	memset(&cl, 0, sizeof(cl));
 	memset(&en, 0, sizeof(en));
 	memset(&img, 0, sizeof(img));
+	/* As dtrace: no arguments at all is a usage error, with the usage text. */
+	if (argc == 1) {
+		fputs(usage_text, stderr);
+		return EXIT_USAGE;
+	}
 	ret = parse_cmdline(&cl, argc, argv);
 	if (ret) {
 		free_cmdline(&cl);
 		return ret == 1 ? 1 : EXIT_USAGE;
+	}
+	/*
+	 * -V: dtrace's "NAME: D version" (the D that spectrace compiles is
+	 * dtrace-utils'); with -v the program's own version too.
+	 */
+	if (cl.version) {
+		ret = printf("%s: %s\n", progname, SPT_D_VERSION) <= 0;
+		if (!ret && verbose)
+			ret = printf("This is spectrace %s\n", SPT_VERSION) <= 0 || print_features();
+		free_cmdline(&cl);
+		return ret;
 	}
 	/* As dtrace(1): privileges first, in exec and list modes, status 2. */
 	if (priv_check(PRIV_TRACE, err, sizeof(err))) {
 		errmsg("%s", err);
 		free_cmdline(&cl);
 		return EXIT_USAGE;
+	}
+	if (!cl.list && cl.nsrcs == 0) {
+		errmsg("no probes specified");
+		free_cmdline(&cl);
+		return 1;
 	}
 	libbpf_set_print(libbpf_print);
 	if (!cl.compile_only && !cl.list && kfeat_check(err, sizeof(err))) {

@@ -407,6 +407,21 @@ static int set_argref(struct opts *o, const char *v, char *err, size_t errlen)
 	return set_flag(&o->argref, v, err, errlen);
 }
 
+/* dtrace-utils ignores droptags' value: -x droptags=0 sets it too. */
+static int set_droptags(struct opts *o, const char *v, char *err, size_t errlen)
+{
+	(void)v;
+	(void)err;
+	(void)errlen;
+	o->droptags = true;
+	return 0;
+}
+
+static int set_quietresize(struct opts *o, const char *v, char *err, size_t errlen)
+{
+	return set_flag(&o->quietresize, v, err, errlen);
+}
+
 struct opt_def {
 	const char *name;
 	int (*set)(struct opts *o, const char *v, char *err, size_t errlen);
@@ -426,6 +441,7 @@ static const struct opt_def opt_defs[] = {
 	{ "cleanrate", set_cleanrate },
 	{ "defaultargs", set_defaultargs },
 	{ "destructive", set_destructive },
+	{ "droptags", set_droptags },
 	{ "dynvarsize", set_dynvarsize },
 	{ "errtags", set_errtags },
 	{ "flowindent", set_flowindent },
@@ -436,6 +452,7 @@ static const struct opt_def opt_defs[] = {
 	{ "nspec", set_nspec },
 	{ "oformat", set_oformat },
 	{ "quiet", set_quiet },
+	{ "quietresize", set_quietresize },
 	{ "specsize", set_specsize },
 	{ "statusrate", set_statusrate },
 	{ "switchrate", set_switchrate },

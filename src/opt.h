@@ -61,6 +61,8 @@ struct opts {
 	bool errtags;		/* compile errors show their D_* tag */
 	bool defaultargs;	/* an unset $N is 0, $$N "" */
 	bool argref;		/* the last macro argument need not be referenced */
+	bool droptags;		/* drop messages start with [DTRACEDROP_...] */
+	bool quietresize;	/* no "... lowered to ..." message */
 	int64_t target;		/* $target: the -c command's or -p process's pid, 0: none */
 	struct ktr_opts ktr;	/* -x ktr_*: KTR flight recorder settings */
 	enum opt_sysattach sysattach;	/* -x sysattach=auto|raw|tracepoint */

@@ -7,7 +7,8 @@
  * of its events is missed. A -p process is held by a pidfd, which becomes
  * readable when it exits (a zombie included) and never names another
  * process that reused the pid. Tracing ends once every one of them has
- * exited (proc_poll() says how many still run).
+ * exited (proc_poll() says how many still run); as in dtrace-utils, their
+ * ends are not reported.
  *
  * Invariant: nothing created here outlives spectrace. A -c command still
  * running when tracing ends is killed and reaped; system() waits for its
@@ -23,6 +24,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <wordexp.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 
@@ -52,6 +54,40 @@ static struct proc *proc_add(struct proc_set *ps)
 	return &ps->v[ps->n++];
 }
 
+/*
+ * Where execvp() would find FILE: 0, or -errno as execvp would fail
+ * (ENOENT: not found; EACCES: found, not executable).
+ */
+static int find_exec(const char *file)
+{
+	const char *path = getenv("PATH"), *p, *end;
+	char buf[4096];
+	int ret = -ENOENT;
+
+	if (strchr(file, '/'))
+		return access(file, X_OK) ? -errno : 0;
+	if (!path)
+		path = "/bin:/usr/bin";
+	for (p = path;; p = end + 1) {
+		int n;
+
+		end = strchrnul(p, ':');
+		n = snprintf(buf, sizeof(buf), "%.*s%s%s", (int)(end - p), p, end > p ? "/" : "",
+			     file);
+		if (n > 0 && (size_t)n < sizeof(buf)) {
+			struct stat st;
+
+			if (!stat(buf, &st) && S_ISREG(st.st_mode)) {
+				if (!access(buf, X_OK))
+					return 0;
+				ret = -EACCES;
+			}
+		}
+		if (!*end)
+			return ret;
+	}
+}
+
 int proc_create(struct proc_set *ps, const char *cmd, char *err, size_t errlen)
 {
 	struct proc *p;
@@ -67,6 +103,13 @@ int proc_create(struct proc_set *ps, const char *cmd, char *err, size_t errlen)
 			wordfree(&we);
 		snprintf(err, errlen, "invalid command '%s'", cmd);
 		return -EINVAL;
+	}
+	/* As dtrace: a command that cannot be executed fails the start. */
+	ret = find_exec(we.we_wordv[0]);
+	if (ret) {
+		snprintf(err, errlen, "failed to execute %s: %s", we.we_wordv[0], strerror(-ret));
+		wordfree(&we);
+		return ret;
 	}
 	p = proc_add(ps);
 	if (!p) {
@@ -95,7 +138,7 @@ int proc_create(struct proc_set *ps, const char *cmd, char *err, size_t errlen)
 		if (read(pfd[0], &c, 1) != 1)
 			_exit(127);
 		execvp(we.we_wordv[0], we.we_wordv);
-		fprintf(stderr, "spectrace: failed to exec %s: %s\n", we.we_wordv[0],
+		fprintf(stderr, "spectrace: failed to execute %s: %s\n", we.we_wordv[0],
 			strerror(errno));
 		_exit(127);
 	}
@@ -159,23 +202,6 @@ void proc_release(struct proc_set *ps)
 	}
 }
 
-void proc_exit_text(int pid, int status, char *buf, size_t len)
-{
-	const char *name;
-
-	if (WIFSIGNALED(status)) {
-		name = sigabbrev_np(WTERMSIG(status));
-		if (name)
-			snprintf(buf, len, "pid %d terminated by SIG%s", pid, name);
-		else
-			snprintf(buf, len, "pid %d terminated by signal %d", pid, WTERMSIG(status));
-	} else if (WIFEXITED(status) && WEXITSTATUS(status)) {
-		snprintf(buf, len, "pid %d exited with status %d", pid, WEXITSTATUS(status));
-	} else {
-		snprintf(buf, len, "pid %d has exited", pid);
-	}
-}
-
 /* Has P exited? Sets *STATUS when it was our child. */
 static int proc_gone(struct proc *p, int *status)
 {
@@ -186,9 +212,8 @@ static int proc_gone(struct proc *p, int *status)
 	return poll(&pfd, 1, 0) == 1 && (pfd.revents & (POLLIN | POLLHUP | POLLERR));
 }
 
-size_t proc_poll(struct proc_set *ps, FILE *msg)
+size_t proc_poll(struct proc_set *ps)
 {
-	char text[96];
 	size_t i;
 
 	for (i = 0; i < ps->n; i++) {
@@ -197,11 +222,9 @@ size_t proc_poll(struct proc_set *ps, FILE *msg)
 
 		if (!p->live || !proc_gone(p, &status))
 			continue;
+		/* dtrace-utils says nothing when a process ends. */
 		p->live = 0;
 		ps->nlive--;
-		/* The status of a process that is not ours cannot be known. */
-		proc_exit_text(p->pid, p->child ? status : 0, text, sizeof(text));
-		fprintf(msg, "spectrace: %s\n", text);
 	}
 	return ps->nlive;
 }

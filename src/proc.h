@@ -31,7 +31,9 @@ void proc_init(struct proc_set *ps);
 /*
  * -c: start CMD (split into words as a shell would, without expansions
  * that run anything) in a child that waits before its exec until
- * proc_release(). Returns its pid, or -errno with a one-line reason in ERR.
+ * proc_release(). A command that cannot be executed (not found on PATH,
+ * not executable) fails here: "failed to execute CMD: REASON" in ERR.
+ * Returns its pid, or -errno with a one-line reason in ERR.
  */
 int proc_create(struct proc_set *ps, const char *cmd, char *err, size_t errlen);
 
@@ -42,21 +44,13 @@ int proc_grab(struct proc_set *ps, int pid, char *err, size_t errlen);
 void proc_release(struct proc_set *ps);
 
 /*
- * Note the processes that have exited since the last call, each reported
- * on MSG as dtrace reports it ("pid N has exited", "pid N exited with
- * status S", "pid N terminated by SIGNAME"; the status is known for -c
- * commands only). Returns the number still running.
+ * Note the processes that have exited since the last call (silently, as
+ * dtrace-utils). Returns the number still running.
  */
-size_t proc_poll(struct proc_set *ps, FILE *msg);
+size_t proc_poll(struct proc_set *ps);
 
 /* Kill and reap the -c commands still running; release everything. */
 void proc_fini(struct proc_set *ps);
-
-/*
- * "pid N ..." for a wait STATUS of process PID, as dtrace words it, into
- * BUF (without "spectrace: " and the newline).
- */
-void proc_exit_text(int pid, int status, char *buf, size_t len);
 
 /*
  * system(): run CMD with /bin/sh -c, its stdin and stderr ours, its

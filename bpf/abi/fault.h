@@ -16,5 +16,7 @@
 #define SPT_FLT_UPRIV 7	/* user address without privilege */
 #define SPT_FLT_TUPOFLOW 8	/* tuple stack overflow */
 #define SPT_FLT_BADSTACK 9	/* bad stack */
+#define SPT_FLT_BADSIZE 10	/* invalid size (dtrace-utils); value: the size */
+#define SPT_FLT_BADINDEX 11	/* index out of bounds (dtrace-utils); value: the index */
 
 #endif /* SPT_ABI_FAULT_H */

@@ -55,6 +55,11 @@ if [ "$avail_kb" -ge "$need_kb" ]; then
 	out=$("$SPT" -q -s "$TMP/auto.d" 2>&1)
 	check "auto by pragma: exit status" "$?" 0
 	check "auto by pragma: output" "$out" "$(printf 'spectrace: buffer size lowered to 512m\nbegin\nend')"
+	# quietresize, and dtrace's testing mode, leave the message out.
+	out=$("$SPT" -q -x quietresize -b 64g -n 'BEGIN { trace(1); exit(0); }' 2>&1)
+	check "quietresize: no message" "$?:$out" "0:1"
+	out=$(_DTRACE_TESTING=1 "$SPT" -q -b 64g -n 'BEGIN { trace(1); exit(0); }' 2>&1)
+	check "_DTRACE_TESTING: no message" "$?:$out" "0:1"
 else
 	echo "SKIP: auto: $((avail_kb / 1024)) MB available, $((need_kb / 1024)) MB wanted"
 fi

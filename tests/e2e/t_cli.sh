@@ -40,15 +40,20 @@ check "missing macro argument" "$(usage -e -n 'syscall::openat:entry /pid == $2/
 out=$("$SPT" --help)
 check "--help exits 0" "$?" 0
 check "--help starts with Usage" "$(printf '%s\n' "$out" | head -n 1 | cut -c1-16)" "Usage: spectrace"
-out=$("$SPT" -V)
-check "-V: exit status" "$?" 0
-check "-V: the version" "$(printf '%s\n' "$out" | head -n 1)" \
-	"spectrace $(sed -n 's/^project(spectrace VERSION \([0-9.]*\).*/\1/p' "$(dirname "$0")/../../CMakeLists.txt")"
-check "-V: the kernel" "$(printf '%s\n' "$out" | sed -n 2p)" "kernel: Linux $(uname -r) $(uname -m)"
-check "-V: the release needed" "$(printf '%s\n' "$out" | sed -n 3p)" "kernel features (needs Linux 5.17):"
+check "-V" "$("$SPT" -V; echo "status $?")" "spectrace: Oracle D 2.0
+status 0"
+check "-vV" "$("$SPT" -vV | head -n 2 | sed '2s/ [0-9.]*$/ X/')" "spectrace: Oracle D 2.0
+This is spectrace X"
+# -vV goes on with the kernel and each feature spectrace needs.
+out=$("$SPT" -vV)
+check "-vV: exit status" "$?" 0
+check "-vV: the version" "$(printf '%s\n' "$out" | sed -n 2p)" \
+	"This is spectrace $(sed -n 's/^project(spectrace VERSION \([0-9.]*\).*/\1/p' "$(dirname "$0")/../../CMakeLists.txt")"
+check "-vV: the kernel" "$(printf '%s\n' "$out" | sed -n 3p)" "kernel: Linux $(uname -r) $(uname -m)"
+check "-vV: the release needed" "$(printf '%s\n' "$out" | sed -n 4p)" "kernel features (needs Linux 5.17):"
 # As root on a kernel spectrace runs on, every feature is there.
-check "-V: every feature found" "$(printf '%s\n' "$out" | sed -n '4,$p' | grep -cvE '^  yes     .+ \(Linux [0-9]+\.[0-9]+\)$')" 0
-check "-V: bpf_loop and BTF among them" \
+check "-vV: every feature found" "$(printf '%s\n' "$out" | sed -n '5,$p' | grep -cvE '^  yes     .+ \(Linux [0-9]+\.[0-9]+\)$')" 0
+check "-vV: bpf_loop and BTF among them" \
 	"$(printf '%s\n' "$out" | grep -cE '^  yes     (bpf_loop|BTF at /sys/kernel/btf/vmlinux) ')" 2
 
 out=$("$SPT" -n 'syscall::nosuch:entry' 2>&1)
@@ -124,8 +129,13 @@ if [ "$nentry" -ge $((ntp - 10)) ] && [ "$nentry" -le "$ntp" ]; then
 else
 	not_ok "-l lists the kernel's syscalls ($nentry of $ntp tracepoints)"
 fi
-out=$("$SPT" -l -n 'syscall::nosuch*:' 2>&1)
-check "-l no match exits 1" "$?" 1
+# -l: a description that matches nothing is reported, the listing goes on, status 0.
+out=$("$SPT" -l -n 'syscall::nosuch*:' -n 'nosuch:entry' -n 'dtrace:::END' 2>"$TMP/err")
+check "-l no match exits 0" "$?" 0
+check "-l no match: dtrace's message, each description in full" "$(cat "$TMP/err")" \
+	"spectrace: failed to match syscall::nosuch*:: No probe matches description
+spectrace: failed to match ::nosuch:entry: No probe matches description"
+check "-l no match: the others listed" "$(printf '%s\n' "$out" | tail -n +2 | awk '{print $1, $2, $3}')" "2 dtrace END"
 
 # -Z: a description matching nothing enables nothing instead of failing.
 out=$("$SPT" -Z -q -n 'syscall::nosuch:entry { trace(1); }' -n 'BEGIN { printf("begin\n"); exit(0); }' 2>&1)

@@ -36,7 +36,7 @@ check "-o: a second run's printa and aggregations at exit appended" "$(nocpu "$T
 	"$(printf 'kept\n'; cat "$TMP/plain"; printf 'a=1\n\n %16d\n.' 5)"
 
 tracer_run -o "$TMP/fault" -n 'BEGIN { *(char *)NULL; }' -n 'BEGIN { exit(0); }'
-check "-o: a fault's message stays on stderr" "$(grep -c 'error on enabled probe' "$TMP/err")" 1
+check "-o: a fault's message stays on stderr" "$(grep -c 'error in dt_clause_0 for probe ID 1' "$TMP/err")" 1
 check "-o: and is not in the file" "$(grep -c 'error' "$TMP/fault")" 0
 
 tracer_run -o "$TMP/list" -l -n 'syscall::sched_get_priority_max:entry'
@@ -85,8 +85,8 @@ tracer_run -x oformat=json -c "$TRIG/sysloop openat 5" -n "syscall::openat:entry
 	syscall::openat:return /self->mine/ { trace((short)arg1); self->mine = 0; }"
 check "json: exit status" "$TRC" 0
 check "json: one object per line" "$(lines "$TMP/out")" 10
-check "json: stderr as in text" "$(sed 's/pid [0-9]*/pid N/' "$TMP/err")" \
-	"$(printf "spectrace: description 'syscall::openat:entry ' matched 2 probes\nspectrace: pid N has exited")"
+check "json: stderr as in text" "$(cat "$TMP/err")" \
+	"spectrace: description 'syscall::openat:entry ' matched 2 probes"
 check "json: five entry records" \
 	"$(jqs "$TMP/out" 'select(.type == "probe" and .probe == "syscall:vmlinux:openat:entry") | .epid' | sort -u | wc -l):$(jq -c 'select(.name == "entry")' "$TMP/out" | wc -l)" "1:5"
 id=$("$SPT" -l -n syscall::openat:entry | awk 'NR == 2 {print $1}')
@@ -147,7 +147,9 @@ tracer_run -x oformat=json -n 'BEGIN { *(char *)NULL; }' -n 'ERROR { trace(arg4)
 # BEGIN fires on the consumer's CPU, which may differ from run to run.
 json_err=$(sed 's/on CPU [0-9]*/on CPU C/' "$TMP/err")
 cpu=$(jq -r 'select(.type == "fault") | .cpu' "$TMP/out")
-off=$(sed -n 's/.*at DIF offset \([0-9]*\)$/\1/p' "$TMP/err")
+# the offset is the VM's (dtrace-utils' message leaves it out here); a number
+off=$(jq -r 'select(.type == "fault") | .offset' "$TMP/out")
+check_match "json: the fault's offset" "$off" '^[0-9]+$'
 check "json: fault: one object per line" "$(lines "$TMP/out")" 4
 check "json: the fault record" \
 	"$(jqs "$TMP/out" 'select(.type == "fault") | del(.cpu)')" \

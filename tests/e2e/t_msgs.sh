@@ -72,5 +72,96 @@ tracer_run -q -c "$TRIG/sysloop sched_get_priority_max 2 0" \
 check "-c: the final newline, then the aggregation" "$(bytes "$TMP/out")" \
 	"$(printf '\n %16d\n.' 2)"
 
+# --- 4.1: drop messages, singular and plural, with and without CPU ---
+
+# Principal drops: 16-byte records in a 64-byte buffer, BEGIN's clauses on one CPU.
+six='-n BEGIN{trace(1);} -n BEGIN{trace(2);} -n BEGIN{trace(3);} -n BEGIN{trace(4);} -n BEGIN{trace(5);}'
+# shellcheck disable=SC2086
+tracer_run -q -b 64 $six -n 'BEGIN { trace(6); exit(0); }'
+cpu=$(sed -n 's/.* on CPU \([0-9]*\)$/\1/p' "$TMP/err")
+check "2 drops on CPU C" "$(cat "$TMP/err")" "spectrace: 2 drops on CPU $cpu"
+five='-n BEGIN{trace(1);} -n BEGIN{trace(2);} -n BEGIN{trace(3);} -n BEGIN{trace(4);}'
+# shellcheck disable=SC2086
+tracer_run -q -b 64 $five -n 'BEGIN { trace(5); exit(0); }'
+cpu=$(sed -n 's/.* on CPU \([0-9]*\)$/\1/p' "$TMP/err")
+check "1 drop on CPU C" "$(cat "$TMP/err")" "spectrace: 1 drop on CPU $cpu"
+# shellcheck disable=SC2086
+tracer_run -q -b 64 -x droptags $six -n 'BEGIN { trace(6); exit(0); }'
+check "droptags: the principal drops' tag" "$(sed 's/CPU [0-9]*$/CPU C/' "$TMP/err")" \
+	"spectrace: [DTRACEDROP_PRINCIPAL] 2 drops on CPU C"
+
+# Dynamic variable drops: all CPUs together, no "on CPU"; one per store.
+tracer_run -q -x dynvarsize=64 -n 'BEGIN { a[1] = 1; a[2] = 2; a[3] = 3; exit(0); }'
+check "2 dynamic variable drops, no CPU" "$(cat "$TMP/err")" "spectrace: 2 dynamic variable drops"
+tracer_run -q -x dynvarsize=64 -x droptags -n 'BEGIN { a[1] = 1; a[2] = 2; exit(0); }'
+check "droptags: 1 dynamic variable drop" "$(cat "$TMP/err")" \
+	"spectrace: [DTRACEDROP_DYNAMIC] 1 dynamic variable drop"
+
+# Aggregation drops, per CPU (4 tuples fit in 192 bytes of aggsize).
+tracer_run -q -x aggsize=192 -x droptags \
+	-n 'BEGIN { @[1] = count(); @[2] = count(); @[3] = count(); @[4] = count(); @[5] = count(); exit(0); }'
+check "droptags: 1 aggregation drop on CPU C" "$(sed 's/CPU [0-9]*$/CPU C/' "$TMP/err")" \
+	"spectrace: [DTRACEDROP_AGGREGATION] 1 aggregation drop on CPU C"
+
+# Failed speculations and speculative drops: dtrace-utils' words, no CPU.
+tracer_run -q -x droptags -n 'BEGIN { a = speculation(); b = speculation(); exit(0); }'
+check "droptags: 1 failed speculation (unavailable)" "$(cat "$TMP/err")" \
+	"spectrace: [DTRACEDROP_SPECUNAVAIL] 1 failed speculation (no speculative buffer available)"
+tracer_run -q -x specsize=16 -n 'BEGIN { s = speculation(); }' \
+	-n 'BEGIN { speculate(s); trace(1); }' -n 'BEGIN { speculate(s); trace(2); }' \
+	-n 'BEGIN { commit(s); }' -n 'BEGIN { exit(0); }'
+check "1 speculative drop" "$(cat "$TMP/err")" "spectrace: 1 speculative drop"
+check "1 speculative drop: the record that fitted" "$(bytes "$TMP/out")" "$(printf '1\n.')"
+tracer_run -q -x specsize=16 -x droptags -n 'BEGIN { s = speculation(); }' \
+	-n 'BEGIN { speculate(s); trace(1); }' -n 'BEGIN { speculate(s); trace(2); }' \
+	-n 'BEGIN { speculate(s); trace(3); }' -n 'BEGIN { discard(s); }' -n 'BEGIN { exit(0); }'
+check "droptags: 2 speculative drops" "$(cat "$TMP/err")" "spectrace: [DTRACEDROP_SPEC] 2 speculative drops"
+
+# --- 4.2, 4.3: faults in dtrace-utils' form, no error count ---
+
+tracer_run -q -n 'BEGIN { *(char *)NULL; }' -n 'BEGIN { exit(0); }'
+check "fault: invalid address (0x0), no count after it" "$(cat "$TMP/err")" \
+	"spectrace: error in dt_clause_0 for probe ID 1 (dtrace:::BEGIN): invalid address (0x0)"
+check "fault: the status is unchanged" "$TRC" 0
+# Statements are numbered over all programs, one per clause and description.
+tracer_run -q -n 'BEGIN { x = 1; }' -n 'END, BEGIN { y = 0; x = 1 / y; }' \
+	-n 'BEGIN { *(char *)0x7; }' -n 'BEGIN { exit(0); }'
+check "faults: dt_clause_N over programs and descriptions" "$(cat "$TMP/err")" \
+	"spectrace: error in dt_clause_2 for probe ID 1 (dtrace:::BEGIN): divide-by-zero
+spectrace: error in dt_clause_3 for probe ID 1 (dtrace:::BEGIN): invalid address (0x7)
+spectrace: error in dt_clause_1 for probe ID 2 (dtrace:::END): divide-by-zero"
+id=$("$SPT" -l -n syscall::sched_get_priority_max:entry | awk 'NR == 2 {print $1}')
+tracer_run -q -c "$TRIG/sysloop sched_get_priority_max 1 0" \
+	-n 'syscall::sched_get_priority_max:entry /pid == $target/ { y = 0; x = y % y; }'
+check "fault: a syscall probe's ID and full name" "$(cat "$TMP/err")" \
+	"spectrace: error in dt_clause_0 for probe ID $id (syscall:vmlinux:sched_get_priority_max:entry): divide-by-zero"
+# the output keeps its records, the fault's message is on stderr only
+tracer_run -n 'BEGIN { trace(1); *(char *)NULL; }' -n 'BEGIN { exit(0); }'
+check "fault: nothing of it on the output" "$(grep -c error "$TMP/out")" 0
+
+# --- d-language 6.2: the runtime speculation rules ---
+
+tracer_run -q -x nspec=2 -n 'BEGIN { commit(3); }' -n 'BEGIN { discard(-1); }' \
+	-n 'BEGIN { commit(2); discard(0); }' -n 'BEGIN { exit(0); }'
+check "commit/discard above nspec: illegal operation; 0 and a free id: nothing" "$(cat "$TMP/err")" \
+	"spectrace: error in dt_clause_0 for probe ID 1 (dtrace:::BEGIN): illegal operation
+spectrace: error in dt_clause_1 for probe ID 1 (dtrace:::BEGIN): illegal operation"
+tracer_run -q -x nspec=2 -n 'BEGIN { x = 1; speculate(0); x = 2; }' \
+	-n 'BEGIN { speculate(2); x = 3; }' -n 'BEGIN { speculate(9); x = 4; }' \
+	-n 'BEGIN { printf("x=%d\n", x); exit(0); }'
+check "speculate() of 0, a free id, an id above nspec: the rest skipped, silently" \
+	"$(cat "$TMP/out" "$TMP/err")" "x=1"
+
+# --- 4.7, 4.8: notices ---
+
+tracer_run -w -n 'BEGIN { exit(0); }'
+check "-w: allowing destructive actions, after the matched message" "$(cat "$TMP/err")" \
+	"spectrace: description 'BEGIN ' matched 1 probe
+spectrace: allowing destructive actions"
+tracer_run -w -q -n 'BEGIN { exit(0); }'
+check "-w -q: no notice" "$(cat "$TMP/err")" ""
+tracer_run -c "sh -c 'exit 3'" -n 'BEGIN { x = 1; }'
+check "-c: its end is not reported" "$TRC:$(cat "$TMP/err")" "0:spectrace: description 'BEGIN ' matched 1 probe"
+
 check_no_leftovers
 e2e_done

@@ -15,11 +15,11 @@ tracer_run -q -x nspec=3 -n 'BEGIN { speculate(0); printf("never\n"); }
 		printf("%d %d %d %d\n", a, b, c, d); exit(0); }'
 check "id 0 and nspec=3: output" "$(cat "$TMP/out")" "1 2 3 0"
 check "one failed speculation" "$(grep speculation "$TMP/err")" \
-	"spectrace: 1 failed speculation (no speculative buffer space available)"
+	"spectrace: 1 failed speculation (no speculative buffer available)"
 
 tracer_run -q -n 'BEGIN { a = speculation(); b = speculation(); c = speculation(); exit(0); }'
 check "two failed speculations" "$(grep speculation "$TMP/err")" \
-	"spectrace: 2 failed speculations (no speculative buffer space available)"
+	"spectrace: 2 failed speculations (no speculative buffer available)"
 
 # Commit and discard on the calling CPU: only the committed records, in order.
 tracer_start -q -n 'BEGIN { printf("ready\n"); }

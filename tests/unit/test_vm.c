@@ -217,3 +217,59 @@ Test(vm, raise_and_stop)
 	bad[0].imm = 0;
 	cr_assert_eq(run(bad, sizeof(bad) / sizeof(bad[0])), SPT_VM_FAULT, "no signal 0");
 }
+
+/*
+ * speculate() of 0, of an id above nspec or of a slot not taken ends the
+ * clause silently, nothing recorded, nothing after it run; commit() and
+ * discard() of an id above nspec are illegal operations (d-language 6.2).
+ */
+Test(vm, speculate_and_commit_ids)
+{
+	struct spt_insn spec[] = {
+		I(SPT_OP_LDI, 1, 0, 0, 0),
+		I(SPT_OP_SPEC, 0, 1, 0, 0),
+		I(SPT_OP_LDI, 2, 0, 0, 9),	/* not reached when skipped */
+		I(SPT_OP_RET, 0, 0, 0, 0),
+	};
+	struct spt_insn commit[] = {
+		I(SPT_OP_LDI, 1, 0, 0, 0),
+		I(SPT_OP_COMMIT, 0, 1, 0, 0),
+		I(SPT_OP_RET, 0, 0, 0, 0),
+	};
+	int64_t id;
+
+	memset(&env, 0, sizeof(env));
+	env.nspec = 2;
+	env.spec_taken[2] = 1;
+	for (id = 0; id <= 3; id++) {
+		spec[0].imm = (int32_t)id;
+		vm.r[2] = 0;
+		if (id == 2) {
+			cr_assert_eq(run(spec, 4), SPT_VM_DONE, "slot 2 is taken");
+			cr_assert_eq(vm.specd, 1);
+			cr_assert_eq(vm.spec, 2);
+			cr_assert_eq(vm.r[2], 9, "the clause goes on");
+		} else {
+			cr_assert_eq(run(spec, 4), SPT_VM_SKIP, "speculate(%lld)", (long long)id);
+			cr_assert_eq(vm.r[2], 0, "the rest of the clause is not run");
+		}
+	}
+	spec[0].imm = -1;
+	cr_assert_eq(run(spec, 4), SPT_VM_SKIP, "speculate(-1)");
+	for (id = 0; id <= 2; id++) {
+		commit[0].imm = (int32_t)id;
+		cr_assert_eq(run(commit, 3), SPT_VM_DONE, "commit(%lld): silently", (long long)id);
+		commit[1].b = 1;
+		cr_assert_eq(run(commit, 3), SPT_VM_DONE, "discard(%lld): silently", (long long)id);
+		commit[1].b = 0;
+	}
+	commit[0].imm = 3;
+	cr_assert_eq(run(commit, 3), SPT_VM_FAULT, "commit(3) with nspec 2");
+	cr_assert_eq(vm.fault, SPT_FLT_ILLOP);
+	cr_assert_eq(vm.fault_pc, 1);
+	commit[1].b = 1;
+	cr_assert_eq(run(commit, 3), SPT_VM_FAULT, "discard(3) with nspec 2");
+	commit[0].imm = -1;
+	cr_assert_eq(run(commit, 3), SPT_VM_FAULT, "discard(-1)");
+	memset(&env, 0, sizeof(env));
+}
