@@ -39,7 +39,7 @@ check "_DTRACE_TESTING: only the final newline" "$(bytes "$TMP/out")" \
 # and the heading and prefix without the CPU and ID columns
 tracer_run -n 'BEGIN { trace(1); exit(0); }'
 check "_DTRACE_TESTING: heading and prefix" "$(bytes "$TMP/out")" \
-	"$(printf '%32s\n%32s  %8d\n\n.' FUNCTION:NAME :BEGIN 1)"
+	"$(printf '%32s\n%32s  %10d\n\n.' FUNCTION:NAME :BEGIN 1)"
 tracer_run -F -n 'BEGIN { exit(0); }'
 check "_DTRACE_TESTING: -F heading and column" "$(bytes "$TMP/out")" \
 	"$(printf '%-41s\n%-41s \n\n.' FUNCTION '| :BEGIN')"
