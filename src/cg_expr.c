@@ -541,6 +541,13 @@ static int macro_value(struct cg *g, const struct ast_expr *e, struct ct *t)
 			 name);
 		return -1;
 	}
+	/* -x defaultargs: an operand not given is 0, or "" for $$n */
+	if (n > g->nmacros && g->o->defaultargs && e->u.macro.string)
+		return load_string(g, "", 0, e->loc, t);
+	if (n > g->nmacros && g->o->defaultargs) {
+		*t = ct_int;
+		return load_const(g, 0, e->loc);
+	}
 	if (n > g->nmacros) {
 		cg_error(g, DIAG_MACRO_UNDEF, e->loc, "macro argument $%s is not defined", name);
 		return -1;

@@ -20,6 +20,7 @@
 #include "cg.h"
 #include "compile.h"
 #include "consume.h"
+#include "cpp.h"
 #include "dis.h"
 #include "enab.h"
 #include "kfeat.h"
@@ -36,7 +37,8 @@
 #define EXIT_USAGE 2
 
 static const char usage_text[] =
-	"Usage: spectrace [-eFhlqSVvwZ] [-b bufsz] [-o output] [-x opt[=val]]\n"
+	"Usage: spectrace [-CeFhHlqSVvwZ] [-b bufsz] [-o output] [-x opt[=val]]\n"
+	"                 [-D name[=def]] [-I path] [-U name] [-L path] [-X a|c|s|t]\n"
 	"                 [-c cmd]... [-p pid]... [-n program]... [-s script] [arg...]\n"
 	"\n"
 	"Trace the running kernel with DTrace's model on eBPF.\n"
@@ -66,7 +68,14 @@ static const char usage_text[] =
 	"                  no probe-match messages\n"
 	"  -w              permit destructive actions: raise(sig), stop() and\n"
 	"                  system(\"fmt\", ...) (same as -x destructive)\n"
-	"  -x opt[=val]    set a tracing option (see OPTIONS)\n"
+	"  -x opt[=val]    set a tracing option (see OPTIONS); DTRACE_OPT_NAME=val\n"
+	"                  in the environment sets one before the command line\n"
+	"  -C              run the C preprocessor (cpp, or -x cpppath) on -s scripts\n"
+	"  -D name[=def]   define name for cpp; -U name undefines it\n"
+	"  -I path         add path to cpp's include path\n"
+	"  -H              cpp lists the files it includes, on stderr\n"
+	"  -X a|c|s|t      cpp conformance: s is traditional cpp, the others ISO C\n"
+	"  -L path         D library directory (spectrace has no D libraries)\n"
 	"  -Z              permit probe descriptions that match no probe (they\n"
 	"                  enable nothing; the others trace as usual)\n"
 	"  -v, --verbose   with -l: list argument types; otherwise show libbpf's\n"
@@ -185,27 +194,63 @@ struct cmdline {
 	int show_dis;		/* -S */
 	int zdefs;		/* -Z: descriptions may match nothing */
 	const char *ofile;	/* -o: trace output appended to this file */
+	int fail_status;	/* what a failed parse exits with: 2 usage, 1 a bad option */
 };
 
-static int set_option(struct cmdline *cl, const char *flag, const char *arg)
+/* dtrace(1)'s message for an option that could not be set: the option's name only. */
+static int set_failed(struct cmdline *cl, const char *what, const char *err)
 {
-	char name[64], err[128];
+	errmsg("failed to set %s: %s", what, err);
+	cl->fail_status = 1;
+	return -EINVAL;
+}
+
+/* -x name[=value]: split at the first '='; no '=' is no value, "name=" an empty one. */
+static int set_option(struct cmdline *cl, const char *arg)
+{
+	char what[80], err[160];
 	const char *eq = strchr(arg, '=');
 	size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
+	char *name = strndup(arg, len);
 	int ret;
 
-	if (len == 0 || len >= sizeof(name)) {
-		errmsg("failed to set %s %s: invalid option name", flag, arg);
-		return -EINVAL;
+	if (!name) {
+		errmsg("out of memory");
+		cl->fail_status = 1;
+		return -ENOMEM;
 	}
-	memcpy(name, arg, len);
-	name[len] = '\0';
 	ret = opt_set(&cl->o, name, eq ? eq + 1 : NULL, err, sizeof(err));
-	if (ret)
-		errmsg("failed to set %s %s: %s", flag, arg, err);
+	if (ret) {
+		snprintf(what, sizeof(what), "-x %s", name);
+		set_failed(cl, what, err);
+	}
+	free(name);
 	return ret;
 }
 
+/* A letter that stands for an option (-b, -D, -I, -L, -U, -X, -H, ...). */
+static int set_letter(struct cmdline *cl, int c, const char *name, const char *arg)
+{
+	char what[300], err[160];
+
+	if (!opt_set(&cl->o, name, arg, err, sizeof(err)))
+		return 0;
+	snprintf(what, sizeof(what), arg ? "-%c %s" : "-%c", c, arg ? arg : "");
+	return set_failed(cl, what, err);
+}
+
+static void usage_error(struct cmdline *cl)
+{
+	fputs(usage_text, stderr);
+	cl->fail_status = EXIT_USAGE;
+}
+
+/*
+ * As dtrace(1): a first pass over the arguments finds usage errors (and
+ * -V, -h) before anything is set, then the environment's DTRACE_OPT_*
+ * options apply, then a second pass sets the options and queues the
+ * programs in command-line order, so the last setting wins.
+ */
 static int parse_cmdline(struct cmdline *cl, int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -214,22 +259,59 @@ static int parse_cmdline(struct cmdline *cl, int argc, char **argv)
 		{ "verbose", no_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 },
 	};
+	static const char optstring[] = ":3:6:aAb:c:CD:eFGhHI:lL:n:o:p:qSs:U:VvwX:x:Z";
 	int c;
 
 	opt_init(&cl->o);
+	cl->fail_status = EXIT_USAGE;
 	cl->srcs = calloc((size_t)argc, sizeof(*cl->srcs));
 	cl->procs = calloc((size_t)argc, sizeof(*cl->procs));
 	if (!cl->srcs || !cl->procs)
 		return -ENOMEM;
+	if (argc < 2) {
+		usage_error(cl);
+		return -EINVAL;
+	}
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":b:c:eFhln:o:p:qSs:Vvwx:Z", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, optstring, longopts, NULL)) != -1) {
 		switch (c) {
-		case 'b':
-			if (opt_set(&cl->o, "bufsize", optarg, NULL, 0)) {
-				errmsg("failed to set -b %s: invalid value for specified option",
-				       optarg);
+		case 'h':
+			fputs(usage_text, stdout);
+			exit(0);
+		case 'V':
+			printf("%s %s\n", progname, SPT_VERSION);
+			exit(0);
+		case '3':
+		case '6':
+			/* -32 and -64 are read as -3 2 and -6 4 */
+			if (strcmp(optarg, c == '3' ? "2" : "4")) {
+				errmsg("illegal option -- %c%s", c, optarg);
+				usage_error(cl);
 				return -EINVAL;
 			}
+			break;
+		case ':':
+			errmsg("option requires an argument -- '%c'", optopt);
+			usage_error(cl);
+			return -EINVAL;
+		case '?':
+			if (optopt)
+				errmsg("invalid option -- '%c'", optopt);
+			else
+				errmsg("unrecognized option '%s'", argv[optind - 1]);
+			usage_error(cl);
+			return -EINVAL;
+		default:
+			break;
+		}
+	}
+	opt_set_env(&cl->o, getenv);
+	optind = 0;	/* glibc: start over, permuting again */
+	while ((c = getopt_long(argc, argv, optstring, longopts, NULL)) != -1) {
+		switch (c) {
+		case 'b':
+			if (set_letter(cl, c, "bufsize", optarg))
+				return -EINVAL;
 			break;
 		case 'c':
 			cl->procs[cl->nprocs++].cmd = optarg;
@@ -245,15 +327,49 @@ static int parse_cmdline(struct cmdline *cl, int argc, char **argv)
 			cl->procs[cl->nprocs++].pid = (int)pid;
 			break;
 		}
+		case '3':
+			if (!strcmp(optarg, "2")) {
+				errmsg("not supported: -32 (spectrace traces the 64-bit kernel only)");
+				cl->fail_status = 1;
+				return -EINVAL;
+			}
+			break;
+		case 'C':
+			cl->o.cpp = true;
+			break;
+		case 'D':
+			if (set_letter(cl, c, "define", optarg))
+				return -EINVAL;
+			break;
+		case 'I':
+			if (set_letter(cl, c, "incdir", optarg))
+				return -EINVAL;
+			break;
+		case 'U':
+			if (set_letter(cl, c, "undef", optarg))
+				return -EINVAL;
+			break;
+		case 'L':
+			if (set_letter(cl, c, "libdir", optarg))
+				return -EINVAL;
+			break;
+		case 'X':
+			if (set_letter(cl, c, "stdc", optarg))
+				return -EINVAL;
+			break;
+		case 'H':
+			cl->o.cpphdrs = true;
+			break;
+		case 'G':
+			errmsg("not supported: -G (ELF objects with USDT providers)");
+			cl->fail_status = 1;
+			return -EINVAL;
 		case 'e':
 			cl->compile_only = 1;
 			break;
 		case 'F':
 			cl->o.flowindent = true;
 			break;
-		case 'h':
-			fputs(usage_text, stdout);
-			exit(0);
 		case 'l':
 			cl->list = 1;
 			break;
@@ -279,32 +395,24 @@ static int parse_cmdline(struct cmdline *cl, int argc, char **argv)
 			cl->srcs[cl->nsrcs].is_file = 1;
 			cl->srcs[cl->nsrcs++].text = optarg;
 			break;
-		case 'V':
-			printf("%s %s\n", progname, SPT_VERSION);
-			exit(0);
 		case 'v':
 			verbose = 1;
 			break;
 		case 'x':
-			if (set_option(cl, "-x", optarg))
+			if (set_option(cl, optarg))
 				return -EINVAL;
 			break;
-		case ':':
-			errmsg("option -%c requires an argument (see --help)", optopt);
-			return -EINVAL;
 		default:
-			if (optopt)
-				errmsg("illegal option -- %c (see --help)", optopt);
-			else
-				errmsg("illegal option -- %s (see --help)", argv[optind - 1]);
-			return -EINVAL;
+			/* -a, -A (anonymous tracing) are accepted and ignored, as in dtrace-utils */
+			break;
 		}
 	}
 	/* Operands are the macro arguments $1, $2, ... as with dtrace. */
 	cl->macros = argv + optind;
 	cl->nmacros = (size_t)(argc - optind);
 	if (!cl->list && cl->nsrcs == 0) {
-		errmsg("no probes specified (see --help)");
+		errmsg("no probes specified");
+		cl->fail_status = 1;
 		return -EINVAL;
 	}
 	return 0;
@@ -375,6 +483,20 @@ static int compile(struct cmdline *cl, struct compile_ctx *cc, struct image *img
 			cg_finish(g);
 			return 1;
 		}
+		/* -C: script files through cpp (dtrace runs it on -s files, not -n text) */
+		if (src->is_file && cl->o.cpp) {
+			char err[256], *pp;
+			size_t pplen;
+
+			if (cpp_run(&cl->o, src->buf, src->len, &pp, &pplen, err, sizeof(err))) {
+				errmsg("failed to compile script %s: %s", src->text, err);
+				cg_finish(g);
+				return 1;
+			}
+			free(src->buf);
+			src->buf = pp;
+			src->len = pplen;
+		}
 		src->ast = parse_program(cc, src->is_file ? src->text : NULL,
 					 src->is_file ? src->buf : src->text,
 					 src->is_file ? src->len : strlen(src->text));
@@ -433,7 +555,8 @@ static int build_enabling(struct cmdline *cl, const struct probe_table *t,
 					errmsg("cannot enable %s: %s", ic->descs[d], strerror(-n));
 					return n;
 				}
-				if (n == 0 && cl->zdefs)
+				/* -Z, or the compiler's part of it, -x zdefs */
+				if (n == 0 && (cl->zdefs || cl->o.zdefs))
 					continue;
 				if (n == 0) {
 					if (src->is_file)
@@ -448,6 +571,11 @@ static int build_enabling(struct cmdline *cl, const struct probe_table *t,
 			}
 			c++;
 		}
+	}
+	/* -x zdefs lets each description match nothing, but not all of them (only -Z does) */
+	if (!cl->zdefs && !cl->list && en->n == 0) {
+		errmsg("no probes matched");
+		return -ENOENT;
 	}
 	return 0;
 }
@@ -559,7 +687,7 @@ static int trace(const struct cmdline *cl, const struct enabling *en, const stru
 	int ret;
 
 	ret = load_tracer(&tr, &cl->o, en, err, sizeof(err));
-	if (!ret && tr.bufsize < cl->o.bufsize) {
+	if (!ret && tr.bufsize < cl->o.bufsize && !cl->o.quietresize) {
 		char size[32];
 
 		opt_format_size(tr.bufsize, size, sizeof(size));
@@ -687,6 +815,7 @@ static void free_cmdline(struct cmdline *cl)
 		free(cl->srcs[i].buf);
 	free(cl->srcs);
 	free(cl->procs);
+	opt_fini(&cl->o);
 }
 
 int main(int argc, char **argv)
@@ -709,8 +838,9 @@ int main(int argc, char **argv)
 	memset(&img, 0, sizeof(img));
 	ret = parse_cmdline(&cl, argc, argv);
 	if (ret) {
+		ret = cl.fail_status;
 		free_cmdline(&cl);
-		return EXIT_USAGE;
+		return ret;
 	}
 	/* As dtrace(1): privileges first, in exec and list modes, status 2. */
 	if (priv_check(PRIV_TRACE, err, sizeof(err))) {
@@ -718,6 +848,10 @@ int main(int argc, char **argv)
 		free_cmdline(&cl);
 		return EXIT_USAGE;
 	}
+	if (cl.o.bpflog)
+		verbose = 1;
+	if (cl.o.verbose)
+		cl.show_dis = 1;
 	libbpf_set_print(libbpf_print);
 	if (!cl.compile_only && !cl.list && kfeat_check(err, sizeof(err))) {
 		errmsg("%s", err);

@@ -432,8 +432,16 @@ ParameterizedTestParameters(lex, errors)
 		  "not supported: C preprocessor directive #include" },
 		{ "x\n  #define X 1", "D_PRAGCTL_INVAL", 2, 3,
 		  "not supported: C preprocessor directive #define" },
-		{ "# 12 \"foo.d\"", "D_PRAGCTL_INVAL", 1, 1,
-		  "not supported: C preprocessor directive #12" },
+		/* line markers (cpp's under -C, or #line): the next line is line N */
+		{ "# 12 \"foo.d\"\n$", "D_SYNTAX", 12, 1, "syntax error near \"$\"" },
+		{ "#line 20\n\n $", "D_SYNTAX", 21, 2, "syntax error near \"$\"" },
+		{ "# 0 \"<stdin>\"\n# 0 \"<built-in>\"\n# 1 \"<stdin>\"\nx\n$", "D_SYNTAX", 2, 1,
+		  "syntax error near \"$\"" },
+		{ "# 3 \"inc.h\" 1\n\n# 9 \"<stdin>\" 2\n$", "D_SYNTAX", 9, 1,
+		  "syntax error near \"$\"" },
+		{ "#ident \"v1\"\n$", "D_SYNTAX", 2, 1, "syntax error near \"$\"" },
+		{ "# 12x \"foo.d\"", "D_PRAGCTL_INVAL", 1, 1, "invalid control directive: #12x" },
+		{ "#line x", "D_PRAGCTL_INVAL", 1, 1, "invalid control directive: #x" },
 		{ "x\n#!/usr/sbin/dtrace -s", "D_PRAGCTL_INVAL", 2, 1,
 		  "not supported: C preprocessor directive #!/usr/sbin/dtrace" },
 		{ " #!/usr/sbin/dtrace -s", "D_PRAGCTL_INVAL", 1, 2,
@@ -443,7 +451,7 @@ ParameterizedTestParameters(lex, errors)
 		{ "#ifdef FOO_BAR_BAZ_QUX_QUUX_CORGE_GRAULT_GARPLY", "D_PRAGCTL_INVAL", 1, 1,
 		  "not supported: C preprocessor directive #ifdef" },
 		{ "#0123456789012345678901234567890123456789", "D_PRAGCTL_INVAL", 1, 1,
-		  "not supported: C preprocessor directive #01234567890123456789012345678901" },
+		  "invalid control directive: #01234567890123456789012345678901" },
 	};
 
 	return cr_make_param_array(struct err_case, cases, sizeof(cases) / sizeof(cases[0]));
