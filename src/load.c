@@ -599,6 +599,8 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 		}
 	}
 	skel->rodata->spt_boot_to_wall = boot_to_wall();
+	/* Strings are cut at strsize characters; the kernel side holds at most SPT_STRSIZE bytes. */
+	skel->rodata->spt_strcap = o->strsize + 1 < SPT_STRSIZE ? (__u32)o->strsize + 1 : SPT_STRSIZE;
 	if (load_reads_task(e)) {
 		struct kbtf_task t;
 

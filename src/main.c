@@ -693,6 +693,9 @@ static int trace(const struct cmdline *cl, const struct enabling *en, const stru
 		opt_format_size(tr.bufsize, size, sizeof(size));
 		errmsg("buffer size lowered to %s", size);
 	}
+	/* A strsize above what the kernel side holds is lowered to it, and said. */
+	if (!ret && cl->o.strsize > OPT_STRSIZE_MAX && !cl->o.quietresize)
+		errmsg("string size lowered to %d", OPT_STRSIZE_MAX);
 	if (!ret)
 		ret = load_attach(&tr, err, sizeof(err));
 	if (ret) {
