@@ -47,6 +47,9 @@ static const char usage_text[] =
 	"                  provider:module:function:name; empty fields and the globs\n"
 	"                  * ? [...] match any; fewer fields name the rightmost ones\n"
 	"                  (openat:entry is ::openat:entry); may be repeated\n"
+	"  -P provider, -m [provider:]module, -f [[provider:]module:]function\n"
+	"                  as -n, the description in that context (-P syscall is\n"
+	"                  syscall:::); a predicate and an action may follow\n"
 	"  -s script       compile and enable the D program in the file script\n"
 	"  -l              list the probes matching -n (all probes without -n)\n"
 	"                  and exit; with -v (-lv) each probe's argument types too\n"
@@ -239,6 +242,33 @@ static int set_letter(struct cmdline *cl, int c, const char *name, const char *a
 	return set_failed(cl, what, err);
 }
 
+/*
+ * -P provider, -m [provider:]module, -f [[provider:]module:]function: the
+ * description in its context, written out in full (the fields given are
+ * the rightmost of the context's), then the rest of the argument (a
+ * predicate, an action). NULL when out of memory.
+ */
+static char *spec_in_context(int c, const char *arg, size_t *len)
+{
+	size_t n = strcspn(arg, " \t\n{/;"), colons = 0, i, lead, trail, want;
+	char *s;
+
+	want = c == 'P' ? 0 : c == 'm' ? 1 : 2;
+	for (i = 0; i < n; i++)
+		colons += arg[i] == ':';
+	lead = colons < want ? want - colons : 0;
+	trail = colons < want ? 3 - want : 3 - colons;
+	*len = lead + strlen(arg) + trail;
+	s = malloc(*len + 1);
+	if (!s)
+		return NULL;
+	memset(s, ':', lead);
+	memcpy(s + lead, arg, n);
+	memset(s + lead + n, ':', trail);
+	strcpy(s + lead + n + trail, arg + n);
+	return s;
+}
+
 static void usage_error(struct cmdline *cl)
 {
 	fputs(usage_text, stderr);
@@ -259,7 +289,7 @@ static int parse_cmdline(struct cmdline *cl, int argc, char **argv)
 		{ "verbose", no_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 },
 	};
-	static const char optstring[] = ":3:6:aAb:c:CD:eFGhHI:lL:n:o:p:qSs:U:VvwX:x:Z";
+	static const char optstring[] = ":3:6:aAb:c:CD:ef:FGhHi:I:lL:m:n:o:p:P:qSs:U:VvwX:x:Z";
 	int c;
 
 	opt_init(&cl->o);
@@ -376,6 +406,24 @@ static int parse_cmdline(struct cmdline *cl, int argc, char **argv)
 		case 'n':
 			cl->srcs[cl->nsrcs++].text = optarg;
 			break;
+		case 'P':
+		case 'm':
+		case 'f': {
+			struct source *src = &cl->srcs[cl->nsrcs++];
+
+			src->text = optarg;
+			src->buf = spec_in_context(c, optarg, &src->len);
+			if (!src->buf) {
+				errmsg("out of memory");
+				cl->fail_status = 1;
+				return -ENOMEM;
+			}
+			break;
+		}
+		case 'i':
+			errmsg("not supported: -i (probes by id: use -n with the description)");
+			cl->fail_status = 1;
+			return -EINVAL;
 		case 'o':
 			cl->ofile = optarg;
 			break;
@@ -498,8 +546,8 @@ static int compile(struct cmdline *cl, struct compile_ctx *cc, struct image *img
 			src->len = pplen;
 		}
 		src->ast = parse_program(cc, src->is_file ? src->text : NULL,
-					 src->is_file ? src->buf : src->text,
-					 src->is_file ? src->len : strlen(src->text));
+					 src->buf ? src->buf : src->text,
+					 src->buf ? src->len : strlen(src->text));
 		if (!src->ast || cg_add(g, src->ast)) {
 			print_diags(cc, src);
 			cg_finish(g);

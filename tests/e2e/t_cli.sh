@@ -144,6 +144,21 @@ check "without -C, #include is refused" "$(cd "$TMP" && "$SPT" -e -s c.d 2>&1 | 
 # -a, -A (anonymous tracing) are accepted and ignored, as in dtrace-utils; -64 too.
 check "-a -A -64" "$("$SPT" -a -A -64 -q -n 'BEGIN { trace(5); exit(0); }' 2>&1)" "5"
 
+# -P, -m, -f: the description in its context.
+check "-P dtrace" "$("$SPT" -l -P dtrace | awk 'NR > 1 {print $2, $3}' | paste -sd ' ')" \
+	"dtrace BEGIN dtrace END dtrace ERROR"
+check "-f openat" "$("$SPT" -l -f openat | awk 'NR > 1 {print $2, $3, $4, $5}' | paste -sd ' ')" \
+	"syscall vmlinux openat entry syscall vmlinux openat return"
+check "-f provider:module:function" \
+	"$("$SPT" -l -f syscall:vmlinux:openat | awk 'NR > 1 {print $4, $5}' | paste -sd ' ')" \
+	"openat entry openat return"
+check "-m module" "$("$SPT" -l -m 'syscall:vmlinux' | awk 'NR > 1 {print $2}' | sort -u)" "syscall"
+check "-P with an action" \
+	"$("$SPT" -q -P 'dtrace /probename == "BEGIN"/ { printf("%s\n", probename); exit(0); }' 2>&1)" \
+	"BEGIN"
+check "-i is refused" "$(usage -i 1)" \
+	"1|spectrace: not supported: -i (probes by id: use -n with the description)"
+
 # Operands are macro arguments.
 check "operand is \$1" "$(usage -e -n 'syscall::openat:entry /pid == $1/' 42)" "0|"
 check "missing macro argument" "$(usage -e -n 'syscall::openat:entry /pid == $2/' 42)" \
