@@ -790,6 +790,9 @@ static int trace(const struct cmdline *cl, const struct enabling *en, const stru
 		if (!c.exited)
 			load_gate(&tr, 1);
 		print_matched(cl);
+		/* dtrace(1)'s notice once tracing is on (-w, -x destructive or the pragma) */
+		if (cl->o.destructive && !cl->o.quiet)
+			errmsg("allowing destructive actions");
 		proc_release(procs);
 		ret = consume_run(&c, &stop_flag);
 	}

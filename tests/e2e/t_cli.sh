@@ -159,6 +159,15 @@ check "-P with an action" \
 check "-i is refused" "$(usage -i 1)" \
 	"1|spectrace: not supported: -i (probes by id: use -n with the description)"
 
+# -w: dtrace's notice once tracing is on, unless quiet.
+check "-w notice" "$("$SPT" -w -n 'BEGIN { exit(0); }' 2>&1 >/dev/null)" \
+	"spectrace: description 'BEGIN ' matched 1 probe
+spectrace: allowing destructive actions"
+check "-w -q: no notice" "$("$SPT" -w -q -n 'BEGIN { exit(0); }' 2>&1 >/dev/null)" ""
+# glibc's getopt permutes: options after operands still count.
+check "options after operands" "$("$SPT" -n 'BEGIN { printf("%d\n", $1); exit(0); }' 10 -q 2>&1)" "10"
+check "-- ends the options" "$("$SPT" -q -n 'BEGIN { printf("%s\n", $$1); exit(0); }' -- -x 2>&1)" "-x"
+
 # Operands are macro arguments.
 check "operand is \$1" "$(usage -e -n 'syscall::openat:entry /pid == $1/' 42)" "0|"
 check "missing macro argument" "$(usage -e -n 'syscall::openat:entry /pid == $2/' 42)" \

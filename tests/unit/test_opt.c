@@ -484,3 +484,141 @@ Test(opt, set_errors)
 	cr_assert_eq(o.bufsize, 4ULL << 20, "a failed set leaves the option alone");
 	cr_assert_eq(o.bufpolicy, OPT_BUF_SWITCH);
 }
+
+/*
+ * Every option: a value its grammar takes, and one it refuses (with the
+ * error expected); "-" stands for no value at all (NULL).
+ */
+struct each_case {
+	char name[16];
+	char good[16];
+	char bad[16];
+	int bad_ret;
+};
+
+ParameterizedTestParameters(opt, each_option)
+{
+	static struct each_case cases[] = {
+		/* run-time and dynamic run-time */
+		{ "aggrate", "10ms", "10 ms", -EINVAL },
+		{ "aggsize", "1m", "1mb", -EINVAL },
+		{ "aggsortkey", "-", "maybe", -EINVAL },
+		{ "aggsortkeypos", "1", "-1", -EINVAL },
+		{ "aggsortpos", "0x1", "one", -EINVAL },
+		{ "aggsortrev", "true", "2x", -EINVAL },
+		{ "bpflog", "on", "1k", -EINVAL },
+		{ "bpflogsize", "16m", "16q", -EINVAL },
+		{ "bufpolicy", "fill", "Fill", -EINVAL },
+		{ "bufresize", "manual", "-", -EINVAL },
+		{ "bufsize", "8m", "-8m", -EINVAL },
+		{ "cleanrate", "50hz", "50khz", -EINVAL },
+		{ "destructive", "-", "sure", -EINVAL },
+		{ "dynvarsize", "2m", "2.5m", -EINVAL },
+		{ "flowindent", "enabled", "x", -EINVAL },
+		{ "grabanon", "-", "x", -EINVAL },
+		{ "jstackframes", "50", "-50", -EINVAL },
+		{ "jstackstrsize", "512", "512b", -EINVAL },
+		{ "lockmem", "unlimited", "lots", -EINVAL },
+		{ "maxframes", "127", "x", -EINVAL },
+		{ "noresolve", "-", "x", -EINVAL },
+		{ "nspec", "4", "0", -EINVAL },
+		{ "pcapsize", "1514", "1514x", -EINVAL },
+		{ "printsize", "8k", "8kk", -EINVAL },
+		{ "quiet", "0", "x", -EINVAL },
+		{ "quietresize", "yes", "x", -EINVAL },
+		{ "scratchsize", "512", "-1", -EINVAL },
+		{ "specsize", "32k", "4", -EINVAL },
+		{ "stackframes", "20", "x", -EINVAL },
+		{ "stackindent", "14", "x", -EINVAL },
+		{ "statusrate", "1s", "1sx", -EINVAL },
+		{ "strsize", "128", "1", -EINVAL },
+		{ "switchrate", "1min", "fast", -EINVAL },
+		{ "ustackframes", "100", "x", -EINVAL },
+		/* refused: spectrace lacks the feature */
+		{ "aggpercpu", "", "-", -ENOTSUP },
+		{ "cpu", "", "0", -ENOTSUP },
+		{ "rawbytes", "", "-", -ENOTSUP },
+		{ "ctypes", "", "/tmp/c", -ENOTSUP },
+		{ "dtypes", "", "/tmp/d", -ENOTSUP },
+		/* compile-time */
+		{ "amin", "Evolving", "-", -EINVAL },
+		{ "argref", "-", "1", -EINVAL },
+		{ "core", "-", "", -EINVAL },
+		{ "cpp", "-", "yes", -EINVAL },
+		{ "cppargs", "-P", "-", -EINVAL },
+		{ "cpphdrs", "-", "1", -EINVAL },
+		{ "cpppath", "/usr/bin/cpp", "-", -EINVAL },
+		{ "ctfpath", "/x.ctfa", "-", -EINVAL },
+		{ "debug", "-", "1", -EINVAL },
+		{ "debugassert", "mutexes", "locks", -EINVAL },
+		{ "defaultargs", "-", "0", -EINVAL },
+		{ "define", "X=1", "-", -EINVAL },
+		{ "disasm", "1", "-", -EINVAL },
+		{ "dofstashpath", "/run/dtrace", "-", -EINVAL },
+		{ "empty", "-", "1", -EINVAL },
+		{ "errtags", "-", "1", -EINVAL },
+		{ "evaltime", "exec", "later", -EINVAL },
+		{ "incdir", "/inc", "-", -EINVAL },
+		{ "iregs", "8", "16", -EINVAL },
+		{ "kdefs", "-", "1", -EINVAL },
+		{ "knodefs", "-", "1", -EINVAL },
+		{ "late", "static", "early", -EINVAL },
+		{ "ldpath", "ld", "-", -EINVAL },
+		{ "libdir", "/lib/d", "-", -EINVAL },
+		{ "linkmode", "dynamic", "primary", -EINVAL },
+		{ "linktype", "Elf", "coff", -EINVAL },
+		{ "modpath", "/lib/modules", "-", -EINVAL },
+		{ "nolibs", "-", "1", -EINVAL },
+		{ "pgmax", "8", "-", -EINVAL },
+		{ "procfspath", "/proc", "-", -EINVAL },
+		{ "pspec", "-", "1", -EINVAL },
+		{ "stdc", "t", "x", -EINVAL },
+		{ "strip", "-", "1", -EINVAL },
+		{ "syslibdir", "/usr/lib/dtrace", "-", -EINVAL },
+		{ "sysslice", "system.slice", "-", -EINVAL },
+		{ "tree", "4", "0", -EINVAL },
+		{ "tregs", "8", "0", -EINVAL },
+		{ "udefs", "-", "1", -EINVAL },
+		{ "undef", "X", "-", -EINVAL },
+		{ "unodefs", "-", "1", -EINVAL },
+		{ "useruid", "1000", "-", -EINVAL },
+		{ "verbose", "-", "1", -EINVAL },
+		{ "version", "1.0", "9.9", -EINVAL },
+		{ "zdefs", "-", "1", -EINVAL },
+		/* spectrace's own */
+		{ "oformat", "json", "xml", -ENOTSUP },
+		{ "sysattach", "raw", "fast", -EINVAL },
+		{ "temporal", "-", "x", -EINVAL },
+		{ "ktr_entries", "100", "0", -EINVAL },
+	};
+	return cr_make_param_array(struct each_case, cases, sizeof(cases) / sizeof(cases[0]));
+}
+
+ParameterizedTest(struct each_case *c, opt, each_option)
+{
+	struct opts o, before;
+	char err[128] = "";
+	int ret;
+
+	opt_init(&o);
+	if (c->good[0] || c->bad_ret != -ENOTSUP) {
+		ret = opt_set(&o, c->name, strcmp(c->good, "-") ? c->good : NULL, err, sizeof(err));
+		cr_assert_eq(ret, 0, "%s=%s: %d %s", c->name, c->good, ret, err);
+	}
+	before = o;
+	ret = opt_set(&o, c->name, strcmp(c->bad, "-") ? c->bad : NULL, err, sizeof(err));
+	cr_assert_eq(ret, c->bad_ret, "%s=%s: %d %s", c->name, c->bad, ret, err);
+	if (ret == -EINVAL && strcmp(c->name, "nspec") && strcmp(c->name, "specsize") &&
+	    strcmp(c->name, "iregs") && strcmp(c->name, "version") && strncmp(c->name, "ktr_", 4))
+		cr_assert_str_eq(err, "Invalid value for specified option", "%s", c->name);
+	if (ret == -ENOTSUP)
+		cr_assert(!strncmp(err, "not supported: ", 15), "%s: %s", c->name, err);
+	/* a failed set leaves every field as it was */
+	cr_assert_eq(o.bufsize, before.bufsize);
+	cr_assert_eq(o.strsize, before.strsize);
+	cr_assert_eq(o.quiet, before.quiet);
+	cr_assert_eq(o.nspec, before.nspec);
+	cr_assert_eq(o.switchrate_ns, before.switchrate_ns);
+	cr_assert_eq(o.ncppv, before.ncppv);
+	opt_fini(&o);
+}
