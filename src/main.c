@@ -919,6 +919,7 @@ int main(int argc, char **argv)
 		goto out_cc;
 	}
 
+	cc.allow_empty = cl.o.empty;
 	if (cl.nsrcs && compile(&cl, &cc, &img)) {
 		ret = 1;
 		goto out_cc;

@@ -168,6 +168,10 @@ check "-w -q: no notice" "$("$SPT" -w -q -n 'BEGIN { exit(0); }' 2>&1 >/dev/null
 check "options after operands" "$("$SPT" -n 'BEGIN { printf("%d\n", $1); exit(0); }' 10 -q 2>&1)" "10"
 check "-- ends the options" "$("$SPT" -q -n 'BEGIN { printf("%s\n", $$1); exit(0); }' -- -x 2>&1)" "-x"
 
+# -x empty: a program with nothing in it compiles (and then matches no probes).
+check "-x empty -e" "$(usage -x empty -e -n '')" "0|"
+check "-x empty: nothing matched" "$(usage -x empty -n '')" "1|spectrace: no probes matched"
+
 # Operands are macro arguments.
 check "operand is \$1" "$(usage -e -n 'syscall::openat:entry /pid == $1/' 42)" "0|"
 check "missing macro argument" "$(usage -e -n 'syscall::openat:entry /pid == $2/' 42)" \
