@@ -333,9 +333,17 @@ int load_check_sizes(const struct opts *o, const struct enabling *e, char *err, 
 	uint64_t need = sizeof(struct spt_rec);
 	size_t i;
 
-	/* A principal buffer holds at least the largest record any clause writes. */
+	/*
+	 * A principal buffer holds at least the largest record any clause
+	 * writes. Under fill, END's records are the reservation's to check
+	 * (its message is the one that says what does not fit).
+	 */
 	for (i = 0; i < e->n; i++) {
 		uint64_t sz = e->ecbs[i].size + (o->temporal ? SPT_REC_TS : 0);
+
+		if (o->bufpolicy == OPT_BUF_FILL && e->ecbs[i].probe &&
+		    e->ecbs[i].probe->kind == PROBE_DTRACE && e->ecbs[i].probe->arg == SPT_DTRACE_END)
+			continue;
 
 		if (sz > need)
 			need = sz;
