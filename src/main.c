@@ -9,6 +9,7 @@
 #include <getopt.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -182,6 +183,7 @@ struct source {
 	size_t len;
 	struct ast_program *ast;
 	int matched;		/* probes its clauses matched */
+	bool zdefs;		/* -x zdefs or its pragma held for this program */
 };
 
 /* A -c command or a -p process, in command-line order. */
@@ -520,6 +522,31 @@ static void print_diags(const struct compile_ctx *cc, const struct source *src)
  * Parse every source and generate the image. Returns 0, or 1 after
  * printing the first error.
  */
+/*
+ * The compiler flags a pragma may set: as in DTrace, a pragma sets them
+ * for its own program only, -x for every program.
+ */
+struct cflags {
+	bool argref, cpp, defaultargs, empty, errtags, verbose, zdefs;
+};
+
+static struct cflags cflags_save(const struct opts *o)
+{
+	return (struct cflags){ o->argref, o->cpp, o->defaultargs, o->empty, o->errtags,
+				o->verbose, o->zdefs };
+}
+
+static void cflags_restore(struct opts *o, const struct cflags *f)
+{
+	o->argref = f->argref;
+	o->cpp = f->cpp;
+	o->defaultargs = f->defaultargs;
+	o->empty = f->empty;
+	o->errtags = f->errtags;
+	o->verbose = f->verbose;
+	o->zdefs = f->zdefs;
+}
+
 static int compile(struct cmdline *cl, struct compile_ctx *cc, struct image *img)
 {
 	struct cg *g;
@@ -532,6 +559,7 @@ static int compile(struct cmdline *cl, struct compile_ctx *cc, struct image *img
 	}
 	for (i = 0; i < cl->nsrcs; i++) {
 		struct source *src = &cl->srcs[i];
+		struct cflags saved = cflags_save(&cl->o);
 
 		if (src->is_file && read_file(src)) {
 			cg_finish(g);
@@ -559,6 +587,8 @@ static int compile(struct cmdline *cl, struct compile_ctx *cc, struct image *img
 			cg_finish(g);
 			return 1;
 		}
+		src->zdefs = cl->o.zdefs;
+		cflags_restore(&cl->o, &saved);
 	}
 	if (cg_finish(g)) {
 		print_diags(cc, &cl->srcs[cl->nsrcs - 1]);
@@ -610,7 +640,7 @@ static int build_enabling(struct cmdline *cl, const struct probe_table *t,
 					return n;
 				}
 				/* -Z, or the compiler's part of it, -x zdefs */
-				if (n == 0 && (cl->zdefs || cl->o.zdefs))
+				if (n == 0 && (cl->zdefs || src->zdefs))
 					continue;
 				if (n == 0) {
 					if (src->is_file)

@@ -82,6 +82,11 @@ out=$("$SPT" -q -x zdefs -n 'syscall::nosuch:entry' -n 'BEGIN { trace(3); exit(0
 check "-x zdefs: one description matches nothing" "$?|$out" "0|3"
 out=$("$SPT" -x zdefs -n 'syscall::nosuch:entry' 2>&1)
 check "-x zdefs: nothing matched at all" "$?|$out" "1|spectrace: no probes matched"
+# A pragma's compiler flag holds for its own program only.
+printf '#pragma D option zdefs\nsyscall::nosuch:entry {}\nBEGIN { exit(0); }\n' >"$TMP/z.d"
+check "pragma zdefs: its program" "$(cd "$TMP" && usage -q -s z.d)" "0|"
+check "pragma zdefs: not the next program" "$(cd "$TMP" && usage -q -s z.d -n 'syscall::nosuch:return')" \
+	"1|spectrace: invalid probe specifier syscall::nosuch:return: probe description syscall::nosuch:return does not match any probes"
 # -x defaultargs: operands not given are 0 and "".
 out=$("$SPT" -q -x defaultargs -n 'BEGIN { printf("%d [%s]\n", $1, $$2); exit(0); }' 2>&1)
 check "-x defaultargs" "$out" "0 []"
