@@ -359,7 +359,9 @@ static int parse_cmdline(struct cmdline *cl, int argc, char **argv)
 			long pid = strtol(optarg, &end, 10);
 
 			if (*end || pid <= 0 || pid > INT32_MAX) {
-				errmsg("invalid process id '%s'", optarg);
+				/* dtrace(1)'s words; a fatal error, not a usage error */
+				errmsg("invalid pid: %s", optarg);
+				cl->fail_status = 1;
 				return -EINVAL;
 			}
 			cl->procs[cl->nprocs++].pid = (int)pid;

@@ -46,6 +46,7 @@ check "strsize above UINT_MAX" "$(usage -x strsize=4g -n BEGIN)" \
 check "an option whose feature spectrace lacks" "$(usage -x cpu=1 -n BEGIN)" \
 	"1|spectrace: failed to set -x cpu: not supported: option cpu"
 check "no programs" "$(usage -q)" "1|spectrace: no probes specified"
+check "-p not a number" "$(usage -p 12x -n BEGIN)" "1|spectrace: invalid pid: 12x"
 # Every option of dtrace's table is known (accepted here, or refused as not supported).
 for o in bufsize=4m bufpolicy=switch bufresize=auto aggsize=4m dynvarsize=1m specsize=1m \
 	nspec=1 strsize=256 scratchsize=256 destructive grabanon cleanrate=101hz statusrate=1s \
