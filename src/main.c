@@ -940,6 +940,9 @@ int main(int argc, char **argv)
 		free_cmdline(&cl);
 		return EXIT_USAGE;
 	}
+	/* dtrace(1)'s testing mode also forces quietresize on */
+	if (testing)
+		cl.o.quietresize = true;
 	if (cl.o.bpflog)
 		verbose = 1;
 	if (cl.o.verbose)

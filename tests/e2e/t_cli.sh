@@ -105,6 +105,13 @@ check "dynvarsize of 0 with an associative array" \
 	"1|spectrace: could not enable tracing: Enabling exceeds size of buffer"
 check "dynvarsize of 0 without dynamic variables" \
 	"$(usage -q -x dynvarsize=0 -n 'BEGIN { x = 1; exit(0); }')" "0|"
+# strsize above what spectrace holds: lowered, and said unless quietresize (or _DTRACE_TESTING).
+check "strsize lowered" "$("$SPT" -q -x strsize=1k -n 'BEGIN { exit(0); }' 2>&1)" \
+	"spectrace: string size lowered to 256"
+check "strsize lowered, quietresize" \
+	"$("$SPT" -q -x strsize=1k -x quietresize -n 'BEGIN { exit(0); }' 2>&1)" ""
+check "strsize lowered, _DTRACE_TESTING" \
+	"$(_DTRACE_TESTING=1 "$SPT" -q -x strsize=1k -n 'BEGIN { exit(0); }' 2>&1)" ""
 # Rates of 0 mean "at every look" and still end.
 check "switchrate=0, statusrate=0" \
 	"$("$SPT" -q -x switchrate=0 -x statusrate=0 -n 'BEGIN { trace(4); exit(0); }' 2>&1)" "4"
