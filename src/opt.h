@@ -136,7 +136,10 @@ int opt_set(struct opts *o, const char *name, const char *value, char *err, size
  */
 void opt_set_env(struct opts *o, char *(*getenv_fn)(const char *));
 
-/* Every option name spectrace accepts, in table order; N gets the count. */
+/*
+ * The names of the options spectrace accepts, in table order (NULL past the
+ * end), and their count.
+ */
 const char *opt_name(size_t i);
 size_t opt_count(void);
 
