@@ -36,6 +36,7 @@ static __always_inline void spt_env_tls_store(struct spt_kenv *env, __u32 var, _
 static __always_inline int spt_env_read(struct spt_kenv *env, __u64 addr, __u32 size, __u64 *v);
 static __always_inline const __u8 *spt_env_strtab(struct spt_kenv *env);
 static __always_inline int spt_env_strcmp(struct spt_kenv *env, const __u8 *x, const __u8 *y);
+static __always_inline __u32 spt_env_strcap(struct spt_kenv *env);
 static __always_inline __u64 spt_env_strlen(struct spt_kenv *env, const __u8 *x);
 static __always_inline void spt_env_strcpy(struct spt_kenv *env, __u8 *dst, const __u8 *src);
 static __always_inline int spt_env_copyinstr(struct spt_kenv *env, __u8 *dst, __u64 uaddr);
@@ -132,6 +133,8 @@ struct {
 	__uint(max_entries, 2);
 } spt_buf SEC(".maps");
 
+/* Bytes a string keeps with its NUL: strsize + 1, at most SPT_STRSIZE (the loader sets it). */
+const volatile __u32 spt_strcap = SPT_STRSIZE;
 const volatile __u64 spt_bufsize = 8;	/* value_size of spt_buf, multiple of 8 */
 const volatile __u32 spt_policy = SPT_POLICY_SWITCH;
 /* fill: bytes kept free in every buffer for what END records. */
@@ -429,24 +432,30 @@ static __always_inline int spt_env_strcmp(struct spt_kenv *env, const __u8 *x, c
 	return 0;
 }
 
+/* Masked so that the verifier knows the bound whatever it makes of .rodata. */
+static __always_inline __u32 spt_env_strcap(struct spt_kenv *env)
+{
+	return ((spt_strcap - 1) & (SPT_STRSIZE - 1)) + 1;
+}
+
 static __always_inline __u64 spt_env_strlen(struct spt_kenv *env, const __u8 *x)
 {
-	__u32 i;
+	__u32 i, n = spt_env_strcap(env) - 1;
 
 	for (i = 0; i < SPT_STRSIZE - 1; i++)
-		if (!x[i])
+		if (i >= n || !x[i])
 			break;
 	return i;
 }
 
 static __always_inline void spt_env_strcpy(struct spt_kenv *env, __u8 *dst, const __u8 *src)
 {
-	bpf_probe_read_kernel_str(dst, SPT_STRSIZE, src);
+	bpf_probe_read_kernel_str(dst, spt_env_strcap(env), src);
 }
 
 static __always_inline int spt_env_copyinstr(struct spt_kenv *env, __u8 *dst, __u64 uaddr)
 {
-	return bpf_probe_read_user_str(dst, SPT_STRSIZE, (const void *)uaddr) < 0 ? -1 : 0;
+	return bpf_probe_read_user_str(dst, spt_env_strcap(env), (const void *)uaddr) < 0 ? -1 : 0;
 }
 
 static __always_inline void spt_env_execname(struct spt_kenv *env, __u8 *dst)

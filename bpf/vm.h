@@ -15,9 +15,11 @@
  *   __u8 *spt_env_globals(SPT_VM_ENV *)             SPT_GLOBALS_MAX + SPT_STRSIZE bytes
  *   const __u8 *spt_env_strtab(SPT_VM_ENV *)        SPT_STRTAB_MAX + SPT_STRSIZE bytes
  *   int spt_env_strcmp(SPT_VM_ENV *, const __u8 *, const __u8 *)  at most SPT_STRSIZE
- *   __u64 spt_env_strlen(SPT_VM_ENV *, const __u8 *)
- *   void spt_env_strcpy(SPT_VM_ENV *, __u8 *dst, const __u8 *src)  SPT_STRSIZE, NUL-padded
- *   int spt_env_copyinstr(SPT_VM_ENV *, __u8 *dst, __u64 uaddr)    0 or <0
+ *   __u32 spt_env_strcap(SPT_VM_ENV *)  bytes a string value keeps with its NUL:
+ *       strsize + 1, at most SPT_STRSIZE (1..SPT_STRSIZE)
+ *   __u64 spt_env_strlen(SPT_VM_ENV *, const __u8 *)                at most strcap - 1
+ *   void spt_env_strcpy(SPT_VM_ENV *, __u8 *dst, const __u8 *src)  strcap, NUL-padded
+ *   int spt_env_copyinstr(SPT_VM_ENV *, __u8 *dst, __u64 uaddr)    strcap; 0 or <0
  *   void spt_env_execname(SPT_VM_ENV *, __u8 *dst)                  16 bytes
  *   const __u8 *spt_env_assoc_get(SPT_VM_ENV *, const __u8 *key)    value or NULL
  *   int spt_env_assoc_put(SPT_VM_ENV *, const __u8 *key, const __u8 *val)  0 or <0
@@ -386,7 +388,7 @@ static __always_inline int spt_vm_wkload(struct spt_vm *vm, SPT_VM_ENV *env, __u
 
 	if (!src)
 		return -1;
-	n = spt_env_strncpy(env, dst, src, SPT_STRSIZE);
+	n = spt_env_strncpy(env, dst, src, spt_env_strcap(env));
 	if (n < 1) {
 		dst[0] = 0;
 		return 0;
@@ -529,7 +531,7 @@ static __always_inline int spt_vm_ssub(struct spt_vm *vm, SPT_VM_ENV *env, __u32
 	__u32 slot = imm & (SPT_NSTR - 1), base = 0;
 	__s64 cnt;
 	__u8 *dst;
-	int len;
+	int len, lim;
 
 	len = spt_vm_wkload(vm, env, 0, a);
 	if (len < 0)
@@ -542,8 +544,11 @@ static __always_inline int spt_vm_ssub(struct spt_vm *vm, SPT_VM_ENV *env, __u32
 	if ((imm & SPT_SSUB_APPEND) && w->slot == slot)
 		base = w->cat & (SPT_STRSIZE - 1);
 	/* strsize bounds the result: a join that does not fit is cut. */
-	if (cnt > SPT_STRSIZE - 1 - base)
-		cnt = SPT_STRSIZE - 1 - base;
+	lim = (int)spt_env_strcap(env) - 1;
+	if (base > (__u32)lim)
+		base = (__u32)lim;
+	if (cnt > lim - (int)base)
+		cnt = lim - (int)base;
 	dst = vm->str + slot * SPT_STRSIZE + base;
 	if (cnt > 0) {
 		__u32 n = (__u32)cnt, f = (__u32)from;
@@ -622,7 +627,7 @@ static __always_inline int spt_vm_ltos(struct spt_vm *vm, SPT_VM_ENV *env, __u32
 		spt_vm_ltos_put(vm, '-');
 	slot &= SPT_NSTR - 1;
 	spt_env_strncpy(env, vm->str + slot * SPT_STRSIZE, vm->wk[0] + ((w->pos + 1) & 127),
-			SPT_STRSIZE);
+			spt_env_strcap(env));
 	*out = SPT_SREF_VM + slot * SPT_STRSIZE;
 	return 0;
 }
@@ -1162,6 +1167,9 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 		/* b: the field's size in 8-byte units, 1..SPT_STRSIZE / 8 (0 reads as the most) */
 		SPT_FRESH(size);
 		size = (((size - 1) & (SPT_STRSIZE / 8 - 1)) + 1) * 8;
+		/* a string is cut at strsize as it is recorded */
+		if (size > spt_env_strcap(env))
+			size = spt_env_strcap(env);
 		spt_env_strncpy(env, vm->rec + ((__u32)imm & (SPT_REC_MAX - 1)), src, size);
 		return 0;
 	}

@@ -999,22 +999,13 @@ static int pragma(struct cg *g, const struct ast_item *it)
 	if (p->kind != AST_PRAGMA_OPTION)
 		return cg_error(g, DIAG_UNSUPPORTED, it->loc, "not supported: #pragma %s",
 				p->text);
-	ret = opt_set(g->o, p->name, p->value, err, sizeof(err));
-	if (ret == -ENOTSUP)
-		return cg_error(g, DIAG_UNSUPPORTED, it->loc, "failed to set option '%s': %s",
-				p->name, err);
-	if (ret) {
-		/* libdtrace's texts for its two errors. */
-		const char *why = ret == -ENOENT ? "Invalid option name"
-				  : "Invalid value for specified option";
-
-		if (p->value)
-			return cg_error(g, DIAG_PRAGMA_OPTSET, it->loc,
-					"failed to set option '%s' to '%s': %s", p->name, p->value,
-					why);
-		return cg_error(g, DIAG_PRAGMA_OPTSET, it->loc, "failed to set option '%s': %s",
-				p->name, why);
-	}
+	ret = opt_set_in(g->o, p->name, p->value, OPT_CTX_PRAGMA, err, sizeof(err));
+	if (ret && p->value)
+		return cg_error(g, ret == -ENOTSUP ? DIAG_UNSUPPORTED : DIAG_PRAGMA_OPTSET, it->loc,
+				"failed to set option '%s' to '%s': %s", p->name, p->value, err);
+	if (ret)
+		return cg_error(g, ret == -ENOTSUP ? DIAG_UNSUPPORTED : DIAG_PRAGMA_OPTSET, it->loc,
+				"failed to set option '%s': %s", p->name, err);
 	return 0;
 }
 
@@ -1179,7 +1170,7 @@ int cg_finish(struct cg *g)
 		g->inlines = in->next;
 		free(in);
 	}
-	if (!g->err && g->img->nclauses == 0)
+	if (!g->err && g->img->nclauses == 0 && !g->o->empty)
 		cg_error(g, "D_EMPTY", (struct ast_loc){ 0, 0 }, "program contains no clauses");
 	err = g->err;
 	if (err)

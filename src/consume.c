@@ -640,11 +640,22 @@ static uint64_t earliest(uint64_t a, uint64_t b)
 	return a < b ? a : b;
 }
 
+/*
+ * A rate of 0 (DTrace: "at every look") is taken as once a millisecond, so
+ * the loop still sleeps between looks.
+ */
+#define RATE_ZERO_NS 1000000ULL
+
+static uint64_t every(uint64_t ns)
+{
+	return ns ? ns : RATE_ZERO_NS;
+}
+
 int consume_run(struct consumer *c, volatile sig_atomic_t *stop)
 {
 	uint64_t now = now_ns(), poll_wait = consume_poll_max(c->o->bufsize);
-	uint64_t next_status = now + c->o->statusrate_ns, next_pass = now + c->o->switchrate_ns;
-	uint64_t next_clean = now + c->o->cleanrate_ns, next_poll = now + poll_wait, due;
+	uint64_t next_status = now + every(c->o->statusrate_ns), next_pass = now + every(c->o->switchrate_ns);
+	uint64_t next_clean = now + every(c->o->cleanrate_ns), next_poll = now + poll_wait, due;
 	int ret = 0, cpu;
 
 	c->stop = stop;
@@ -664,11 +675,11 @@ int consume_run(struct consumer *c, volatile sig_atomic_t *stop)
 		now = now_ns();
 		due = now + POLL_MIN_NS;
 		if (c->tr->nspec && due >= next_clean) {
-			next_clean = now + c->o->cleanrate_ns;
+			next_clean = now + every(c->o->cleanrate_ns);
 			consume_clean(c);
 		}
 		if (due >= next_status) {
-			next_status = now + c->o->statusrate_ns;
+			next_status = now + every(c->o->statusrate_ns);
 			c->exited = load_exited(c->tr, &c->exit_status);
 			if (c->exited)
 				break;
@@ -689,7 +700,7 @@ int consume_run(struct consumer *c, volatile sig_atomic_t *stop)
 		 * which keeps its deadline in step with statusrate's.
 		 */
 		if (due >= next_pass) {
-			next_pass = now + c->o->switchrate_ns;
+			next_pass = now + every(c->o->switchrate_ns);
 			next_poll = now + consume_poll_max(c->o->bufsize);
 			ret = consume_pass(c);
 		} else if (c->o->temporal) {

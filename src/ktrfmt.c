@@ -459,27 +459,27 @@ int ktrfmt_set(struct ktr_opts *k, const char *name, const char *v, char *err, s
 
 	if (!strcmp(name, "ktr_mask")) {
 		if (ktrfmt_parse_mask(v, &k->mask))
-			return bad_value(err, errlen, "invalid value for specified option");
+			return bad_value(err, errlen, OPT_E_VALUE);
 		k->set |= KTR_OPT_MASK;
 	} else if (!strcmp(name, "ktr_cpumask")) {
 		if (ktrfmt_parse_cpus(v, k->cpumask))
-			return bad_value(err, errlen, "invalid value for specified option");
+			return bad_value(err, errlen, OPT_E_VALUE);
 		k->set |= KTR_OPT_CPUMASK;
 	} else if (!strcmp(name, "ktr_entries")) {
-		if (opt_parse_size(v, &n))
-			return bad_value(err, errlen, "invalid value for specified option");
+		if (opt_parse_size(v, &n) || !n)
+			return bad_value(err, errlen, OPT_E_VALUE);
 		if (n > SPT_KTR_MAX_ENTRIES)
 			return bad_value(err, errlen, "value exceeds the maximum of 65536");
 		k->entries = (uint32_t)n;
 		k->set |= KTR_OPT_ENTRIES;
 	} else if (!strcmp(name, "ktr_verbose")) {
 		if (v && strcmp(v, "1") && strcmp(v, "0"))
-			return bad_value(err, errlen, "invalid value for specified option");
+			return bad_value(err, errlen, OPT_E_VALUE);
 		k->verbose = !v || !strcmp(v, "1");
 		k->set |= KTR_OPT_VERBOSE;
 	} else {
 		if (err && errlen)
-			snprintf(err, errlen, "invalid option name");
+			snprintf(err, errlen, OPT_E_NAME);
 		return -ENOENT;
 	}
 	return 0;

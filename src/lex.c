@@ -5,8 +5,9 @@
  * There is no preprocessor. A '#' that opens a line (blanks aside) starts a
  * control line: "#pragma ..." becomes one LEX_PRAGMA token carrying the rest
  * of the line up to a comment, a "#!" first line is skipped, an empty "#"
- * line is ignored, and anything else is reported as an unsupported C
- * preprocessor directive.
+ * line and "#ident" are ignored, a line marker ("# N "file"" as cpp writes
+ * them under -C, or "#line N") sets the next line's number, and anything
+ * else is reported as an unsupported C preprocessor directive.
  *
  * Probe descriptions are lexed only in LEX_MODE_CLAUSE, which the parser asks
  * for where a clause may begin; see lex.h for how a declaration is told
@@ -363,6 +364,37 @@ static int lex_control(struct lexer *lx, struct lex_token *tok)
 	if (start == end)
 		return 1;
 
+	/*
+	 * Line markers, as cpp writes them ("# 12 "file" 1") or by hand
+	 * ("#line 12"): the next line is line N. A marker's file name is not
+	 * kept: messages keep naming the script.
+	 */
+	if (is_digit((unsigned char)s[start]) ||
+	    (end - start == 4 && memcmp(s + start, "line", 4) == 0)) {
+		unsigned long n = 0;
+		size_t i;
+
+		if (!is_digit((unsigned char)s[start])) {
+			while (is_blank(peekc(lx, 0)))
+				advance(lx, 1);
+			start = lx->pos;
+			while (lx->pos < lx->len && !is_space(peekc(lx, 0)))
+				advance(lx, 1);
+			end = lx->pos;
+		}
+		for (i = start; i < end && is_digit((unsigned char)s[i]) && n < 100000000; i++)
+			n = n * 10 + (unsigned long)(s[i] - '0');
+		if (i == start || i != end) {
+			skip_to_eol(lx);
+			return lex_err(lx, tok, DIAG_PRAGCTL_INVAL, tok->line, tok->col,
+				       "invalid control directive: #%.*s",
+				       (int)(end - start > 32 ? 32 : end - start), s + start);
+		}
+		skip_to_eol(lx);
+		/* the newline ending this line makes it line n */
+		lx->line = (unsigned int)n - 1;
+		return 1;
+	}
 	if (end - start == 5 && !memcmp(s + start, "ident", 5)) {
 		skip_to_eol(lx);
 		return 1;

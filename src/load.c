@@ -300,6 +300,11 @@ static int size_aggs(struct tracer *tr, struct spectrace_bpf *skel, const struct
 		memcpy((void *)skel->rodata->spt_agg_edges, e->edges,
 		       e->nedges * sizeof(*e->edges));
 	keysize = (keysize + 7) & ~7u;
+	/* aggsize must hold one tuple of the largest key and value, as in DTrace */
+	if (e->naggs && o->aggsize < (nkeyed ? keysize : 0) + words * 8ULL) {
+		snprintf(err, errlen, "%s", LOAD_E_TOOSMALL);
+		return -ENOSPC;
+	}
 	skel->rodata->spt_agg_words = words;
 	entries = nkeyed ? (uint32_t)(o->aggsize / (keysize + words * 8ULL)) : 1;
 	if (!entries)
@@ -321,6 +326,33 @@ static int size_aggs(struct tracer *tr, struct spectrace_bpf *skel, const struct
 	if (ret)
 		snprintf(err, errlen, "cannot size aggregation maps: %s", strerror(-ret));
 	return ret;
+}
+
+int load_check_sizes(const struct opts *o, const struct enabling *e, char *err, size_t errlen)
+{
+	uint64_t need = sizeof(struct spt_rec);
+	size_t i;
+
+	/*
+	 * A principal buffer holds at least the largest record any clause
+	 * writes. Under fill, END's records are the reservation's to check
+	 * (its message is the one that says what does not fit).
+	 */
+	for (i = 0; i < e->n; i++) {
+		uint64_t sz = e->ecbs[i].size + (o->temporal ? SPT_REC_TS : 0);
+
+		if (o->bufpolicy == OPT_BUF_FILL && e->ecbs[i].probe &&
+		    e->ecbs[i].probe->kind == PROBE_DTRACE && e->ecbs[i].probe->arg == SPT_DTRACE_END)
+			continue;
+
+		if (sz > need)
+			need = sz;
+	}
+	if (o->bufsize < need) {
+		snprintf(err, errlen, "%s", LOAD_E_TOOSMALL);
+		return -ENOSPC;
+	}
+	return 0;
 }
 
 uint64_t load_bufsize_next(uint64_t size, uint64_t floor)
@@ -517,11 +549,14 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 			 tr->ncpus, SPT_MAX_CPUS);
 		return -E2BIG;
 	}
-	if (o->bufsize < sizeof(struct spt_rec) || o->bufsize % 8) {
+	if (o->bufsize % 8) {
 		snprintf(err, errlen, "invalid principal buffer size %llu",
 			 (unsigned long long)o->bufsize);
 		return -EINVAL;
 	}
+	ret = load_check_sizes(o, e, err, errlen);
+	if (ret)
+		return ret;
 
 	skel = spectrace_bpf__open();
 	if (!skel) {
@@ -554,7 +589,26 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 	load_ops_used(e, (uint64_t *)skel->rodata->spt_ops_used,
 		      sizeof(skel->rodata->spt_ops_used) / sizeof(uint64_t),
 		      (uint32_t *)&skel->rodata->spt_aggfns_used);
+	/*
+	 * dynvarsize must hold one element of what the program uses: a
+	 * self-> variable (about 64 bytes of hash-map element), an
+	 * associative-array element (key, value and 64 bytes).
+	 */
+	{
+		const uint64_t *ops = (const uint64_t *)skel->rodata->spt_ops_used;
+		bool tls = (ops[SPT_OP_LDS / 64] >> (SPT_OP_LDS % 64) & 1) ||
+			   (ops[SPT_OP_STS / 64] >> (SPT_OP_STS % 64) & 1);
+		bool assoc = ops[SPT_OP_KINIT / 64] >> (SPT_OP_KINIT % 64) & 1;
+
+		if ((tls && o->dynvarsize < 64) ||
+		    (assoc && o->dynvarsize < SPT_KEY_SIZE + SPT_AVAL_SIZE + 64)) {
+			snprintf(err, errlen, "%s", LOAD_E_TOOSMALL);
+			return -ENOSPC;
+		}
+	}
 	skel->rodata->spt_boot_to_wall = boot_to_wall();
+	/* Strings are cut at strsize characters; the kernel side holds at most SPT_STRSIZE bytes. */
+	skel->rodata->spt_strcap = o->strsize + 1 < SPT_STRSIZE ? (__u32)o->strsize + 1 : SPT_STRSIZE;
 	if (load_reads_task(e)) {
 		struct kbtf_task t;
 

@@ -53,6 +53,15 @@ struct tracer {
  */
 #define LOAD_BUFSIZE_FLOOR (64ULL << 10)
 
+/* DTrace's message for a size option too small for the program. */
+#define LOAD_E_TOOSMALL "Enabling exceeds size of buffer"
+
+/*
+ * Refuse a bufsize below the largest record the enabling writes (with
+ * ERR set to LOAD_E_TOOSMALL): -ENOSPC, else 0.
+ */
+int load_check_sizes(const struct opts *o, const struct enabling *e, char *err, size_t errlen);
+
 /*
  * sysattach=auto: enablings of at most this many syscall probes (entry and
  * return counted apart) attach one tracepoint each; more use the raw

@@ -9,6 +9,7 @@
 #include <getopt.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,7 @@
 #include "cg.h"
 #include "compile.h"
 #include "consume.h"
+#include "cpp.h"
 #include "dis.h"
 #include "enab.h"
 #include "kfeat.h"
@@ -39,7 +41,8 @@
 #define SPT_D_VERSION "Oracle D 2.0"
 
 static const char usage_text[] =
-	"Usage: spectrace [-eFhlqSVvwZ] [-b bufsz] [-o output] [-x opt[=val]]\n"
+	"Usage: spectrace [-CeFhHlqSVvwZ] [-b bufsz] [-o output] [-x opt[=val]]\n"
+	"                 [-D name[=def]] [-I path] [-U name] [-L path] [-X a|c|s|t]\n"
 	"                 [-c cmd]... [-p pid]... [-n program]... [-s script] [arg...]\n"
 	"\n"
 	"Trace the running kernel with DTrace's model on eBPF.\n"
@@ -48,6 +51,9 @@ static const char usage_text[] =
 	"                  provider:module:function:name; empty fields and the globs\n"
 	"                  * ? [...] match any; fewer fields name the rightmost ones\n"
 	"                  (openat:entry is ::openat:entry); may be repeated\n"
+	"  -P provider, -m [provider:]module, -f [[provider:]module:]function\n"
+	"                  as -n, the description in that context (-P syscall is\n"
+	"                  syscall:::); a predicate and an action may follow\n"
 	"  -s script       compile and enable the D program in the file script\n"
 	"  -l              list the probes matching -n (all probes without -n)\n"
 	"                  and exit; with -v (-lv) each probe's argument types too\n"
@@ -69,7 +75,14 @@ static const char usage_text[] =
 	"                  no probe-match messages\n"
 	"  -w              permit destructive actions: raise(sig), stop() and\n"
 	"                  system(\"fmt\", ...) (same as -x destructive)\n"
-	"  -x opt[=val]    set a tracing option (see OPTIONS)\n"
+	"  -x opt[=val]    set a tracing option (see OPTIONS); DTRACE_OPT_NAME=val\n"
+	"                  in the environment sets one before the command line\n"
+	"  -C              run the C preprocessor (cpp, or -x cpppath) on -s scripts\n"
+	"  -D name[=def]   define name for cpp; -U name undefines it\n"
+	"  -I path         add path to cpp's include path\n"
+	"  -H              cpp lists the files it includes, on stderr\n"
+	"  -X a|c|s|t      cpp conformance: s is traditional cpp, the others ISO C\n"
+	"  -L path         D library directory (spectrace has no D libraries)\n"
 	"  -Z              permit probe descriptions that match no probe (they\n"
 	"                  enable nothing; the others trace as usual)\n"
 	"  -v, --verbose   with -l: list argument types; otherwise show libbpf's\n"
@@ -98,6 +111,12 @@ static const char usage_text[] =
 	"                  drop count and failed speculation (see README)\n"
 	"  temporal        print the records of all CPUs in timestamp order (each\n"
 	"                  record then carries its timestamp), not CPU by CPU\n"
+	"  strsize=n       strings hold at most n characters (default 256; 255 at\n"
+	"                  most in spectrace)\n"
+	"  Every option of dtrace(1) is taken, with its value syntax: a boolean is\n"
+	"  on with no value or any number (quiet=0 too), off with an empty value\n"
+	"  or no/false/off; flags take no value. README lists those without\n"
+	"  effect on Linux.\n"
 	"  quiet           same as -q\n"
 	"  destructive     same as -w\n"
 	"  ktr_mask=classes, ktr_cpumask=cpus, ktr_entries=n, ktr_verbose\n"
@@ -175,6 +194,7 @@ struct source {
 	size_t len;
 	struct ast_program *ast;
 	int matched;		/* probes its clauses matched */
+	bool zdefs;		/* -x zdefs or its pragma held for this program */
 };
 
 /* A -c command or a -p process, in command-line order. */
@@ -198,6 +218,7 @@ struct cmdline {
 	int zdefs;		/* -Z: descriptions may match nothing */
 	int version;		/* -V */
 	const char *ofile;	/* -o: trace output appended to this file */
+	int fail_status;	/* what a failed parse exits with: 2 usage, 1 a bad option */
 };
 
 static void print_first_run(FILE *f)
@@ -238,25 +259,87 @@ static int print_features(void)
 	return fflush(stdout) || ferror(stdout) ? 1 : 0;
 }
 
-static int set_option(struct cmdline *cl, const char *flag, const char *arg)
+/* dtrace(1)'s message for an option that could not be set: the option's name only. */
+static int set_failed(struct cmdline *cl, const char *what, const char *err)
 {
-	char name[64], err[128];
+	errmsg("failed to set %s: %s", what, err);
+	cl->fail_status = 1;
+	return -EINVAL;
+}
+
+/* -x name[=value]: split at the first '='; no '=' is no value, "name=" an empty one. */
+static int set_option(struct cmdline *cl, const char *arg)
+{
+	char what[80], err[160];
 	const char *eq = strchr(arg, '=');
 	size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
+	char *name = strndup(arg, len);
 	int ret;
 
-	if (len == 0 || len >= sizeof(name)) {
-		errmsg("failed to set %s %s: invalid option name", flag, arg);
-		return -EINVAL;
+	if (!name) {
+		errmsg("out of memory");
+		cl->fail_status = 1;
+		return -ENOMEM;
 	}
-	memcpy(name, arg, len);
-	name[len] = '\0';
 	ret = opt_set(&cl->o, name, eq ? eq + 1 : NULL, err, sizeof(err));
-	if (ret)
-		errmsg("failed to set %s %s: %s", flag, arg, err);
+	if (ret) {
+		snprintf(what, sizeof(what), "-x %s", name);
+		set_failed(cl, what, err);
+	}
+	free(name);
 	return ret;
 }
 
+/* A letter that stands for an option (-b, -D, -I, -L, -U, -X, -H, ...). */
+static int set_letter(struct cmdline *cl, int c, const char *name, const char *arg)
+{
+	char what[300], err[160];
+
+	if (!opt_set(&cl->o, name, arg, err, sizeof(err)))
+		return 0;
+	snprintf(what, sizeof(what), arg ? "-%c %s" : "-%c", c, arg ? arg : "");
+	return set_failed(cl, what, err);
+}
+
+/*
+ * -P provider, -m [provider:]module, -f [[provider:]module:]function: the
+ * description in its context, written out in full (the fields given are
+ * the rightmost of the context's), then the rest of the argument (a
+ * predicate, an action). NULL when out of memory.
+ */
+static char *spec_in_context(int c, const char *arg, size_t *len)
+{
+	size_t n = strcspn(arg, " \t\n{/;"), colons = 0, i, lead, trail, want;
+	char *s;
+
+	want = c == 'P' ? 0 : c == 'm' ? 1 : 2;
+	for (i = 0; i < n; i++)
+		colons += arg[i] == ':';
+	lead = colons < want ? want - colons : 0;
+	trail = colons < want ? 3 - want : 3 - colons;
+	*len = lead + strlen(arg) + trail;
+	s = malloc(*len + 1);
+	if (!s)
+		return NULL;
+	memset(s, ':', lead);
+	memcpy(s + lead, arg, n);
+	memset(s + lead + n, ':', trail);
+	strcpy(s + lead + n + trail, arg + n);
+	return s;
+}
+
+static void usage_error(struct cmdline *cl)
+{
+	fputs(usage_text, stderr);
+	cl->fail_status = EXIT_USAGE;
+}
+
+/*
+ * As dtrace(1): a first pass over the arguments finds usage errors (and
+ * -V, -h) before anything is set, then the environment's DTRACE_OPT_*
+ * options apply, then a second pass sets the options and queues the
+ * programs in command-line order, so the last setting wins.
+ */
 static int parse_cmdline(struct cmdline *cl, int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -265,22 +348,61 @@ static int parse_cmdline(struct cmdline *cl, int argc, char **argv)
 		{ "verbose", no_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 },
 	};
+	static const char optstring[] = ":3:6:aAb:c:CD:ef:FGhHi:I:lL:m:n:o:p:P:qSs:U:VvwX:x:Z";
 	int c;
 
 	opt_init(&cl->o);
+	cl->fail_status = EXIT_USAGE;
+	if (argc < 2) {
+		/* dtrace prints its usage; spectrace the synopsis and an example */
+		print_first_run(stderr);
+		return -EINVAL;
+	}
 	cl->srcs = calloc((size_t)argc, sizeof(*cl->srcs));
 	cl->procs = calloc((size_t)argc, sizeof(*cl->procs));
 	if (!cl->srcs || !cl->procs)
 		return -ENOMEM;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":b:c:eFhln:o:p:qSs:Vvwx:Z", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, optstring, longopts, NULL)) != -1) {
 		switch (c) {
-		case 'b':
-			if (opt_set(&cl->o, "bufsize", optarg, NULL, 0)) {
-				errmsg("failed to set -b %s: invalid value for specified option",
-				       optarg);
+		case 'h':
+			fputs(usage_text, stdout);
+			exit(0);
+		case 'V':
+			/* printed once the options are read: -vV says more */
+			cl->version = 1;
+			break;
+		case '3':
+		case '6':
+			/* -32 and -64 are read as -3 2 and -6 4 */
+			if (strcmp(optarg, c == '3' ? "2" : "4")) {
+				errmsg("illegal option -- %c%s", c, optarg);
+				usage_error(cl);
 				return -EINVAL;
 			}
+			break;
+		case ':':
+			errmsg("option requires an argument -- '%c'", optopt);
+			usage_error(cl);
+			return -EINVAL;
+		case '?':
+			if (optopt)
+				errmsg("invalid option -- '%c'", optopt);
+			else
+				errmsg("unrecognized option '%s'", argv[optind - 1]);
+			usage_error(cl);
+			return -EINVAL;
+		default:
+			break;
+		}
+	}
+	opt_set_env(&cl->o, getenv);
+	optind = 0;	/* glibc: start over, permuting again */
+	while ((c = getopt_long(argc, argv, optstring, longopts, NULL)) != -1) {
+		switch (c) {
+		case 'b':
+			if (set_letter(cl, c, "bufsize", optarg))
+				return -EINVAL;
 			break;
 		case 'c':
 			cl->procs[cl->nprocs++].cmd = optarg;
@@ -290,28 +412,81 @@ static int parse_cmdline(struct cmdline *cl, int argc, char **argv)
 			long pid = strtol(optarg, &end, 10);
 
 			if (!*optarg || *end || pid <= 0 || pid > INT32_MAX) {
-				/* dtrace's words; a fatal error, not a usage one */
+				/* dtrace(1)'s words; a fatal error, not a usage error */
 				errmsg("invalid pid: %s", optarg);
-				exit(1);
+				cl->fail_status = 1;
+				return -EINVAL;
 			}
 			cl->procs[cl->nprocs++].pid = (int)pid;
 			break;
 		}
+		case '3':
+			if (!strcmp(optarg, "2")) {
+				errmsg("not supported: -32 (spectrace traces the 64-bit kernel only)");
+				cl->fail_status = 1;
+				return -EINVAL;
+			}
+			break;
+		case 'C':
+			cl->o.cpp = true;
+			break;
+		case 'D':
+			if (set_letter(cl, c, "define", optarg))
+				return -EINVAL;
+			break;
+		case 'I':
+			if (set_letter(cl, c, "incdir", optarg))
+				return -EINVAL;
+			break;
+		case 'U':
+			if (set_letter(cl, c, "undef", optarg))
+				return -EINVAL;
+			break;
+		case 'L':
+			if (set_letter(cl, c, "libdir", optarg))
+				return -EINVAL;
+			break;
+		case 'X':
+			if (set_letter(cl, c, "stdc", optarg))
+				return -EINVAL;
+			break;
+		case 'H':
+			cl->o.cpphdrs = true;
+			break;
+		case 'G':
+			errmsg("not supported: -G (ELF objects with USDT providers)");
+			cl->fail_status = 1;
+			return -EINVAL;
 		case 'e':
 			cl->compile_only = 1;
 			break;
 		case 'F':
 			cl->o.flowindent = true;
 			break;
-		case 'h':
-			fputs(usage_text, stdout);
-			exit(0);
 		case 'l':
 			cl->list = 1;
 			break;
 		case 'n':
 			cl->srcs[cl->nsrcs++].text = optarg;
 			break;
+		case 'P':
+		case 'm':
+		case 'f': {
+			struct source *src = &cl->srcs[cl->nsrcs++];
+
+			src->text = optarg;
+			src->buf = spec_in_context(c, optarg, &src->len);
+			if (!src->buf) {
+				errmsg("out of memory");
+				cl->fail_status = 1;
+				return -ENOMEM;
+			}
+			break;
+		}
+		case 'i':
+			errmsg("not supported: -i (probes by id: use -n with the description)");
+			cl->fail_status = 1;
+			return -EINVAL;
 		case 'o':
 			cl->ofile = optarg;
 			break;
@@ -331,34 +506,27 @@ static int parse_cmdline(struct cmdline *cl, int argc, char **argv)
 			cl->srcs[cl->nsrcs].is_file = 1;
 			cl->srcs[cl->nsrcs++].text = optarg;
 			break;
-		case 'V':
-			cl->version = 1;
-			break;
 		case 'v':
 			verbose = 1;
 			break;
 		case 'x':
-			if (set_option(cl, "-x", optarg))
+			if (set_option(cl, optarg))
 				return -EINVAL;
 			break;
-		case ':':
-			/* glibc getopt's words, as dtrace prints them, then the usage. */
-			errmsg("option requires an argument -- '%c'", optopt);
-			fputs(usage_text, stderr);
-			return -EINVAL;
 		default:
-			if (optopt)
-				errmsg("invalid option -- '%c'", optopt);
-			else
-				errmsg("unrecognized option '%s'", argv[optind - 1]);
-			fputs(usage_text, stderr);
-			return -EINVAL;
+			/* -a, -A (anonymous tracing) are accepted and ignored, as in dtrace-utils */
+			break;
 		}
 	}
 	/* Operands are the macro arguments $1, $2, ... as with dtrace. */
 	cl->argv0 = argv[0];
 	cl->macros = argv + optind;
 	cl->nmacros = (size_t)(argc - optind);
+	if (!cl->list && !cl->version && cl->nsrcs == 0) {
+		errmsg("no probes specified");
+		cl->fail_status = 1;
+		return -EINVAL;
+	}
 	return 0;
 }
 
@@ -418,6 +586,31 @@ static void print_diags(struct compile_ctx *cc, const struct cmdline *cl,
  * Parse every source and generate the image. Returns 0, or 1 after
  * printing the first error.
  */
+/*
+ * The compiler flags a pragma may set: as in DTrace, a pragma sets them
+ * for its own program only, -x for every program.
+ */
+struct cflags {
+	bool argref, cpp, defaultargs, empty, errtags, verbose, zdefs;
+};
+
+static struct cflags cflags_save(const struct opts *o)
+{
+	return (struct cflags){ o->argref, o->cpp, o->defaultargs, o->empty, o->errtags,
+				o->verbose, o->zdefs };
+}
+
+static void cflags_restore(struct opts *o, const struct cflags *f)
+{
+	o->argref = f->argref;
+	o->cpp = f->cpp;
+	o->defaultargs = f->defaultargs;
+	o->empty = f->empty;
+	o->errtags = f->errtags;
+	o->verbose = f->verbose;
+	o->zdefs = f->zdefs;
+}
+
 static int compile(struct cmdline *cl, struct compile_ctx *cc, struct image *img)
 {
 	struct cg *g;
@@ -431,19 +624,36 @@ static int compile(struct cmdline *cl, struct compile_ctx *cc, struct image *img
 	cg_set_argv0(g, cl->argv0);
 	for (i = 0; i < cl->nsrcs; i++) {
 		struct source *src = &cl->srcs[i];
+		struct cflags saved = cflags_save(&cl->o);
 
 		if (src->is_file && read_file(src)) {
 			cg_finish(g);
 			return 1;
 		}
+		/* -C: script files through cpp (dtrace runs it on -s files, not -n text) */
+		if (src->is_file && cl->o.cpp) {
+			char err[256], *pp;
+			size_t pplen;
+
+			if (cpp_run(&cl->o, src->buf, src->len, &pp, &pplen, err, sizeof(err))) {
+				errmsg("failed to compile script %s: %s", src->text, err);
+				cg_finish(g);
+				return 1;
+			}
+			free(src->buf);
+			src->buf = pp;
+			src->len = pplen;
+		}
 		src->ast = parse_program(cc, src->is_file ? src->text : NULL,
-					 src->is_file ? src->buf : src->text,
-					 src->is_file ? src->len : strlen(src->text));
+					 src->buf ? src->buf : src->text,
+					 src->buf ? src->len : strlen(src->text));
 		if (!src->ast || cg_add(g, src->ast)) {
 			print_diags(cc, cl, src);
 			cg_finish(g);
 			return 1;
 		}
+		src->zdefs = cl->o.zdefs;
+		cflags_restore(&cl->o, &saved);
 	}
 	if (cg_finish(g)) {
 		print_diags(cc, cl, &cl->srcs[cl->nsrcs - 1]);
@@ -508,7 +718,7 @@ static int build_enabling(struct cmdline *cl, const struct probe_table *t,
 					       pd.prov, pd.mod, pd.func, pd.name);
 					continue;
 				}
-				if (n == 0 && cl->zdefs)
+				if (n == 0 && (cl->zdefs || src->zdefs))
 					continue;
 				if (n == 0) {
 					if (src->is_file)
@@ -523,6 +733,11 @@ static int build_enabling(struct cmdline *cl, const struct probe_table *t,
 			}
 			c++;
 		}
+	}
+	/* -x zdefs lets each description match nothing, but not all of them (only -Z does) */
+	if (!cl->zdefs && !cl->list && en->n == 0) {
+		errmsg("no probes matched");
+		return -ENOENT;
 	}
 	return 0;
 }
@@ -741,6 +956,9 @@ static int trace(const struct cmdline *cl, const struct enabling *en, const stru
 	ret = load_tracer(&tr, &cl->o, en, err, sizeof(err));
 	if (!ret && tr.bufsize < cl->o.bufsize && !cl->o.quietresize && !testing)
 		lowered("buffer size", tr.bufsize);
+	/* A strsize above what the kernel side holds is lowered to it, and said. */
+	if (!ret && cl->o.strsize > OPT_STRSIZE_MAX && !cl->o.quietresize && !testing)
+		errmsg("string size lowered to %d", OPT_STRSIZE_MAX);
 	if (!ret)
 		ret = load_attach(&tr, err, sizeof(err));
 	if (ret) {
@@ -871,6 +1089,7 @@ static void free_cmdline(struct cmdline *cl)
 		free(cl->srcs[i].buf);
 	free(cl->srcs);
 	free(cl->procs);
+	opt_fini(&cl->o);
 }
 
 int main(int argc, char **argv)
@@ -896,13 +1115,9 @@ int main(int argc, char **argv)
 	memset(&cl, 0, sizeof(cl));
 	memset(&en, 0, sizeof(en));
 	memset(&img, 0, sizeof(img));
-	/* As dtrace: no arguments at all is a usage error, with the usage text. */
-	if (argc == 1) {
-		fputs(usage_text, stderr);
-		return EXIT_USAGE;
-	}
 	ret = parse_cmdline(&cl, argc, argv);
 	if (ret) {
+		ret = cl.fail_status;
 		free_cmdline(&cl);
 		return ret == 1 ? 1 : EXIT_USAGE;
 	}
@@ -923,11 +1138,13 @@ int main(int argc, char **argv)
 		free_cmdline(&cl);
 		return EXIT_USAGE;
 	}
-	if (!cl.list && cl.nsrcs == 0) {
-		errmsg("no probes specified");
-		free_cmdline(&cl);
-		return 1;
-	}
+	/* dtrace(1)'s testing mode also forces quietresize on */
+	if (testing)
+		cl.o.quietresize = true;
+	if (cl.o.bpflog)
+		verbose = 1;
+	if (cl.o.verbose)
+		cl.show_dis = 1;
 	libbpf_set_print(libbpf_print);
 	if (!cl.compile_only && !cl.list && kfeat_check(err, sizeof(err))) {
 		errmsg("%s", err);
@@ -941,6 +1158,7 @@ int main(int argc, char **argv)
 		goto out_cc;
 	}
 
+	cc.allow_empty = cl.o.empty;
 	if (cl.nsrcs && compile(&cl, &cc, &img)) {
 		ret = 1;
 		goto out_cc;

@@ -1015,7 +1015,7 @@ struct ast_program *parse_program(struct compile_ctx *cc, const char *file, cons
 		else
 			parse_syntax_error(&p, t);
 	}
-	if (!p.err && !p.items.n)
+	if (!p.err && !p.items.n && !cc->allow_empty)
 		parse_error_at(&p, DIAG_EMPTY, (struct ast_loc){ 0, 0 },
 			       "empty D program translation unit");
 	if (p.err)

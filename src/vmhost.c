@@ -22,6 +22,7 @@ static inline void spt_env_tls_store(struct spt_env *env, __u32 var, __u64 v);
 static inline int spt_env_read(struct spt_env *env, __u64 addr, __u32 size, __u64 *v);
 static inline const __u8 *spt_env_strtab(struct spt_env *env);
 static inline int spt_env_strcmp(struct spt_env *env, const __u8 *x, const __u8 *y);
+static inline __u32 spt_env_strcap(struct spt_env *env);
 static inline __u64 spt_env_strlen(struct spt_env *env, const __u8 *x);
 static inline void spt_env_strcpy(struct spt_env *env, __u8 *dst, const __u8 *src);
 static inline int spt_env_copyinstr(struct spt_env *env, __u8 *dst, __u64 uaddr);
@@ -103,18 +104,21 @@ static inline int spt_env_strcmp(struct spt_env *env, const __u8 *x, const __u8 
 	return r < 0 ? -1 : r > 0;
 }
 
+static inline __u32 spt_env_strcap(struct spt_env *env)
+{
+	return env->strcap && env->strcap < SPT_STRSIZE ? env->strcap : SPT_STRSIZE;
+}
+
 static inline __u64 spt_env_strlen(struct spt_env *env, const __u8 *x)
 {
-	(void)env;
-	return strnlen((const char *)x, SPT_STRSIZE - 1);
+	return strnlen((const char *)x, spt_env_strcap(env) - 1);
 }
 
 /* As bpf_probe_read_kernel_str: up to the NUL, always terminated, no padding. */
 static inline void spt_env_strcpy(struct spt_env *env, __u8 *dst, const __u8 *src)
 {
-	size_t n = strnlen((const char *)src, SPT_STRSIZE - 1);
+	size_t n = strnlen((const char *)src, spt_env_strcap(env) - 1);
 
-	(void)env;
 	memmove(dst, src, n);
 	dst[n] = 0;
 }
@@ -124,7 +128,7 @@ static inline int spt_env_copyinstr(struct spt_env *env, __u8 *dst, __u64 uaddr)
 {
 	size_t i;
 
-	for (i = 0; i < SPT_STRSIZE - 1; i++) {
+	for (i = 0; i < spt_env_strcap(env) - 1; i++) {
 		__u64 c;
 
 		if (spt_env_read(env, uaddr + i, 1, &c)) {

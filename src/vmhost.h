@@ -23,6 +23,7 @@ struct spt_env {
 	uint8_t globals[SPT_GLOBALS_MAX + SPT_STRSIZE];
 	const uint8_t *strtab;	/* SPT_STRTAB_MAX + SPT_STRSIZE bytes */
 	char comm[16];		/* execname */
+	uint32_t strcap;	/* bytes a string keeps with its NUL (strsize + 1); 0: SPT_STRSIZE */
 	/* self-> variables of the one thread a test runs: var -> value, 0 unset */
 	uint64_t tls[VMHOST_TLS_MAX];
 	/* kernel memory a test lets LDX read: [mem_base, mem_base + mem_len) */

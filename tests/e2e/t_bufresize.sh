@@ -17,7 +17,7 @@ usage() {
 }
 
 check "bad bufresize" "$(usage -x bufresize=sometimes -n BEGIN)" \
-	"2|spectrace: failed to set -x bufresize=sometimes: invalid value for specified option"
+	"1|spectrace: failed to set -x bufresize: Invalid value for specified option"
 
 # manual: 64g per CPU is more than BPF programs can address (the verifier
 # refuses offsets from 512m on), so the buffers are refused before anything

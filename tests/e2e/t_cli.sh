@@ -12,20 +12,206 @@ usage() {
 	echo "$rc|$out"
 }
 
-check "unknown flag" "$(usage -Q | head -2)" "2|spectrace: invalid option -- 'Q'
-Usage: spectrace [-eFhlqSVvwZ] [-b bufsz] [-o output] [-x opt[=val]]"
-check "missing argument" "$(usage -n | head -1)" "2|spectrace: option requires an argument -- 'n'"
+# dtrace(1)'s usage errors: getopt's message, then the usage text, exit 2.
+help=$("$SPT" --help)
+check "unknown flag" "$(usage -Q)" "2|spectrace: invalid option -- 'Q'
+$help"
+check "missing argument" "$(usage -n)" "2|spectrace: option requires an argument -- 'n'
+$help"
+check "-3 other than -32" "$(usage -3x -n BEGIN)" "2|spectrace: illegal option -- 3x
+$help"
+# A usage error is found before any option is set (the first pass).
+check "usage error before a bad -x" "$(usage -x nosuch -Q | head -n 1)" \
+	"2|spectrace: invalid option -- 'Q'"
+# An option that cannot be set: the option's name only, DTrace's text, exit 1.
 check "bad -b" "$(usage -b 12q -n BEGIN)" \
-	"2|spectrace: failed to set -b 12q: invalid value for specified option"
+	"1|spectrace: failed to set -b 12q: Invalid value for specified option"
 check "bad -x name" "$(usage -x nosuch=1 -n BEGIN)" \
-	"2|spectrace: failed to set -x nosuch=1: invalid option name"
+	"1|spectrace: failed to set -x nosuch: Invalid option name"
 check "bad -x switchrate" "$(usage -x switchrate=fast -n BEGIN)" \
-	"2|spectrace: failed to set -x switchrate=fast: invalid value for specified option"
+	"1|spectrace: failed to set -x switchrate: Invalid value for specified option"
 check "bad bufpolicy" "$(usage -x bufpolicy=circular -n BEGIN)" \
-	"2|spectrace: failed to set -x bufpolicy=circular: invalid value for specified option"
-check "no probes" "$(usage -q)" "1|spectrace: no probes specified"
-# No arguments at all: dtrace's usage error (stderr, 2), with the synopsis
-# of --help and an example.
+	"1|spectrace: failed to set -x bufpolicy: Invalid value for specified option"
+check "flag with a value" "$(usage -x zdefs=1 -n BEGIN)" \
+	"1|spectrace: failed to set -x zdefs: Invalid value for specified option"
+check "flag with an empty value" "$(usage -x argref= -n BEGIN)" \
+	"1|spectrace: failed to set -x argref: Invalid value for specified option"
+check "bad -X" "$(usage -X q -n BEGIN)" \
+	"1|spectrace: failed to set -X q: Invalid value for specified option"
+check "strsize below 2" "$(usage -x strsize=1 -n BEGIN)" \
+	"1|spectrace: failed to set -x strsize: Invalid value for specified option"
+check "strsize above UINT_MAX" "$(usage -x strsize=4g -n BEGIN)" \
+	"1|spectrace: failed to set -x strsize: Value too large for defined data type"
+check "an option whose feature spectrace lacks" "$(usage -x cpu=1 -n BEGIN)" \
+	"1|spectrace: failed to set -x cpu: not supported: option cpu"
+check "no programs" "$(usage -q)" "1|spectrace: no probes specified"
+check "-p not a number" "$(usage -p 12x -n BEGIN)" "1|spectrace: invalid pid: 12x"
+# Every option of dtrace's table is known (accepted here, or refused as not supported).
+for o in bufsize=4m bufpolicy=switch bufresize=auto aggsize=4m dynvarsize=1m specsize=1m \
+	nspec=1 strsize=256 scratchsize=256 destructive grabanon cleanrate=101hz statusrate=1s \
+	switchrate=1hz aggrate=1hz stackframes=20 ustackframes=100 maxframes=127 jstackframes=50 \
+	jstackstrsize=512 lockmem=unlimited pcapsize=1514 bpflog=no bpflogsize=1m noresolve \
+	quiet flowindent stackindent=14 aggsortkey aggsortrev aggsortkeypos=0 aggsortpos=0 \
+	printsize=8k quietresize cpp cppargs=-P cpphdrs cpppath=cpp define=X undef=Y incdir=/tmp \
+	stdc=a defaultargs argref empty zdefs pspec errtags droptags knodefs kdefs unodefs udefs \
+	nolibs libdir=/tmp syslibdir=/tmp version=2.0 amin=Evolving late=static linkmode=kernel \
+	linktype=elf lazyload linknommap strip ldpath=ld ctfpath=/tmp modpath=/tmp procfspath=/proc \
+	dofstashpath=/run/dtrace evaltime=postinit pgmax=8 useruid=1000 sysslice=system.slice \
+	preallocate=1m iregs=8 tregs=8 disasm=1 tree=1 debugassert=mutexes core; do
+	check "-x $o is accepted" "$(usage -e -x "$o" -n 'BEGIN { exit(0); }')" "0|"
+done
+for o in aggpercpu rawbytes cpu=0 ctypes=/tmp/x dtypes=/tmp/x; do
+	check "-x $o: not supported" "$(usage -e -x "$o" -n BEGIN)" \
+		"1|spectrace: failed to set -x ${o%%=*}: not supported: option ${o%%=*}"
+done
+check "illumos-only options are unknown, as in dtrace-utils" "$(usage -x agghist -n BEGIN)" \
+	"1|spectrace: failed to set -x agghist: Invalid option name"
+# The environment: DTRACE_OPT_NAME, before the command line, errors ignored.
+out=$(DTRACE_OPT_QUIET=0 "$SPT" -n 'BEGIN { trace(1); exit(0); }' 2>&1)
+check "DTRACE_OPT_QUIET=0 sets quiet" "$out" "1"
+out=$(DTRACE_OPT_SWITCHRATE=junk DTRACE_OPT_ZDEFS=1 "$SPT" -q -n 'BEGIN { trace(2); exit(0); }' 2>&1)
+check "bad DTRACE_OPT_ values are ignored" "$out" "2"
+out=$(DTRACE_OPT_QUIET=1 "$SPT" -x quiet= -n 'BEGIN { exit(0); }' 2>&1 >/dev/null)
+check "-x beats the environment" "$out" "spectrace: description 'BEGIN ' matched 1 probe"
+# -x quiet=0 sets quiet, as in DTrace; quiet=no does not.
+check "-x quiet=0" "$("$SPT" -x quiet=0 -n 'BEGIN { trace(6); exit(0); }' 2>&1)" "6"
+check "-x quiet=no" "$("$SPT" -x quiet=no -n 'BEGIN { exit(0); }' 2>&1 >/dev/null)" \
+	"spectrace: description 'BEGIN ' matched 1 probe"
+# -x zdefs lets a description match nothing; only -Z lets all of them.
+out=$("$SPT" -q -x zdefs -n 'syscall::nosuch:entry' -n 'BEGIN { trace(3); exit(0); }' 2>&1)
+check "-x zdefs: one description matches nothing" "$?|$out" "0|3"
+out=$("$SPT" -x zdefs -n 'syscall::nosuch:entry' 2>&1)
+check "-x zdefs: nothing matched at all" "$?|$out" "1|spectrace: no probes matched"
+# A pragma's compiler flag holds for its own program only.
+printf '#pragma D option zdefs\nsyscall::nosuch:entry {}\nBEGIN { exit(0); }\n' >"$TMP/z.d"
+check "pragma zdefs: its program" "$(cd "$TMP" && usage -q -s z.d)" "0|"
+check "pragma zdefs: not the next program" "$(cd "$TMP" && usage -q -s z.d -n 'syscall::nosuch:return')" \
+	"1|spectrace: invalid probe specifier syscall::nosuch:return: probe description syscall::nosuch:return does not match any probes"
+# -x defaultargs: operands not given are 0 and "".
+out=$("$SPT" -q -x defaultargs -n 'BEGIN { printf("%d [%s]\n", $1, $$2); exit(0); }' 2>&1)
+check "-x defaultargs" "$out" "0 []"
+# Sizes too small for the program fail at start, in DTrace's words.
+check "bufsize below the largest record" "$(usage -b 8 -n 'BEGIN { trace(1); exit(0); }')" \
+	"1|spectrace: could not enable tracing: Enabling exceeds size of buffer"
+check "aggsize below one tuple" \
+	"$(usage -x aggsize=100 -n 'BEGIN { @[execname] = quantize(1); exit(0); }')" \
+	"1|spectrace: could not enable tracing: Enabling exceeds size of buffer"
+check "dynvarsize of 0 with a self-> variable" \
+	"$(usage -x dynvarsize=0 -n 'BEGIN { self->x = 1; exit(0); }')" \
+	"1|spectrace: could not enable tracing: Enabling exceeds size of buffer"
+check "dynvarsize of 0 with an associative array" \
+	"$(usage -x dynvarsize=0 -n 'BEGIN { a["k"] = 1; exit(0); }')" \
+	"1|spectrace: could not enable tracing: Enabling exceeds size of buffer"
+check "dynvarsize of 0 without dynamic variables" \
+	"$(usage -q -x dynvarsize=0 -n 'BEGIN { x = 1; exit(0); }')" "0|"
+# strsize above what spectrace holds: lowered, and said unless quietresize (or _DTRACE_TESTING).
+check "strsize lowered" "$("$SPT" -q -x strsize=1k -n 'BEGIN { exit(0); }' 2>&1)" \
+	"spectrace: string size lowered to 256"
+check "strsize lowered, quietresize" \
+	"$("$SPT" -q -x strsize=1k -x quietresize -n 'BEGIN { exit(0); }' 2>&1)" ""
+check "strsize lowered, _DTRACE_TESTING" \
+	"$(_DTRACE_TESTING=1 "$SPT" -q -x strsize=1k -n 'BEGIN { exit(0); }' 2>&1)" ""
+# Rates of 0 mean "at every look" and still end.
+check "switchrate=0, statusrate=0" \
+	"$("$SPT" -q -x switchrate=0 -x statusrate=0 -n 'BEGIN { trace(4); exit(0); }' 2>&1)" "4"
+# Pragmas: the cpp options may not be set from a D program.
+printf '#pragma D option incdir=/tmp\nBEGIN { exit(0); }\n' >"$TMP/p.d"
+check "pragma incdir" "$(cd "$TMP" && "$SPT" -e -s p.d 2>&1)" \
+	"spectrace: failed to compile script p.d: [D_PRAGMA_OPTSET] line 1 column 1: failed to set option 'incdir' to '/tmp': Option cannot be used from within a D program"
+
+# -C: the script through cpp, with -D, -U, -I, -H; errors keep the script's line numbers.
+# A machine without cpp (the qemu guest) skips these.
+if ! command -v cpp >/dev/null; then
+	ok "# skip -C: no cpp on this machine"
+else
+	mkdir -p "$TMP/inc"
+	printf '#define GREETING "hello"\n' >"$TMP/inc/greet.h"
+	cat >"$TMP/c.d" <<'EOF'
+#!/usr/sbin/dtrace -Cs
+#include "greet.h"
+#pragma D option quiet
+// a C++ comment: gone through cpp
+BEGIN
+{
+#ifdef LOUD
+	printf("%s %d\n", GREETING, N);
+#else
+	printf("quiet %d\n", N);
+#endif
+	exit(0);
+}
+EOF
+	check "-C -D -I" "$(cd "$TMP" && "$SPT" -C -I inc -D LOUD -DN=7 -s c.d 2>&1)" "hello 7"
+	check "-C without LOUD" "$(cd "$TMP" && "$SPT" -C -I inc -DN=3 -s c.d 2>&1)" "quiet 3"
+	check "-C -U: the error's line is the script's" \
+		"$(cd "$TMP" && "$SPT" -C -I inc -DN=3 -UN -e -s c.d 2>&1)" \
+		"spectrace: failed to compile script c.d: [D_IDENT_UNDEF] line 10 column 23: failed to resolve N: Unknown variable name"
+	check "-x define, -x incdir" "$(cd "$TMP" && "$SPT" -C -x incdir=inc -x define=N=5 -s c.d 2>&1)" "quiet 5"
+	check "-H lists the included files on stderr" \
+		"$(cd "$TMP" && "$SPT" -C -H -I inc -DN=1 -e -s c.d 2>&1 | head -n 1)" ". inc/greet.h"
+	check "-C: cpp's errors end the compile" \
+		"$(cd "$TMP" && "$SPT" -C -e -s c.d 2>&1 | tail -n 1)" \
+		"spectrace: failed to compile script c.d: preprocessor failed"
+	check "-x cpppath" \
+		"$(cd "$TMP" && "$SPT" -C -x cpppath=/nonexistent/cpp -I inc -DN=1 -e -s c.d 2>&1 | tail -n 1)" \
+		"spectrace: failed to compile script c.d: preprocessor failed"
+	check "without -C, #include is refused" "$(cd "$TMP" && "$SPT" -e -s c.d 2>&1 | cut -d: -f1-2)" \
+		"spectrace: failed to compile script c.d"
+	# The same through t_dscripts' form: a script, its arguments, its exact output.
+	cat >"$TMP/m.d" <<'EOF'
+/* -C with -D: macros, conditionals and // comments. */
+#pragma D option quiet
+#define SQUARE(x) ((x) * (x))
+
+BEGIN
+{
+#ifdef TWO
+	printf("%d %d\n", TWO, SQUARE(TWO + 1));	// a C++ comment
+#else
+	printf("no TWO\n");
+#endif
+	exit(0);
+}
+EOF
+	check "-C: macros with arguments, the final newline" \
+		"$(cd "$TMP" && "$SPT" -s m.d -C -D TWO=2 2>&1; echo .)" "2 9
+
+."
+fi
+
+# -a, -A (anonymous tracing) are accepted and ignored, as in dtrace-utils; -64 too.
+check "-a -A -64" "$("$SPT" -a -A -64 -q -n 'BEGIN { trace(5); exit(0); }' 2>&1)" "5"
+
+# -P, -m, -f: the description in its context.
+check "-P dtrace" "$("$SPT" -l -P dtrace | awk 'NR > 1 {print $2, $3}' | paste -sd ' ')" \
+	"dtrace BEGIN dtrace END dtrace ERROR"
+check "-f openat" "$("$SPT" -l -f openat | awk 'NR > 1 {print $2, $3, $4, $5}' | paste -sd ' ')" \
+	"syscall vmlinux openat entry syscall vmlinux openat return"
+check "-f provider:module:function" \
+	"$("$SPT" -l -f syscall:vmlinux:openat | awk 'NR > 1 {print $4, $5}' | paste -sd ' ')" \
+	"openat entry openat return"
+check "-m module" "$("$SPT" -l -m 'syscall:vmlinux' | awk 'NR > 1 {print $2}' | sort -u)" "syscall"
+check "-P with an action" \
+	"$("$SPT" -q -P 'dtrace /probename == "BEGIN"/ { printf("%s\n", probename); exit(0); }' 2>&1)" \
+	"BEGIN"
+check "-i is refused" "$(usage -i 1)" \
+	"1|spectrace: not supported: -i (probes by id: use -n with the description)"
+
+# -w: dtrace's notice once tracing is on, unless quiet.
+check "-w notice" "$("$SPT" -w -n 'BEGIN { exit(0); }' 2>&1 >/dev/null)" \
+	"spectrace: description 'BEGIN ' matched 1 probe
+spectrace: allowing destructive actions"
+check "-w -q: no notice" "$("$SPT" -w -q -n 'BEGIN { exit(0); }' 2>&1 >/dev/null)" ""
+# glibc's getopt permutes: options after operands still count.
+check "options after operands" "$("$SPT" -n 'BEGIN { printf("%d\n", $1); exit(0); }' 10 -q 2>&1)" "10"
+check "-- ends the options" "$("$SPT" -q -n 'BEGIN { printf("%s\n", $$1); exit(0); }' -- -x 2>&1)" "-x"
+
+# -x empty: a program with nothing in it compiles (and then matches no probes).
+check "-x empty -e" "$(usage -x empty -e -n '')" "0|"
+check "-x empty: nothing matched" "$(usage -x empty -n '')" "1|spectrace: no probes matched"
+
+# No arguments at all: a usage error (stderr, 2), with the synopsis of
+# --help and an example.
 out=$("$SPT" 2>&1 >/dev/null)
 check "no arguments: exit status" "$?" 2
 check "no arguments: the synopsis" "$(printf '%s\n' "$out" | head -n 2)" \

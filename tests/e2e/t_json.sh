@@ -191,7 +191,7 @@ tracer_run -w -q -o "$TMP/sys" -n 'BEGIN { printf("a\n"); system("echo hi"); pri
 check "text -o: system()'s output in order in the file" "$(cat "$TMP/sys")" "$(printf 'a\nhi\nb')"
 
 check "json: oformat=xml refused" "$("$SPT" -x oformat=xml -n BEGIN 2>&1; echo "rc=$?")" \
-	"$(printf 'spectrace: failed to set -x oformat=xml: not supported: only text and json\nrc=2')"
+	"$(printf 'spectrace: failed to set -x oformat: not supported: only text and json\nrc=1')"
 
 check_no_leftovers
 e2e_done

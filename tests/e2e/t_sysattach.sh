@@ -57,6 +57,6 @@ check "auto, every syscall entry: the raw program" "$(progs -n 'syscall:::entry'
 check "sysattach=raw, one syscall: the raw program" "$(progs -x sysattach=raw -n 'syscall::openat:entry')" \
 	"spt_sys_enter"
 out=$("$SPT" -x sysattach=fast -n BEGIN 2>&1)
-check "a bad value" "$?:$out" "2:spectrace: failed to set -x sysattach=fast: invalid value for specified option"
+check "a bad value" "$?:$out" "1:spectrace: failed to set -x sysattach: Invalid value for specified option"
 check_no_leftovers
 e2e_done

@@ -266,7 +266,7 @@ Test(ktrfmt, options)
 	cr_assert_eq(o.ktr.set, KTR_OPT_MASK | KTR_OPT_CPUMASK | KTR_OPT_ENTRIES | KTR_OPT_VERBOSE);
 
 	cr_assert_eq(opt_set(&o, "ktr_mask", "BUF,NOPE", err, sizeof(err)), -EINVAL);
-	cr_assert_str_eq(err, "invalid value for specified option");
+	cr_assert_str_eq(err, "Invalid value for specified option");
 	cr_assert_eq(o.ktr.mask, SPT_KTR_BUF | SPT_KTR_SPEC,
 		     "a failed set leaves the option alone");
 	cr_assert_eq(opt_set(&o, "ktr_entries", "65537", err, sizeof(err)), -EINVAL);

@@ -430,15 +430,24 @@ ParameterizedTestParameters(lex, errors)
 		  "invalid control directive: #include" },
 		{ "x\n  #define X 1", "D_PRAGCTL_INVAL", 2, 3,
 		  "invalid control directive: #define" },
+		/* line markers (cpp's under -C, or #line): the next line is line N */
+		{ "# 12 \"foo.d\"\n$", "D_SYNTAX", 12, 1, "syntax error near \"$\"" },
+		{ "#line 20\n\n $", "D_SYNTAX", 21, 2, "syntax error near \"$\"" },
+		{ "# 0 \"<stdin>\"\n# 0 \"<built-in>\"\n# 1 \"<stdin>\"\nx\n$", "D_SYNTAX", 2, 1,
+		  "syntax error near \"$\"" },
+		{ "# 3 \"inc.h\" 1\n\n# 9 \"<stdin>\" 2\n$", "D_SYNTAX", 9, 1,
+		  "syntax error near \"$\"" },
+		{ "#ident \"v1\"\n$", "D_SYNTAX", 2, 1, "syntax error near \"$\"" },
+		{ "# 12x \"foo.d\"", "D_PRAGCTL_INVAL", 1, 1, "invalid control directive: #12x" },
+		{ "#line x", "D_PRAGCTL_INVAL", 1, 1, "invalid control directive: #x" },
 		{ "#pragmaD option quiet", "D_PRAGCTL_INVAL", 1, 1,
 		  "invalid control directive: #pragmaD" },
 		{ "#ifdef FOO_BAR_BAZ_QUX_QUUX_CORGE_GRAULT_GARPLY", "D_PRAGCTL_INVAL", 1, 1,
 		  "invalid control directive: #ifdef" },
 		{ "#error stop  here", "D_PRAGERR", 1, 1, "#error: stop here " },
 		{ "#error", "D_PRAGERR", 1, 1, "#error: " },
-		{ "#0123456789012345678901234567890123456789012345678901234567890123456789",
-		  "D_PRAGCTL_INVAL", 1, 1,
-		  "invalid control directive: #0123456789012345678901234567890123456789012345678901234567890123" },
+		{ "#0123456789012345678901234567890123456789", "D_PRAGCTL_INVAL", 1, 1,
+		  "invalid control directive: #01234567890123456789012345678901" },
 	};
 
 	return cr_make_param_array(struct err_case, cases, sizeof(cases) / sizeof(cases[0]));

@@ -1,7 +1,7 @@
-/* ASSERTION: system( ) is destructive; the option set by a pragma after it counts, a wrong value does not set it. */
+/* ASSERTION: system( ) is destructive; the option set by a pragma after it counts, "no" leaves it unset (0 would set it, as in DTrace). */
 BEGIN
 {
 	system("date");
 }
 
-#pragma D option destructive=0
+#pragma D option destructive=no
