@@ -84,7 +84,7 @@ check_page "$top/man/spectrace.1" "flag of --help" "${flags[@]}"
 
 # -x options: the table in src/opt.c and the names --help lists.
 mapfile -t xopts < <({
-	sed -n '/opt_defs\[\] = {/,/^};/p' "$top/src/opt.c" | grep -oE '\{ *"[a-z_0-9]+"' | tr -d '{" '
+	sed -n '/opt_defs\[\] = {/,/^};/p' "$top/src/opt.c" | grep -oE '^[[:space:]]*\{ *"[a-z_0-9]+"' | tr -d '{" \t'
 	printf '%s\n' "$help" | sed -n '/^OPTIONS/,/^$/p' | sed -n 's/^  \([a-z]\)/\1/p' |
 		sed 's/  .*//' | tr ',' '\n' | sed 's/^ *//; s/[= ].*//'
 } | sort -u)
