@@ -23,6 +23,7 @@
 #include <time.h>
 
 #include "fmt.h"
+#include "ksym.h"
 
 __attribute__((format(printf, 3, 4))) static void set_err(char *err, size_t errlen,
 							  const char *fmt, ...)
@@ -92,6 +93,8 @@ static enum fmt_kind conv_kind(char c)
 		return FMT_ECHAR;
 	case 'T':
 		return FMT_RFC822;
+	case 'a':
+		return FMT_KADDR;
 	}
 	return FMT_LIT;
 }
@@ -275,6 +278,7 @@ int fmt_parse(const char *format, struct fmt *f, char *err, size_t errlen)
 			break;
 		case FMT_TIME:
 		case FMT_RFC822:
+		case FMT_KADDR:
 		case FMT_ESTR:
 		case FMT_ECHAR:
 			pc->spec[sl] = 's';
@@ -489,6 +493,10 @@ int fmt_print(FILE *out, const struct fmt *f, const struct fmt_arg *args, size_t
 			break;
 		case FMT_ECHAR:
 			ebuf[escape_char(ebuf, (unsigned char)a->v)] = 0;
+			PRINT_STARS(out, spec, ns, st, ebuf);
+			break;
+		case FMT_KADDR:
+			ksym_addr2str((unsigned long long)a->v, ebuf, sizeof(ebuf));
 			PRINT_STARS(out, spec, ns, st, ebuf);
 			break;
 		case FMT_LIT:

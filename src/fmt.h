@@ -24,6 +24,7 @@ enum fmt_kind {
 	FMT_ESTR,	/* S: a string with C's escapes, up to and with its NUL (as dtrace) */
 	FMT_ECHAR,	/* C: a character with C's escapes */
 	FMT_RFC822,	/* T: nanoseconds since the epoch, RFC 822's form */
+	FMT_KADDR,	/* a: a kernel address as module`symbol+0xoff */
 };
 
 /* The longest string a record holds (strsize), for %S's escapes. */

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
 
@@ -271,4 +272,51 @@ Test(fmt, kind_mismatch_is_refused)
 	cr_assert_eq(fmt_print(out, &f, &a, 0), -EINVAL, "too few arguments");
 	fmt_free(&f);
 	fclose(out);
+}
+
+#include "ksym.h"
+
+/* %a: module`symbol+0xoff from a kallsyms file, the symbol alone at its start. */
+Test(fmt, kernel_addresses)
+{
+	char path[] = "/tmp/spt-kallsyms-XXXXXX";
+	int fd = mkstemp(path);
+	FILE *f = fdopen(fd, "w");
+	struct fmt_arg a = { 0, 0, NULL };
+	static const struct {
+		unsigned long long v;
+		const char *want;
+	} cases[] = {
+		{ 0xffffffff81000010ULL, "[vmlinux`_stext+0x10]" },
+		{ 0xffffffff81000100ULL, "[vmlinux`do_it]" },
+		{ 0xffffffffc0001234ULL, "[ext4`ext4_read+0x234]" },
+		{ 0x1000ULL, "[0x1000]" },
+		{ 0, "[0x0]" },
+	};
+	size_t i;
+
+	cr_assert_not_null(f);
+	fputs("ffffffff81000000 T _stext\n"
+	      "ffffffff81000080 D some_data\n"
+	      "ffffffff81000100 t do_it\n"
+	      "ffffffffc0001000 t ext4_read\t[ext4]\n", f);
+	fclose(f);
+	cr_assert_eq(ksym_load_file(path), 0);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *got;
+
+		a.v = cases[i].v;
+		got = render("[%a]", &a, 1);
+		cr_assert_str_eq(got, cases[i].want);
+		free(got);
+	}
+	a.v = 0xffffffff81000100ULL;
+	{
+		char *got = render("[%-14a]", &a, 1);
+
+		cr_assert_str_eq(got, "[vmlinux`do_it ]");
+		free(got);
+	}
+	ksym_free();
+	unlink(path);
 }
