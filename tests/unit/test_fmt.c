@@ -282,7 +282,7 @@ Test(fmt, kernel_addresses)
 	char path[] = "/tmp/spt-kallsyms-XXXXXX";
 	int fd = mkstemp(path);
 	FILE *f = fdopen(fd, "w");
-	struct fmt_arg a = { 0, 0, NULL };
+	struct fmt_arg a = { 0, 0, NULL, 0, 0 };
 	static const struct {
 		unsigned long long v;
 		const char *want;
