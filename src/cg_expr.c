@@ -1848,7 +1848,15 @@ static int unary(struct cg *g, const struct ast_expr *e, struct ct *t)
 		/* sizeof expr: the type's size; the operand is not evaluated. */
 		unsigned int saved = g->regs;
 		size_t ni = g->img->ninsns;
+		const struct ast_expr *o = e->u.unary.operand;
+		struct cg_var *av;
 
+		/* an associative array or aggregation has no size (dtrace: <DYN>) */
+		if (o->kind == AST_AGG ||
+		    (o->kind == AST_IDENT && (av = cg_var_find(g, o->u.ident.scope, o->u.ident.name)) &&
+		     av->assoc))
+			return cg_error(g, "D_SIZEOF_TYPE", e->loc,
+					"cannot apply sizeof to an operand of unknown size");
 		r = cg_expr(g, e->u.unary.operand, &ot);
 		if (r < 0)
 			return -1;
