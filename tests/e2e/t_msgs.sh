@@ -61,6 +61,20 @@ TRC=$?
 TPID=
 check "impatient: exit status" "$TRC" 0
 check "impatient: the two newlines, nothing else" "$(bytes "$TMP/out")" "$(printf 'ready\n\n\n.')"
+# the same under _DTRACE_TESTING: the final newline only
+export _DTRACE_TESTING=1
+tracer_start -q -x switchrate=1h -n "$prog" \
+	-n 'syscall::sched_get_priority_max:entry /execname == "sysloop"/ { printf("late\n"); }' || exit 1
+"$TRIG/sysloop" sched_get_priority_max 3 0 >/dev/null
+kill -STOP "$TPID"
+kill -INT "$TPID"
+kill -TERM "$TPID"
+kill -CONT "$TPID"
+wait "$TPID"
+TRC=$?
+TPID=
+unset _DTRACE_TESTING
+check "impatient, _DTRACE_TESTING: the final newline only" "$TRC:$(bytes "$TMP/out")" "0:$(printf 'ready\n\n.')"
 
 # exit(): no newline for a signal; the final one before the aggregations.
 tracer_run -q -n 'BEGIN { @a = sum(7); printf("x"); exit(0); }'
