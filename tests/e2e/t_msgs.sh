@@ -76,6 +76,29 @@ TPID=
 unset _DTRACE_TESTING
 check "impatient, _DTRACE_TESTING: the final newline only" "$TRC:$(bytes "$TMP/out")" "0:$(printf 'ready\n\n.')"
 
+# A signal before tracing has started (spectrace catches it, but the
+# loop has not begun: the programs are still loading): no END, no final
+# newline, no aggregation, status 0. Sent as soon as the handler is
+# installed (SigCgt), while a program of many probes is verified.
+"$SPT" -q -n 'BEGIN { printf("ready\n"); @a = count(); }' -n 'END { printf("end\n"); }' \
+	-n 'syscall:::entry /arg0 == 12345/ { @q[probefunc] = quantize(arg1); @l = lquantize(arg2, 0, 100, 5); }' \
+	>"$TMP/out" 2>"$TMP/err" &
+TPID=$!
+for _ in $(seq 1 2000); do
+	mask=$(awk '$1 == "SigCgt:" { print $2 }' "/proc/$TPID/status" 2>/dev/null)
+	[ -n "$mask" ] && (((16#$mask >> 1) & 1)) && break
+	kill -0 "$TPID" 2>/dev/null || break
+	sleep 0.002
+done
+kill -INT "$TPID"
+wait "$TPID"
+TRC=$?
+TPID=
+# (The verification takes far longer than the poll: the signal lands before
+# BEGIN, or at the latest while BEGIN's records are drained.)
+check "signal before tracing: status 0, no END, no newline, no aggregation" \
+	"$TRC:$(bytes "$TMP/out")" "0:$(if grep -q ready "$TMP/out"; then printf 'ready\n'; fi; echo .)"
+
 # exit(): no newline for a signal; the final one before the aggregations.
 tracer_run -q -n 'BEGIN { @a = sum(7); printf("x"); exit(0); }'
 check "exit(): the final newline, then the aggregation" "$(bytes "$TMP/out")" \
