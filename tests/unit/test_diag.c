@@ -4,11 +4,16 @@
  */
 #include <errno.h>
 #include <criterion/criterion.h>
+#include <criterion/parameterized.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cg.h"
+#include "compile.h"
 #include "diag.h"
+#include "opt.h"
+#include "parse.h"
 
 static struct diag_list dl;
 
@@ -277,4 +282,188 @@ Test(diag, tag_names)
 	cr_assert_str_eq(DIAG_PRAGCTL_INVAL, "D_PRAGCTL_INVAL");
 	cr_assert_str_eq(DIAG_INT_OFLOW, "D_INT_OFLOW");
 	cr_assert_str_eq(DIAG_UNSUPPORTED, "D_UNSUPPORTED");
+}
+
+/*
+ * Compiling whole programs: the tag, region and line each error gets, and
+ * D's action-ordering table (d-language 5.2).
+ */
+struct compiled {
+	int ret;
+	char tag[32];
+	char region[32];
+	unsigned int line;
+	char msg[256];
+};
+
+static struct compiled compile_text(const char *file, const char *text, char *const *macros,
+				    size_t nmacros, bool defaultargs)
+{
+	struct compiled c = { 0 };
+	struct compile_ctx cc;
+	struct ast_program *prog;
+	struct image img;
+	struct opts o;
+	struct cg *g;
+
+	opt_init(&o);
+	o.defaultargs = defaultargs;
+	compile_ctx_init(&cc);
+	prog = parse_program(&cc, file, text, strlen(text));
+	g = cg_new(&cc, &o, macros, nmacros, &img);
+	cr_assert_not_null(g);
+	cg_set_argv0(g, "/usr/bin/spectrace");
+	if (prog)
+		cg_add(g, prog);
+	c.ret = cg_finish(g) || !prog;
+	if (cc.diags.n) {
+		snprintf(c.tag, sizeof(c.tag), "%s", cc.diags.v[0].tag);
+		snprintf(c.region, sizeof(c.region), "%s",
+			 cc.diags.v[0].region ? cc.diags.v[0].region : "");
+		snprintf(c.msg, sizeof(c.msg), "%s", cc.diags.v[0].msg);
+		c.line = cc.diags.v[0].line;
+	}
+	if (!c.ret)
+		cg_image_free(&img);
+	compile_ctx_fini(&cc);
+	return c;
+}
+
+struct order_case {
+	char body[96];
+	char tag[24];		/* "": compiles */
+};
+
+ParameterizedTestParameters(diag, action_order)
+{
+	static struct order_case cases[] = {
+		{ "commit(1); commit(2);", "" },
+		{ "commit(1); discard(2);", "" },
+		{ "discard(1); commit(2);", "" },
+		{ "discard(1); discard(2);", "" },
+		{ "speculate(1); commit(2);", "" },
+		{ "speculate(1); discard(2);", "" },
+		{ "discard(1); trace(1); printf(\"x\"); @a = count(); exit(0);", "" },
+		{ "discard(1); speculate(2);", "" },
+		{ "speculate(1); trace(1); printf(\"x\");", "" },
+		{ "commit(1); x = 1; x++;", "" },
+		{ "trace(1); commit(1);", "D_COMM_DREC" },
+		{ "@a = count(); commit(1);", "D_COMM_DREC" },
+		{ "exit(0); commit(1);", "D_COMM_DREC" },
+		{ "speculate(1); trace(1); commit(2);", "D_COMM_DREC" },
+		{ "speculate(1); speculate(2);", "D_SPEC_SPEC" },
+		{ "commit(1); speculate(2);", "D_SPEC_COMM" },
+		{ "trace(1); speculate(1);", "D_SPEC_DREC" },
+		{ "@a = count(); speculate(1);", "D_SPEC_DREC" },
+		{ "commit(1); @a = count();", "D_AGG_COMM" },
+		{ "speculate(1); @a = count();", "D_AGG_SPEC" },
+		{ "speculate(1); raise(9);", "D_ACT_SPEC" },
+		{ "speculate(1); panic();", "D_ACT_SPEC" },
+		{ "speculate(1); chill(1);", "D_ACT_SPEC" },
+		{ "speculate(1); breakpoint();", "D_ACT_SPEC" },
+		{ "speculate(1); exit(0);", "D_EXIT_SPEC" },
+		{ "commit(1); trace(1);", "D_DREC_COMM" },
+		{ "commit(1); exit(0);", "D_DREC_COMM" },
+		{ "commit(1); stop();", "D_DREC_COMM" },
+		{ "commit(1); discard(2); printf(\"x\");", "D_DREC_COMM" },
+		{ "@a = count(); commit(1); @a;", "D_COMM_DREC" },
+		{ "commit(1); @a;", "D_AGG_COMM" },
+		{ "panic();", "D_UNSUPPORTED" },
+	};
+
+	return cr_make_param_array(struct order_case, cases, sizeof(cases) / sizeof(cases[0]));
+}
+
+ParameterizedTest(struct order_case *oc, diag, action_order)
+{
+	char text[160];
+	struct compiled c;
+
+	snprintf(text, sizeof(text), "BEGIN { %s }", oc->body);
+	c = compile_text("t.d", text, NULL, 0, false);
+	if (!oc->tag[0]) {
+		cr_assert_eq(c.ret, 0, "%s: %s %s", oc->body, c.tag, c.msg);
+		return;
+	}
+	cr_assert_neq(c.ret, 0, "%s compiled", oc->body);
+	cr_assert_str_eq(c.tag, oc->tag, "%s: %s", oc->body, c.msg);
+	/* Code-generation errors: no region for -n text. */
+	cr_assert_str_eq(c.region, "", "%s", oc->body);
+}
+
+Test(diag, regions_of_type_checking_errors)
+{
+	struct compiled c = compile_text(NULL, "BEGIN /nosuch/ { }", NULL, 0, false);
+
+	cr_assert_str_eq(c.tag, "D_IDENT_UNDEF");
+	cr_assert_str_eq(c.region, DIAG_REGION_PRED);
+	c = compile_text(NULL, "BEGIN { x = \"a\" * 2; }", NULL, 0, false);
+	cr_assert_str_eq(c.tag, "D_OP_ARITH");
+	cr_assert_str_eq(c.region, DIAG_REGION_ACTS);
+	c = compile_text(NULL, "BEGIN { x = 1; y = x / 0; }", NULL, 0, false);
+	cr_assert_str_eq(c.tag, "D_DIV_ZERO");
+	cr_assert_str_eq(c.region, "", "found while parsing in dtrace");
+	c = compile_text(NULL, "BEGIN { trace($1); }", NULL, 0, false);
+	cr_assert_str_eq(c.tag, "D_MACRO_UNDEF");
+	cr_assert_str_eq(c.region, "", "found while lexing in dtrace");
+}
+
+/* The body is cooked before the predicate: its variables exist there. */
+Test(diag, predicate_after_body)
+{
+	struct compiled c = compile_text("t.d", "BEGIN /y == 0 && self->z == 0/ { y = 1; self->z = 2; }",
+					 NULL, 0, false);
+
+	cr_assert_eq(c.ret, 0, "%s", c.msg);
+	c = compile_text("t.d", "BEGIN /self->z/ { trace(self->z); }", NULL, 0, false);
+	cr_assert_str_eq(c.tag, "D_VAR_UNDEF");
+	cr_assert_str_eq(c.msg, "self->z has not yet been declared or assigned");
+	cr_assert_eq(c.line, 1);
+}
+
+Test(diag, macro_arguments)
+{
+	char a1[] = "12", a2[] = "word", a3[] = "x y";
+	char *argv3[] = { a1, a2, a3 };
+	struct compiled c;
+
+	c = compile_text("t.d", "BEGIN { trace($1 + 1); trace($$2); trace($3); }", argv3, 3, false);
+	cr_assert_eq(c.ret, 0, "%s", c.msg);
+	/* $2 is the identifier "word": not a variable here. */
+	c = compile_text("t.d", "BEGIN { trace($2); trace($3); }", argv3, 3, false);
+	cr_assert_str_eq(c.tag, "D_IDENT_UNDEF");
+	cr_assert_str_eq(c.msg, "failed to resolve word: Unknown variable name");
+	c = compile_text("t.d", "BEGIN { trace($1); }", argv3, 3, false);
+	cr_assert_str_eq(c.tag, "D_MACRO_UNUSED");
+	cr_assert_str_eq(c.msg, "extraneous argument 'x y' ($3 is not referenced)");
+	c = compile_text("t.d", "BEGIN { trace($4); }", argv3, 3, false);
+	cr_assert_str_eq(c.tag, "D_MACRO_UNDEF");
+	c = compile_text("t.d", "BEGIN { trace($4); trace($$5); trace($3); }", argv3, 3, true);
+	cr_assert_eq(c.ret, 0, "defaultargs: %s", c.msg);
+	c = compile_text("t.d", "BEGIN { trace($0); trace($$0); trace($pid + $ppid + $uid); }",
+			 NULL, 0, false);
+	cr_assert_eq(c.ret, 0, "%s", c.msg);
+	c = compile_text("t.d", "BEGIN { trace($zoneid); }", NULL, 0, false);
+	cr_assert_str_eq(c.msg, "macro variable $zoneid is not defined");
+	c = compile_text("t.d", "syscall::$$2:entry { trace($1); trace($3); }", argv3, 3, false);
+	cr_assert_eq(c.ret, 0, "a macro in a probe description counts as a reference: %s",
+		     c.msg);
+}
+
+Test(diag, inline_and_constants)
+{
+	struct compiled c;
+
+	c = compile_text("t.d", "inline int N = 4 * ENOENT;\nBEGIN { @a = lquantize(1, 0, N, 2); "
+			 "trace(DTRACEFLT_BADADDR); }", NULL, 0, false);
+	cr_assert_eq(c.ret, 0, "%s", c.msg);
+	c = compile_text("t.d", "inline int N = 0;\nBEGIN { x = 1; x %= N; }", NULL, 0, false);
+	cr_assert_str_eq(c.tag, "D_DIV_ZERO");
+	cr_assert_eq(c.line, 2);
+	/* A variable hides a library constant of the same name. */
+	c = compile_text("t.d", "BEGIN { EPERM = 0; x = 1 / EPERM; }", NULL, 0, false);
+	cr_assert_eq(c.ret, 0, "%s", c.msg);
+	c = compile_text("t.d", "inline int A = B;\nBEGIN { }", NULL, 0, false);
+	cr_assert_str_eq(c.tag, "D_IDENT_UNDEF");
+	cr_assert_eq(c.line, 1);
 }
