@@ -978,7 +978,26 @@ static int macro_value(struct cg *g, const struct ast_expr *e, struct ct *t)
 			return cg_error(g, "D_MACRO_OFLOW", e->loc,
 					"macro argument $%s constant %s results in integer overflow",
 					name, text);
-		*t = u > (unsigned long long)INT64_MAX && *text != '-' ? ct_uint64 : ct_int64;
+		{
+			/* Typed as the literal would be (C99's rules); a sign is unary. */
+			struct ast_expr lit;
+			const char *sfx = end;
+
+			memset(&lit, 0, sizeof(lit));
+			lit.kind = AST_INT;
+			lit.u.i.value = u;
+			lit.u.i.base = digits[0] != '0' || !digits[1] ? 10
+				       : digits[1] == 'x' || digits[1] == 'X' ? 16 : 8;
+			for (; *sfx; sfx++) {
+				if (*sfx == 'u' || *sfx == 'U')
+					lit.u.i.flags |= AST_INT_UNSIGNED;
+				else if (lit.u.i.flags & AST_INT_LONG)
+					lit.u.i.flags |= AST_INT_LONGLONG;
+				else
+					lit.u.i.flags |= AST_INT_LONG;
+			}
+			int_literal_type(&lit, t);
+		}
 		return load_const(g, *text == '-' ? 0 - (uint64_t)u : (uint64_t)u, e->loc);
 	}
 	if (ident_text(text)) {
