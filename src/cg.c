@@ -1145,8 +1145,11 @@ int cg_add(struct cg *g, const struct ast_program *prog)
 			break;
 		}
 	}
-	/* dtrace's check, per program: the last macro argument must be used. */
-	if (!g->err && g->nmacros && !g->last_ref && !g->o->argref)
+	/*
+	 * dtrace's check, per program: the last macro argument must be used,
+	 * unless argref (or defaultargs, for scripts with optional arguments).
+	 */
+	if (!g->err && g->nmacros && !g->last_ref && !g->o->argref && !g->o->defaultargs)
 		cg_error(g, "D_MACRO_UNUSED", (struct ast_loc){ prog->end_line, 0 },
 			 "extraneous argument '%s' ($%zu is not referenced)",
 			 g->macros[g->nmacros - 1], g->nmacros);
