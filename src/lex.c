@@ -326,9 +326,13 @@ static int skip_space(struct lexer *lx, struct lex_token *tok)
 			col = lx->col;
 			advance(lx, 2);
 			while (!(peekc(lx, 0) == '*' && peekc(lx, 1) == '/')) {
+				/* dtrace's words for both. */
 				if (lx->pos >= lx->len)
 					return lex_err(lx, tok, DIAG_SYNTAX, line, col,
-						       "unterminated comment");
+						       "end-of-file encountered before matching */");
+				if (peekc(lx, 0) == '/' && peekc(lx, 1) == '*')
+					return lex_err(lx, tok, DIAG_SYNTAX, lx->line, lx->col,
+						       "/* encountered inside a comment");
 				advance(lx, 1);
 			}
 			advance(lx, 2);
@@ -795,11 +799,13 @@ static int lex_operator(struct lexer *lx, struct lex_token *tok)
 	}
 	if (!bestn) {
 		advance(lx, 1);
-		if (c > 0x20 && c < 0x7f)
+		/* dtrace's message for any character it has no token for (a NUL
+		 * cannot be shown in it). */
+		if (!c)
 			return lex_err(lx, tok, DIAG_SYNTAX, tok->line, tok->col,
-				       "syntax error near \"%c\"", c);
+				       "invalid character 0x00");
 		return lex_err(lx, tok, DIAG_SYNTAX, tok->line, tok->col,
-			       "invalid character 0x%02x", (unsigned int)c);
+			       "syntax error near \"%c\"", c);
 	}
 	advance(lx, bestn);
 	tok->kind = best;

@@ -417,12 +417,13 @@ ParameterizedTestParameters(lex, errors)
 		{ "\"a\\\nb\"", "D_STR_NL", 1, 1, "newline encountered in string literal" },
 		{ "\"\\xg\"", "D_SYNTAX", 1, 2, "\\x used with no following hex digits" },
 		{ "'\\x'", "D_SYNTAX", 1, 2, "\\x used with no following hex digits" },
-		{ "a /* b\n c", "D_SYNTAX", 1, 3, "unterminated comment" },
-		{ "a /* b *", "D_SYNTAX", 1, 3, "unterminated comment" },
+		{ "a /* b\n c", "D_SYNTAX", 1, 3, "end-of-file encountered before matching */" },
+		{ "a /* b *", "D_SYNTAX", 1, 3, "end-of-file encountered before matching */" },
+		{ "a /* b /* c */", "D_SYNTAX", 1, 8, "/* encountered inside a comment" },
 		{ "a # b", "D_SYNTAX", 1, 3, "syntax error near \"#\"" },
 		{ "a \\ b", "D_SYNTAX", 1, 3, "syntax error near \"\\\"" },
-		{ "\x01", "D_SYNTAX", 1, 1, "invalid character 0x01" },
-		{ "x \xc3\xa9", "D_SYNTAX", 1, 3, "invalid character 0xc3" },
+		{ "\x01", "D_SYNTAX", 1, 1, "syntax error near \"\x01\"" },
+		{ "x \xc3\xa9", "D_SYNTAX", 1, 3, "syntax error near \"\xc3\"" },
 		{ "$", "D_SYNTAX", 1, 1, "syntax error near \"$\"" },
 		{ "$$ x", "D_SYNTAX", 1, 1, "syntax error near \"$$\"" },
 		{ "$-1", "D_SYNTAX", 1, 1, "syntax error near \"$\"" },
@@ -997,5 +998,6 @@ Test(lex, clause_mode_errors)
 			"invalid control directive: #include");
 	teardown();
 	setup();
-	expect_error_in(LEX_MODE_CLAUSE, "BEGIN /* x", "D_SYNTAX", 1, 7, "unterminated comment");
+	expect_error_in(LEX_MODE_CLAUSE, "BEGIN /* x", "D_SYNTAX", 1, 7,
+			"end-of-file encountered before matching */");
 }

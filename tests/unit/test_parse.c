@@ -1021,7 +1021,7 @@ ParameterizedTestParameters(parse, errors)
 		{ "#include <stdio.h>\nBEGIN {}", "D_PRAGCTL_INVAL", 1, 1,
 		  "invalid control directive: #include" },
 		{ "BEGIN { x = 1 # 2; }", "D_SYNTAX", 1, 15, "syntax error near \"#\"" },
-		{ "BEGIN\n/* open", "D_SYNTAX", 2, 1, "unterminated comment" },
+		{ "BEGIN\n/* open", "D_SYNTAX", 2, 1, "end-of-file encountered before matching */" },
 	};
 
 	return cr_make_param_array(struct error_case, cases, sizeof(cases) / sizeof(cases[0]));

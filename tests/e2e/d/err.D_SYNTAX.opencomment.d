@@ -1,0 +1,6 @@
+/* ASSERTION: a comment left open at the end of the file. */
+BEGIN
+{
+	exit(0);
+}
+/* open
