@@ -996,7 +996,8 @@ static int macro_value(struct cg *g, const struct ast_expr *e, struct ct *t)
 				else
 					lit.u.i.flags |= AST_INT_LONG;
 			}
-			int_literal_type(&lit, t);
+			if (int_literal_type(g, &lit, t))
+				return -1;
 		}
 		return load_const(g, *text == '-' ? 0 - (uint64_t)u : (uint64_t)u, e->loc);
 	}
