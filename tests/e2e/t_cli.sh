@@ -117,7 +117,7 @@ check "switchrate=0, statusrate=0" \
 # Pragmas: the cpp options may not be set from a D program.
 printf '#pragma D option incdir=/tmp\nBEGIN { exit(0); }\n' >"$TMP/p.d"
 check "pragma incdir" "$(cd "$TMP" && "$SPT" -e -s p.d 2>&1)" \
-	"spectrace: failed to compile script p.d: [D_PRAGMA_OPTSET] line 1 column 1: failed to set option 'incdir' to '/tmp': Option cannot be used from within a D program"
+	"spectrace: failed to compile script p.d: line 1: failed to set option 'incdir' to '/tmp': Option cannot be used from within a D program"
 
 # -C: the script through cpp, with -D, -U, -I, -H; errors keep the script's line numbers.
 # A machine without cpp (the qemu guest) skips these.
@@ -145,7 +145,7 @@ EOF
 	check "-C without LOUD" "$(cd "$TMP" && "$SPT" -C -I inc -DN=3 -s c.d 2>&1)" "quiet 3"
 	check "-C -U: the error's line is the script's" \
 		"$(cd "$TMP" && "$SPT" -C -I inc -DN=3 -UN -e -s c.d 2>&1)" \
-		"spectrace: failed to compile script c.d: [D_IDENT_UNDEF] line 10 column 23: failed to resolve N: Unknown variable name"
+		"spectrace: failed to compile script c.d: line 10: failed to resolve N: Unknown variable name"
 	check "-x define, -x incdir" "$(cd "$TMP" && "$SPT" -C -x incdir=inc -x define=N=5 -s c.d 2>&1)" "quiet 5"
 	check "-H lists the included files on stderr" \
 		"$(cd "$TMP" && "$SPT" -C -H -I inc -DN=1 -e -s c.d 2>&1 | head -n 1)" ". inc/greet.h"

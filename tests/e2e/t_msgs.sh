@@ -127,10 +127,11 @@ tracer_run -q -b 64 -x droptags $six -n 'BEGIN { trace(6); exit(0); }'
 check "droptags: the principal drops' tag" "$(sed 's/CPU [0-9]*$/CPU C/' "$TMP/err")" \
 	"spectrace: [DTRACEDROP_PRINCIPAL] 2 drops on CPU C"
 
-# Dynamic variable drops: all CPUs together, no "on CPU"; one per store.
-tracer_run -q -x dynvarsize=64 -n 'BEGIN { a[1] = 1; a[2] = 2; a[3] = 3; exit(0); }'
+# Dynamic variable drops: all CPUs together, no "on CPU"; one per store
+# (1k holds one associative-array element: 576 key + 256 value + 64 bytes).
+tracer_run -q -x dynvarsize=1k -n 'BEGIN { a[1] = 1; a[2] = 2; a[3] = 3; exit(0); }'
 check "2 dynamic variable drops, no CPU" "$(cat "$TMP/err")" "spectrace: 2 dynamic variable drops"
-tracer_run -q -x dynvarsize=64 -x droptags -n 'BEGIN { a[1] = 1; a[2] = 2; exit(0); }'
+tracer_run -q -x dynvarsize=1k -x droptags -n 'BEGIN { a[1] = 1; a[2] = 2; exit(0); }'
 check "droptags: 1 dynamic variable drop" "$(cat "$TMP/err")" \
 	"spectrace: [DTRACEDROP_DYNAMIC] 1 dynamic variable drop"
 

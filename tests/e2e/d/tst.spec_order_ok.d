@@ -4,6 +4,7 @@
  * after speculate( ), and plain expressions after commit( ).
  */
 #pragma D option quiet
+#pragma D option nspec=2
 
 BEGIN { commit(1); commit(2); }
 BEGIN { commit(1); discard(2); x = 1; }
