@@ -384,12 +384,14 @@ int probe_table_load(struct probe_table *t, const char *tracefs, char *err, size
 		ret = probe_tracefs_root(root, sizeof(root));
 		if (ret == -EACCES) {
 			snprintf(err, errlen, "cannot read tracefs at %s: %s", root, strerror(-ret));
+			probe_table_free(t);
 			return ret;
 		}
 		if (ret) {
 			snprintf(err, errlen,
 				 "tracefs is not mounted and mounting it at /sys/kernel/tracing failed: %s (mount -t tracefs nodev /sys/kernel/tracing)",
 				 strerror(-ret));
+			probe_table_free(t);
 			return ret;
 		}
 		tracefs = root;
