@@ -123,9 +123,11 @@ tracer_end() {
 # SECS (times E2E_SLOW); returns CMD's last status. Synchronisation on a
 # condition, where a sleep would bet on the machine's speed.
 wait_for() {
-	local i n=$(($1 * 20 * E2E_SLOW))
+	# a deadline in seconds, not a count of tries: under emulation one
+	# try (a fork, a grep) takes far longer than its 50 ms sleep
+	local end=$((SECONDS + $1 * E2E_SLOW))
 	shift
-	for ((i = 0; i < n; i++)); do
+	while ((SECONDS < end)); do
 		"$@" && return 0
 		sleep 0.05
 	done
