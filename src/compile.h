@@ -40,6 +40,7 @@ static inline void compile_ctx_init(struct compile_ctx *cc)
 	arena_init(&cc->arena);
 	diag_list_init(&cc->diags);
 	cc->max_nesting = 0;
+	cc->allow_empty = false;
 	cc->is_typedef = NULL;
 	cc->is_typedef_arg = NULL;
 }

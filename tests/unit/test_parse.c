@@ -1270,3 +1270,22 @@ Test(parse, nesting_option_bounds_height)
 	cr_assert_str_eq(first_msg(), "expression nested too deeply");
 	cr_assert_eq(cc.diags.v[0].col, 20);
 }
+
+/*
+ * A context reused from garbage memory: compile_ctx_init leaves no front-end
+ * option unset (the fuzzer found -x empty's flag read uninitialised), so an
+ * empty program is refused.
+ */
+Test(parse, ctx_init_sets_every_option)
+{
+	struct compile_ctx c;
+
+	memset(&c, 0x5c, sizeof(c));
+	compile_ctx_init(&c);
+	cr_assert_eq(c.allow_empty, false);
+	cr_assert_eq(c.max_nesting, 0);
+	cr_assert_null(c.is_typedef);
+	cr_assert_null(parse_program(&c, "e.d", "\n", 1));
+	cr_assert_eq(c.diags.n, 1);
+	compile_ctx_fini(&c);
+}
