@@ -436,6 +436,43 @@ static bool parse_dims(struct parser *p, struct ast_decl *d)
 	return !p->err;
 }
 
+/* The item of a declaration at START in SCOPE, its decl in *D. */
+static struct ast_item *decl_item(struct parser *p, struct ast_loc start, enum ast_scope scope,
+				  struct ast_decl **d)
+{
+	struct ast_item *it = parse_alloc(p, sizeof(*it));
+
+	if (!it)
+		return NULL;
+	it->kind = AST_ITEM_DECL;
+	it->loc = start;
+	*d = &it->u.decl;
+	(*d)->scope = scope;
+	return it;
+}
+
+/* The declared name (an identifier, not a keyword) into D. */
+static bool decl_name(struct parser *p, struct ast_decl *d)
+{
+	const struct lex_token *t = parse_peek(p);
+
+	if (t->kind != LEX_IDENT || t->kw != LEX_KW_NONE) {
+		parse_syntax_error(p, t);
+		return false;
+	}
+	d->name = t->str;
+	d->name_loc = parse_loc(t);
+	parse_next(p);
+	return true;
+}
+
+static bool bad_inline_class(struct parser *p, const struct lex_token *t)
+{
+	parse_error_at(p, "D_DECL_BADCLASS", parse_loc(t),
+		       "specified storage class not appropriate for inline declaration");
+	return false;
+}
+
 /*
  * inline TYPE NAME = assignment-expression; (at the inline keyword). The
  * parameterised form NAME[T1 a, ...] is refused.
@@ -451,23 +488,14 @@ static bool parse_inline(struct parser *p, struct ast_loc start)
 	if (t->kind == LEX_IDENT && (t->kw == LEX_KW_SELF || t->kw == LEX_KW_THIS ||
 				     t->kw == LEX_KW_EXTERN || t->kw == LEX_KW_STATIC ||
 				     t->kw == LEX_KW_REGISTER || t->kw == LEX_KW_AUTO ||
-				     t->kw == LEX_KW_TYPEDEF)) {
-		parse_error_at(p, "D_DECL_BADCLASS", parse_loc(t),
-			       "specified storage class not appropriate for inline declaration");
-		return false;
-	}
+				     t->kw == LEX_KW_TYPEDEF))
+		return bad_inline_class(p, t);
 	if (!parse_is_type_start(t)) {
 		parse_syntax_error(p, t);
 		return false;
 	}
-	it = parse_alloc(p, sizeof(*it));
-	if (!it)
-		return false;
-	it->kind = AST_ITEM_DECL;
-	it->loc = start;
-	d = &it->u.decl;
-	d->scope = AST_SCOPE_GLOBAL;
-	if (!parse_type_spec(p, &d->type))
+	it = decl_item(p, start, AST_SCOPE_GLOBAL, &d);
+	if (!it || !parse_type_spec(p, &d->type))
 		return false;
 	parse_pointers(p, &d->type);
 	t = parse_peek(p);
@@ -476,13 +504,8 @@ static bool parse_inline(struct parser *p, struct ast_loc start)
 			       "inline declaration requires a name");
 		return false;
 	}
-	if (t->kind != LEX_IDENT || t->kw != LEX_KW_NONE) {
-		parse_syntax_error(p, t);
+	if (!decl_name(p, d))
 		return false;
-	}
-	d->name = t->str;
-	d->name_loc = parse_loc(t);
-	parse_next(p);
 	t = parse_peek(p);
 	if (t->kind == LEX_LBRACKET) {
 		parse_error_at(p, DIAG_UNSUPPORTED, parse_loc(t),
@@ -514,11 +537,8 @@ bool parse_decl(struct parser *p)
 	t = parse_peek(p);
 	if (scope == AST_SCOPE_GLOBAL && t->kind == LEX_IDENT && t->kw == LEX_KW_INLINE)
 		return parse_inline(p, start);
-	if (t->kind == LEX_IDENT && t->kw == LEX_KW_INLINE) {
-		parse_error_at(p, "D_DECL_BADCLASS", parse_loc(t),
-			       "specified storage class not appropriate for inline declaration");
-		return false;
-	}
+	if (t->kind == LEX_IDENT && t->kw == LEX_KW_INLINE)
+		return bad_inline_class(p, t);
 	if (t->kind == LEX_IDENT && (what = unsupported_decl(t->kw))) {
 		parse_error_at(p, DIAG_UNSUPPORTED, parse_loc(t), "not supported: %s", what);
 		return false;
@@ -530,23 +550,13 @@ bool parse_decl(struct parser *p)
 	if (!parse_type_spec(p, &base))
 		return false;
 	for (;;) {
-		it = parse_alloc(p, sizeof(*it));
+		it = decl_item(p, start, scope, &d);
 		if (!it)
 			return false;
-		it->kind = AST_ITEM_DECL;
-		it->loc = start;
-		d = &it->u.decl;
-		d->scope = scope;
 		d->type = base;
 		parse_pointers(p, &d->type);
-		t = parse_peek(p);
-		if (t->kind != LEX_IDENT || t->kw != LEX_KW_NONE) {
-			parse_syntax_error(p, t);
+		if (!decl_name(p, d))
 			return false;
-		}
-		d->name = t->str;
-		d->name_loc = parse_loc(t);
-		parse_next(p);
 		if (parse_peek(p)->kind == LEX_LBRACKET && !parse_dims(p, d))
 			return false;
 		if (!parse_vec_push(p, &p->items, it))
