@@ -32,11 +32,11 @@
 
 #include "abi/buf.h"
 #include "abi/isa.h"
+#include "abi/limits.h"
 #include "cg.h"
 #include "cg_priv.h"
 #include "diag.h"
 #include "fmt.h"
-#include "vm.h"
 
 /* Reserve a field of SIZE bytes in the clause's record and describe it. */
 int cg_field_add(struct cg *g, enum img_ftype type, unsigned int size, struct ast_loc loc)

@@ -19,10 +19,10 @@
 
 #include "abi/buf.h"
 #include "abi/isa.h"
+#include "abi/limits.h"
 #include "cg_priv.h"
 #include "diag.h"
 #include "probe.h"
-#include "vm.h"
 
 __attribute__((format(printf, 4, 5))) int cg_error(struct cg *g, enum diag_tag tag,
 							  struct ast_loc loc, const char *fmt, ...)

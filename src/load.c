@@ -21,16 +21,17 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
+#include "abi/agg.h"
 #include "abi/buf.h"
 #include "abi/isa.h"
-#include "vm.h"
 #include "abi/kenv.h"
 #include "abi/ktr.h"
+#include "abi/limits.h"
 #include "abi/profile.h"
+#include "abi/spec.h"
+#include "abi/vmstate.h"
 #include "spectrace_bpf.skel.h"
 #include "agg.h"
-#include "abi/agg.h"
-#include "abi/spec.h"
 #include "image.h"
 #include "kbtf.h"
 #include "load.h"
@@ -67,7 +68,7 @@ static int strtab_add(struct spectrace_bpf__rodata *ro, uint32_t *len, const cha
 	size_t n = strlen(s) + 1;
 	uint32_t off;
 
-	for (off = 1; off + n <= *len; off++)	/* 0 is NULL (bpf/vm.h) */
+	for (off = 1; off + n <= *len; off++)	/* 0 is NULL (abi/limits.h) */
 		if (!memcmp((const void *)(tab + off), s, n))
 			return (int)off;
 	if (*len + n > SPT_STRTAB_MAX)
