@@ -249,6 +249,7 @@ void lex_init(struct lexer *lx, struct compile_ctx *cc, const char *file, const 
 	lx->pos = 0;
 	lx->line = 1;
 	lx->col = 1;
+	lx->parens = lx->brackets = lx->braces = 0;
 }
 
 static int peekc(const struct lexer *lx, size_t ahead)
@@ -336,8 +337,6 @@ static int skip_space(struct lexer *lx, struct lex_token *tok)
 				advance(lx, 1);
 			}
 			advance(lx, 2);
-		} else if (c == '/' && peekc(lx, 1) == '/') {
-			skip_to_eol(lx);
 		} else {
 			return 0;
 		}
@@ -435,7 +434,7 @@ static int lex_control(struct lexer *lx, struct lex_token *tok)
 		advance(lx, 1);
 	start = lx->pos;
 	while (lx->pos < lx->len && s[lx->pos] != '\n' &&
-	       !(s[lx->pos] == '/' && (peekc(lx, 1) == '/' || peekc(lx, 1) == '*')))
+	       !(s[lx->pos] == '/' && peekc(lx, 1) == '*'))
 		advance(lx, 1);
 	end = lx->pos;
 	while (end > start && is_blank((unsigned char)s[end - 1]))
@@ -812,6 +811,49 @@ static int lex_operator(struct lexer *lx, struct lex_token *tok)
 	return 0;
 }
 
+/*
+ * Count what ( [ { opens and ) ] } closes, and classify a '/'. Without -C
+ * "//" is not a comment (cpp removes them under -C): its first '/' is a
+ * predicate's end, as in dtrace, and so a syntax error anywhere else.
+ */
+static int lex_balance(struct lexer *lx, enum lex_mode mode, struct lex_token *tok)
+{
+	unsigned int *open = NULL;
+	size_t i;
+
+	switch (tok->kind) {
+	case LEX_LPAREN: lx->parens++; return 0;
+	case LEX_LBRACKET: lx->brackets++; return 0;
+	case LEX_LBRACE: lx->braces++; return 0;
+	case LEX_RPAREN: open = &lx->parens; break;
+	case LEX_RBRACKET: open = &lx->brackets; break;
+	case LEX_RBRACE: open = &lx->braces; break;
+	case LEX_SLASH:
+		for (i = lx->pos; i < lx->len && is_space((unsigned char)lx->src[i]); i++)
+			;
+		if (i < lx->len && !strchr(";{/", lx->src[i]))
+			return 0;
+		tok->flags |= LEX_SLASH_EPRED;
+		if (mode != LEX_MODE_EXPR)
+			return 0;
+		if (lx->parens)
+			return lex_err(lx, tok, DIAG_SYNTAX, tok->line, tok->col,
+				       "closing ) expected in predicate before /");
+		if (lx->brackets)
+			return lex_err(lx, tok, DIAG_SYNTAX, tok->line, tok->col,
+				       "closing ] expected in predicate before /");
+		return 0;
+	default:
+		return 0;
+	}
+	if (*open) {
+		(*open)--;
+		return 0;
+	}
+	return lex_err(lx, tok, DIAG_SYNTAX, tok->line, tok->col, "extra %s in input stream",
+		       kind_names[tok->kind]);
+}
+
 int lex_next(struct lexer *lx, enum lex_mode mode, struct lex_token *tok)
 {
 	int c, ret;
@@ -851,6 +893,8 @@ int lex_next(struct lexer *lx, enum lex_mode mode, struct lex_token *tok)
 		ret = lex_macro(lx, tok);
 	} else {
 		ret = lex_operator(lx, tok);
+		if (!ret)
+			ret = lex_balance(lx, mode, tok);
 	}
 out:
 	if (!ret)

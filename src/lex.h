@@ -121,6 +121,14 @@ enum lex_kw {
 /* LEX_MACRO flags */
 #define LEX_MACRO_STRING	0x1	/* $$name */
 
+/*
+ * LEX_SLASH flags: the next character that is not a blank or a newline is
+ * ';', '{', '/' or the end of the input, so in LEX_MODE_EXPR this '/' ends a
+ * predicate rather than divides (dtrace's lexer decides the same way, on
+ * that character; comments are not skipped for it).
+ */
+#define LEX_SLASH_EPRED		0x1
+
 struct lex_token {
 	enum lex_kind kind;
 	enum lex_kw kw;		/* LEX_IDENT */
@@ -136,7 +144,12 @@ struct lex_token {
 	unsigned int nbytes;	/* LEX_CHAR: 1 to 8 */
 };
 
-/* Plain data: copy it to save the position, assign it back to restore it. */
+/*
+ * Plain data: copy it to save the position, assign it back to restore it.
+ * The counts of open parentheses, brackets and braces are part of the
+ * position: a ')' with none open is dtrace's "extra ) in input stream", a
+ * predicate's end with one open its "closing ) expected in predicate".
+ */
 struct lexer {
 	struct compile_ctx *cc;
 	const char *file;	/* for diagnostics; NULL for -n text */
@@ -145,6 +158,9 @@ struct lexer {
 	size_t pos;
 	unsigned int line;
 	unsigned int col;
+	unsigned int parens;
+	unsigned int brackets;
+	unsigned int braces;
 };
 
 /* TEXT need not be NUL-terminated and must outlive the tokens. */

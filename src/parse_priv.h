@@ -34,8 +34,6 @@ struct parser {
 	struct parse_vec items;		/* the program's, pragmas as they are met */
 	unsigned int depth;
 	unsigned int max_depth;
-	bool in_pred;
-	unsigned int nest;		/* ( and [ open in the current predicate */
 };
 
 /*

@@ -219,9 +219,12 @@ check "no arguments: the synopsis" "$(printf '%s\n' "$out" | head -n 2)" \
 check "no arguments: an example" "$(printf '%s\n' "$out" | grep -c "^  spectrace -n 'syscall::openat:entry ")" 1
 check "no arguments: nothing on stdout" "$("$SPT" 2>/dev/null)" ""
 # Operands are macro arguments.
-check "operand is \$1" "$(usage -e -n 'syscall::openat:entry /pid == $1/' 42)" "0|"
-check "missing macro argument" "$(usage -e -n 'syscall::openat:entry /pid == $2/' 42)" \
-	"1|spectrace: invalid probe specifier syscall::openat:entry /pid == \$2/: macro argument \$2 is not defined"
+check "operand is \$1" "$(usage -e -n 'syscall::openat:entry /pid == $1/ {}' 42)" "0|"
+check "missing macro argument" "$(usage -e -n 'syscall::openat:entry /pid == $2/ {}' 42)" \
+	"1|spectrace: invalid probe specifier syscall::openat:entry /pid == \$2/ {}: macro argument \$2 is not defined"
+# A predicate needs actions, also in -n text (only a description may stand alone).
+check "predicate without actions" "$(usage -e -n 'BEGIN /1/')" \
+	"1|spectrace: invalid probe specifier BEGIN /1/: expected actions { } following probe description and predicate"
 
 out=$("$SPT" --help)
 check "--help exits 0" "$?" 0
