@@ -256,6 +256,20 @@ check "no match exits 1" "$?" 1
 check "no match message" "$out" \
 	"spectrace: invalid probe specifier syscall::nosuch:entry: probe description syscall::nosuch:entry does not match any probes"
 
+# The description as dtrace names it, provider:module:function:name; in a
+# script with its line; the tag under -xerrtags; also under -e, which compiles.
+check "no match: the four fields" "$(usage -n 'nosuch {}')" \
+	"1|spectrace: invalid probe specifier nosuch {}: probe description :::nosuch does not match any probes"
+check "no match under -e" "$(usage -e -n 'syscall::nosuch: {}')" \
+	"1|spectrace: invalid probe specifier syscall::nosuch: {}: probe description syscall::nosuch: does not match any probes"
+check "no match, -xerrtags" "$(usage -e -xerrtags -n 'syscall::nosuch: {}')" \
+	"1|spectrace: invalid probe specifier syscall::nosuch: {}: [D_PDESC_ZERO] probe description syscall::nosuch: does not match any probes"
+printf 'BEGIN\n{\n}\n\nsyscall::nosuch:entry,\nsyscall::nosuch2:entry\n{\n}\n' >"$TMP/nm.d"
+check "no match in a script: its line" "$(cd "$TMP" && usage -e -s nm.d)" \
+	"1|spectrace: failed to compile script nm.d: line 5: probe description syscall::nosuch:entry does not match any probes"
+check "no match in a script, -Z" "$(cd "$TMP" && usage -e -Z -s nm.d)" "0|"
+check "-e: nothing matched is no error" "$(usage -e -x zdefs -n 'syscall::nosuch: {}')" "0|"
+
 out=$("$SPT" -n 'a:b:c:d:e' 2>&1)
 check "malformed description exits 1" "$?" 1
 
