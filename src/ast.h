@@ -25,6 +25,7 @@ struct arena;
 struct ast_loc {
 	unsigned int line;	/* from 1 */
 	unsigned int col;	/* in bytes, from 1 */
+	const char *file;	/* a line marker's file (lex.h), NULL: the script */
 };
 
 enum ast_kind {

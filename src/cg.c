@@ -1150,7 +1150,7 @@ int cg_add(struct cg *g, const struct ast_program *prog)
 	 * unless argref (or defaultargs, for scripts with optional arguments).
 	 */
 	if (!g->err && g->nmacros && !g->last_ref && !g->o->argref && !g->o->defaultargs)
-		cg_error(g, "D_MACRO_UNUSED", (struct ast_loc){ prog->end_line, 0 },
+		cg_error(g, "D_MACRO_UNUSED", (struct ast_loc){ .line = prog->end_line },
 			 "extraneous argument '%s' ($%zu is not referenced)",
 			 g->macros[g->nmacros - 1], g->nmacros);
 	return g->err;
@@ -1174,7 +1174,7 @@ int cg_finish(struct cg *g)
 		free(in);
 	}
 	if (!g->err && g->img->nclauses == 0 && !g->o->empty)
-		cg_error(g, "D_EMPTY", (struct ast_loc){ 0, 0 }, "program contains no clauses");
+		cg_error(g, "D_EMPTY", (struct ast_loc){ 0 }, "program contains no clauses");
 	err = g->err;
 	if (err)
 		cg_image_free(g->img);

@@ -55,6 +55,7 @@ __attribute__((format(printf, 4, 5))) int cg_error(struct cg *g, const char *tag
 	va_start(ap, fmt);
 	diag_vadd(&g->cc->diags, tag, g->file, loc.line, loc.col, fmt, ap);
 	va_end(ap);
+	diag_set_filetag(&g->cc->diags, loc.file);
 	if (g->in_clause && !cg_phase_tag(tag))
 		diag_set_region(&g->cc->diags, g->act ? DIAG_REGION_ACTS : DIAG_REGION_PRED);
 	g->err = -EINVAL;
@@ -79,7 +80,7 @@ int cg_emit(struct cg *g, enum spt_op op, int dst, int a, int b, int32_t imm)
 	if (g->err)
 		return -1;
 	if (img->ninsns >= SPT_MAX_INSNS) {
-		cg_error(g, DIAG_UNSUPPORTED, (struct ast_loc){ 0, 0 },
+		cg_error(g, DIAG_UNSUPPORTED, (struct ast_loc){ 0 },
 			 "program too large: more than %d instructions", SPT_MAX_INSNS);
 		return -1;
 	}

@@ -64,6 +64,7 @@ struct diag {
 	unsigned int line;	/* from 1; 0: no position */
 	unsigned int col;	/* from 1; 0: unknown */
 	const char *region;	/* DIAG_REGION_*, NULL: none */
+	char *filetag;		/* a line marker's file ("FILE", line N), NULL: the script */
 	char *msg;
 };
 
@@ -94,6 +95,12 @@ int diag_vadd(struct diag_list *dl, const char *tag, const char *file, unsigned 
 
 /* Set the region (DIAG_REGION_*) of the last entry, if there is one. */
 void diag_set_region(struct diag_list *dl, const char *region);
+
+/*
+ * The file a line marker named for the last entry's line (an #include'd
+ * file under -C), copied; NULL leaves the script's plain "line N".
+ */
+void diag_set_filetag(struct diag_list *dl, const char *filetag);
 
 /*
  * Print every entry to FP, as described above. SPEC is the -n text shown for

@@ -250,6 +250,7 @@ void lex_init(struct lexer *lx, struct compile_ctx *cc, const char *file, const 
 	lx->line = 1;
 	lx->col = 1;
 	lx->parens = lx->brackets = lx->braces = 0;
+	lx->mfile = NULL;
 }
 
 static int peekc(const struct lexer *lx, size_t ahead)
@@ -289,6 +290,7 @@ static int lex_err(struct lexer *lx, struct lex_token *tok, const char *tag, uns
 	va_start(ap, fmt);
 	diag_vadd(&lx->cc->diags, tag, lx->file, line, col, fmt, ap);
 	va_end(ap);
+	diag_set_filetag(&lx->cc->diags, lx->mfile);
 	return -EINVAL;
 }
 
@@ -344,6 +346,35 @@ static int skip_space(struct lexer *lx, struct lex_token *tok)
 }
 
 /*
+ * A line marker's "file", at its quote: cpp writes \\ and \" for a
+ * backslash and a quote. "<stdin>" and the like are the script itself.
+ */
+static int lex_marker_file(struct lexer *lx)
+{
+	const char *s = lx->src;
+	size_t end, n = 0;
+	char *name;
+
+	advance(lx, 1);
+	for (end = lx->pos; end < lx->len && s[end] != '"' && s[end] != '\n'; end++) {
+		if (s[end] == '\\' && end + 1 < lx->len && s[end + 1] != '\n')
+			end++;
+	}
+	name = arena_alloc(&lx->cc->arena, end - lx->pos + 1);
+	if (!name)
+		return -ENOMEM;
+	while (lx->pos < end) {
+		if (s[lx->pos] == '\\')
+			advance(lx, 1);
+		name[n++] = s[lx->pos];
+		advance(lx, 1);
+	}
+	name[n] = '\0';
+	lx->mfile = n && name[0] != '<' ? name : NULL;
+	return 0;
+}
+
+/*
  * A control line, at its '#'. Returns 0 with a LEX_PRAGMA token, 1 when the
  * line produced no token, or an error.
  */
@@ -369,8 +400,8 @@ static int lex_control(struct lexer *lx, struct lex_token *tok)
 
 	/*
 	 * Line markers, as cpp writes them ("# 12 "file" 1") or by hand
-	 * ("#line 12"): the next line is line N. A marker's file name is not
-	 * kept: messages keep naming the script.
+	 * ("#line 12 ["file"]"): the next line is line N, of that file if one
+	 * is named (messages then say "FILE", line N, as dtrace's do).
 	 */
 	if (is_digit((unsigned char)s[start]) ||
 	    (end - start == 4 && memcmp(s + start, "line", 4) == 0)) {
@@ -393,6 +424,10 @@ static int lex_control(struct lexer *lx, struct lex_token *tok)
 				       "invalid control directive: #%.*s",
 				       (int)(end - start > 32 ? 32 : end - start), s + start);
 		}
+		while (is_blank(peekc(lx, 0)))
+			advance(lx, 1);
+		if (peekc(lx, 0) == '"' && lex_marker_file(lx))
+			return lex_nomem(lx, tok);
 		skip_to_eol(lx);
 		/* the newline ending this line makes it line n */
 		lx->line = (unsigned int)n - 1;
@@ -865,6 +900,7 @@ int lex_next(struct lexer *lx, enum lex_mode mode, struct lex_token *tok)
 			return ret;
 		tok->line = lx->line;
 		tok->col = lx->col;
+		tok->file = lx->mfile;
 		tok->raw = lx->src + lx->pos;
 		c = peekc(lx, 0);
 		if (c != '#' || !at_line_start(lx))

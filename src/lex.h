@@ -136,6 +136,7 @@ struct lex_token {
 	size_t rawlen;
 	unsigned int line;	/* of the first character, from 1 */
 	unsigned int col;	/* in bytes, from 1 */
+	const char *file;	/* the lexer's mfile where the token starts */
 	char *str;		/* NUL-terminated, in the arena; see lex_kind */
 	size_t len;		/* bytes in str, NUL excluded */
 	uint64_t value;		/* LEX_INT, LEX_CHAR */
@@ -161,6 +162,12 @@ struct lexer {
 	unsigned int parens;
 	unsigned int brackets;
 	unsigned int braces;
+	/*
+	 * The file the last line marker named ("# 1 "inc.h" 1", "#line 3
+	 * "x.d""), in the arena; NULL for the script itself, also when cpp
+	 * names it "<stdin>" (any name in <>).
+	 */
+	const char *mfile;
 };
 
 /* TEXT need not be NUL-terminated and must outlive the tokens. */

@@ -57,6 +57,7 @@ void parse_error_at(struct parser *p, const char *tag, struct ast_loc loc, const
 	va_start(ap, fmt);
 	diag_vadd(&p->cc->diags, tag, p->file, loc.line, loc.col, fmt, ap);
 	va_end(ap);
+	diag_set_filetag(&p->cc->diags, loc.file);
 }
 
 void parse_nomem(struct parser *p)
@@ -1002,7 +1003,7 @@ struct ast_program *parse_program(struct compile_ctx *cc, const char *file, cons
 			parse_syntax_error(&p, t);
 	}
 	if (!p.err && !p.items.n && !cc->allow_empty)
-		parse_error_at(&p, DIAG_EMPTY, (struct ast_loc){ 0, 0 },
+		parse_error_at(&p, DIAG_EMPTY, (struct ast_loc){ 0 },
 			       "empty D program translation unit");
 	if (p.err)
 		return NULL;

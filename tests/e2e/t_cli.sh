@@ -146,6 +146,15 @@ EOF
 	check "-C -U: the error's line is the script's" \
 		"$(cd "$TMP" && "$SPT" -C -I inc -DN=3 -UN -e -s c.d 2>&1)" \
 		"spectrace: failed to compile script c.d: line 10: failed to resolve N: Unknown variable name"
+	# An error in an #include'd file names that file, as dtrace does.
+	printf 'inline int OK = 1;\ninline int BAD = nosuch;\n' >"$TMP/inc/bad.h"
+	printf '#include "bad.h"\nBEGIN\n{\n\texit(OK);\n}\n' >"$TMP/b.d"
+	check "-C: an error in an included file" "$(cd "$TMP" && "$SPT" -C -I inc -e -s b.d 2>&1)" \
+		"spectrace: failed to compile script b.d: \"inc/bad.h\", line 2: failed to resolve nosuch: Unknown variable name"
+	printf '#include "bad.h"\nBEGIN\n{\n\tx = ;\n}\n' >"$TMP/b2.d"
+	printf 'inline int BAD = 1;\n' >"$TMP/inc/bad.h"
+	check "-C: after the include, the script's own lines" "$(cd "$TMP" && "$SPT" -C -I inc -e -s b2.d 2>&1)" \
+		"spectrace: failed to compile script b2.d: line 4: syntax error near \";\""
 	check "-x define, -x incdir" "$(cd "$TMP" && "$SPT" -C -x incdir=inc -x define=N=5 -s c.d 2>&1)" "quiet 5"
 	check "-H lists the included files on stderr" \
 		"$(cd "$TMP" && "$SPT" -C -H -I inc -DN=1 -e -s c.d 2>&1 | head -n 1)" ". inc/greet.h"

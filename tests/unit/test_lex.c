@@ -668,6 +668,30 @@ Test(lex, balance)
 	cr_assert_eq(lx.parens + lx.brackets + lx.braces, 0);
 }
 
+/* A marker's file name is kept for messages; "<stdin>" is the script itself. */
+Test(lex, marker_file)
+{
+	struct lex_token t;
+
+	start("a\n# 1 \"inc/x\\\\y.h\" 1\nb\n#line 7\nc\n# 4 \"<stdin>\" 2\nd\n#line 9 \"o.d\"\ne");
+	t = tok();
+	cr_assert_null(t.file);
+	t = tok();
+	cr_assert_str_eq(t.str, "b");
+	cr_assert_str_eq(t.file, "inc/x\\y.h");
+	cr_assert_eq(t.line, 1);
+	t = tok();
+	cr_assert_str_eq(t.file, "inc/x\\y.h");
+	cr_assert_eq(t.line, 7);
+	t = tok();
+	cr_assert_str_eq(t.str, "d");
+	cr_assert_null(t.file);
+	cr_assert_eq(t.line, 4);
+	t = tok();
+	cr_assert_str_eq(t.file, "o.d");
+	cr_assert_eq(t.line, 9);
+}
+
 Test(lex, divide_in_parens)
 {
 	/* dividing inside parentheses is fine */
