@@ -470,6 +470,10 @@ static __always_inline int spt_vm_sfind(struct spt_vm *vm, SPT_VM_ENV *env, __u3
 	len = spt_vm_wkload(vm, env, 0, a);
 	if (len < 0)
 		return -1;
+	if (mode & SPT_FIND_AT) {
+		*out = start >= 0 && start < len ? vm->wk[0][start & (SPT_STRSIZE - 1)] : 0;
+		return 0;
+	}
 	if (mode & SPT_FIND_STR) {
 		m = spt_vm_wkload(vm, env, 1, b);
 		if (m < 0)

@@ -238,6 +238,8 @@ struct ast_decl {
 	bool has_dim;			/* int x[4]: scalar array */
 	uint64_t dim;
 	struct ast_expr *init;		/* inline TYPE NAME = init; NULL: a declaration */
+	/* inline TYPE NAME[T1 a, ...] = init: keys are T1.., params a.. */
+	const char **params;
 };
 
 enum ast_pragma_kind {

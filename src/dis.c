@@ -50,6 +50,10 @@ static void insn_str(FILE *out, const struct spt_insn *in)
 			f & SPT_SSUB_UPPER ? ", upper" : "", f & SPT_SSUB_LOWER ? ", lower" : "");
 		break;
 	case SPT_OP_SFIND:
+		if (f & SPT_FIND_AT) {
+			fprintf(out, "%%r%u, %%r%u[%%r%u]", in->dst, in->a, in->dst);
+			break;
+		}
 		fprintf(out, "%%r%u, %%r%u, %s%%r%u, %s%s", in->dst, in->a,
 			f & SPT_FIND_STR ? "str " : f & SPT_FIND_NOT ? "not char " : "char ", in->b,
 			f & SPT_FIND_BACK ? "back" : "fwd", f & SPT_FIND_REF ? ", ref" : "");

@@ -147,6 +147,8 @@ enum spt_op {
 #define SPT_FIND_STR 0x2	/* r[b] is a string (else a character) */
 #define SPT_FIND_NOT 0x4	/* a character other than r[b] */
 #define SPT_FIND_REF 0x8	/* the result is a string reference, NULL if none */
+#define SPT_FIND_AT 0x10	/* no search: r[dst] = the byte at position r[dst] of string
+				 * r[a], 0 outside [0, strlen) (D's s[i]) */
 
 /*
  * KINIT imm with this bit: the key of a self-> string variable (its id in

@@ -629,6 +629,8 @@ Test(parse, inline_definitions)
 {
 	expect_prog("inline int X = 1 + 2;\ninline string S = execname;\n",
 		    "(inline <int> X (+ 1 2))\n(inline <string> S execname)\n");
+	expect_prog("inline int F[int a, string s] = a + strlen(s);\n",
+		    "(inline <int> F [<int> a <string> s] (+ a (call strlen s)))\n");
 }
 
 Test(parse, declarations)
@@ -1066,8 +1068,8 @@ ParameterizedTestParameters(parse, unsupported)
 		  "not supported: floating-point types" },
 		{ "double d;", "D_UNSUPPORTED", 1, 1, "not supported: floating-point types" },
 		{ "typedef int myint;", "D_UNSUPPORTED", 1, 1, "not supported: typedef" },
-		{ "inline int x[int a] = 3;", "D_UNSUPPORTED", 1, 13,
-		  "not supported: inline definitions with parameters" },
+		{ "inline int x[int] = 3;", "D_SYNTAX", 1, 17, "syntax error near \"]\"" },
+		{ "inline int x[a] = 3;", "D_SYNTAX", 1, 14, "syntax error near \"a\"" },
 		{ "inline int = 3;", "D_DECL_USELESS", 1, 12, "inline declaration requires a name" },
 		{ "inline self int x = 3;", "D_DECL_BADCLASS", 1, 8,
 		  "specified storage class not appropriate for inline declaration" },
