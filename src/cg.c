@@ -1163,6 +1163,8 @@ int cg_finish(struct cg *g)
 
 	g->img->globals_size = g->global_bytes;
 	g->img->uses_spec = g->uses_spec;
+	if (!g->err)
+		cg_agg_finish(g);
 	for (v = g->vars; v; v = next) {
 		next = v->next;
 		free(v);

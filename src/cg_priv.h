@@ -128,6 +128,11 @@ struct cg {
 	unsigned int agg_line[SPT_AGG_MAX];	/* line of each aggregation's first assignment */
 	int64_t agg_par[SPT_AGG_MAX][4];	/* and its lquantize/llquantize parameters */
 	int64_t agg_par_new[4];			/* those of the call being compiled */
+	/*
+	 * Keys stored by probe-name offset (cg_agg_finish): 1 where every use
+	 * of an aggregation so far put a probe name (probefunc...) in that key.
+	 */
+	uint8_t agg_pname[SPT_AGG_MAX][IMG_AGG_KEYS];
 	bool in_clause;		/* compiling a clause (not a pragma or declaration) */
 	uint32_t act;		/* action being compiled: 0 predicate, 1.. statements */
 	unsigned int strslot;	/* string slots used by the clause (slot 0 is execname) */
@@ -168,6 +173,7 @@ int cg_field_add(struct cg *g, enum img_ftype type, unsigned int size, struct as
 struct img_action *cg_action_add(struct cg *g, enum img_act kind);
 /* cg_agg.c: `@a[keys] = f(args);` */
 int cg_agg_assign(struct cg *g, const struct ast_expr *e);
+void cg_agg_finish(struct cg *g);
 /* speculate, commit, discard: 0, -1 after an error, 1: not one of them. */
 int cg_spec_action(struct cg *g, const struct ast_expr *e);
 /* Kinds of action for D's ordering rules within a clause. */
