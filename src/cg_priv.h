@@ -14,27 +14,10 @@
 #include "abi/isa.h"
 #include "ast.h"
 #include "compile.h"
+#include "diag.h"
 #include "image.h"
 #include "opt.h"
 #include "vm.h"
-
-#define DIAG_IDENT_UNDEF "D_IDENT_UNDEF"
-#define DIAG_PROTO_LEN "D_PROTO_LEN"
-#define DIAG_PROTO_ARG "D_PROTO_ARG"
-#define DIAG_PRED_SCALAR "D_PRED_SCALAR"
-#define DIAG_OP_INCOMPAT "D_OP_INCOMPAT"
-#define DIAG_OP_LVAL "D_OP_LVAL"
-#define DIAG_OP_INT "D_OP_INT"
-#define DIAG_PRAGMA_OPTSET "D_PRAGMA_OPTSET"
-#define DIAG_PRINTF_FMT "D_PRINTF_DSIZE"
-#define DIAG_PRINTF_ARG_TYPE "D_PRINTF_ARG_TYPE"
-#define DIAG_PRINTF_ARG_EXTRA "D_PRINTF_ARG_EXTRA"
-#define DIAG_PRINTF_ARG_PROTO "D_PRINTF_ARG_PROTO"
-#define DIAG_MACRO_UNDEF "D_MACRO_UNDEF"
-#define DIAG_REGS "D_NOREG"
-#define DIAG_ACT_EXPR "D_CG_EXPR"
-#define DIAG_CAST "D_CAST"
-#define DIAG_ACT_SPEC "D_ACT_SPEC"
 
 enum ct_kind {
 	CT_INT,
@@ -149,7 +132,7 @@ struct cg {
 	int err;
 };
 
-__attribute__((format(printf, 4, 5))) int cg_error(struct cg *g, const char *tag,
+__attribute__((format(printf, 4, 5))) int cg_error(struct cg *g, enum diag_tag tag,
 						   struct ast_loc loc, const char *fmt, ...);
 int cg_nomem(struct cg *g);
 /* Emit one instruction; returns its index, or -1 after an error. */
