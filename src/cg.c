@@ -63,6 +63,14 @@ int cg_field_add(struct cg *g, enum img_ftype type, unsigned int size, struct as
 	f->offset = g->recoff;
 	g->recoff += type == IMG_STR ? size : 8;
 	g->records = true;
+	/*
+	 * After speculate(): the clause stops here, counting a speculative
+	 * drop, if its record up to this field does not fit in what the
+	 * speculation has left (dtrace-utils stops a clause whose data would
+	 * go beyond specsize).
+	 */
+	if (g->speculative)
+		cg_emit(g, SPT_OP_SPECCHK, 0, 0, 0, (int32_t)((g->recoff + 7) & ~7u));
 	return 0;
 }
 

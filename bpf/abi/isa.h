@@ -130,6 +130,14 @@ enum spt_op {
 	 */
 	SPT_OP_STOK,
 	SPT_OP_SCLEAN,
+	/*
+	 * After speculate(): the record up to the data about to be written
+	 * (imm bytes) would not fit in what the speculation's part on this
+	 * CPU has left: end the clause there, nothing recorded, and count a
+	 * speculative drop, as dtrace-utils stops a clause whose data goes
+	 * beyond specsize. Emitted before each field of a speculative clause.
+	 */
+	SPT_OP_SPECCHK,
 	SPT_OP_NOPS	/* number of opcodes */
 };
 
