@@ -85,8 +85,8 @@ static const char usage_text[] =
 	"  -L path         D library directory (spectrace has no D libraries)\n"
 	"  -Z              permit probe descriptions that match no probe (they\n"
 	"                  enable nothing; the others trace as usual)\n"
-	"  -v, --verbose   with -l: list argument types; otherwise show libbpf's\n"
-	"                  messages, the verifier log included\n"
+	"  -v, --verbose   with -l: list argument types; with -V: more versions\n"
+	"                  (dtrace's stability report is not supported)\n"
 	"  -V, --version   print the version and exit\n"
 	"  -h, --help      print this help and exit\n"
 	"\n"
@@ -1154,6 +1154,15 @@ int main(int argc, char **argv)
 			ret = printf("This is spectrace %s\n", SPT_VERSION) <= 0 || print_features();
 		free_cmdline(&cl);
 		return ret;
+	}
+	/*
+	 * dtrace's -v in exec mode is its stability report, and spectrace
+	 * keeps no stability attributes: refused, not run without it.
+	 */
+	if (verbose && !cl.list) {
+		errmsg("not supported: -v (dtrace's stability report: spectrace keeps no stability attributes; -x bpflog shows libbpf's messages)");
+		free_cmdline(&cl);
+		return 1;
 	}
 	/* As dtrace(1): privileges first, in exec and list modes, status 2. */
 	if (priv_check(PRIV_TRACE, err, sizeof(err))) {

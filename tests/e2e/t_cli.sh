@@ -205,6 +205,11 @@ check "-P with an action" \
 	"BEGIN"
 check "-i is refused" "$(usage -i 1)" \
 	"1|spectrace: not supported: -i (probes by id: use -n with the description)"
+# -v in exec mode is dtrace's stability report: refused (no stability attributes).
+check "-v is refused" "$(usage -v -n 'BEGIN { exit(0); }')" \
+	"1|spectrace: not supported: -v (dtrace's stability report: spectrace keeps no stability attributes; -x bpflog shows libbpf's messages)"
+check "-ev is refused" "$(usage -e -v -n 'BEGIN { exit(0); }')" \
+	"1|spectrace: not supported: -v (dtrace's stability report: spectrace keeps no stability attributes; -x bpflog shows libbpf's messages)"
 
 # -w: dtrace's notice once tracing is on, unless quiet.
 check "-w notice" "$("$SPT" -w -n 'BEGIN { exit(0); }' 2>&1 >/dev/null)" \
