@@ -103,9 +103,12 @@ SPT_ENV_FN __u64 *spt_env_agg(SPT_VM_ENV *env, __u32 id, const __u8 *key);
 SPT_ENV_FN __u32 spt_env_agg_words(SPT_VM_ENV *env);
 SPT_ENV_FN __s64 spt_env_agg_edge(SPT_VM_ENV *env, __u32 i);
 /* speculation(): a free slot made ACTIVE, or 0; speculate(ID): slot ID is
- * 1..nspec and ACTIVE; the nspec option */
+ * 1..nspec and ACTIVE */
 SPT_ENV_FN __u64 spt_env_speculation(SPT_VM_ENV *env);
 SPT_ENV_FN int spt_env_speculate(SPT_VM_ENV *env, __u64 id);
+/* the bytes left in slot ID's part on this CPU */
+SPT_ENV_FN __u32 spt_env_specroom(SPT_VM_ENV *env, __u32 id);
+/* the nspec option */
 SPT_ENV_FN __u32 spt_env_nspec(SPT_VM_ENV *env);
 /* as bpf_probe_read_kernel_str: at most SIZE - 1 bytes up to the NUL, then
  * a NUL; the bytes written with the NUL, or <0 */
@@ -127,6 +130,8 @@ static __always_inline void spt_vm_reset(struct spt_vm *vm, __u32 base)
 	vm->fault_val = 0;
 	vm->specd = 0;
 	vm->spec = 0;
+	vm->specroom = 0;
+	vm->specdrop = 0;
 	vm->nspecops = 0;
 	vm->dsig = 0;
 }
@@ -386,6 +391,10 @@ static __always_inline int spt_vm_sfind(struct spt_vm *vm, SPT_VM_ENV *env, __u3
 	len = spt_vm_wkload(vm, env, 0, a);
 	if (len < 0)
 		return -1;
+	if (mode & SPT_FIND_AT) {
+		*out = start >= 0 && start < len ? vm->wk[0][start & (SPT_STRSIZE - 1)] : 0;
+		return 0;
+	}
 	if (mode & SPT_FIND_STR) {
 		m = spt_vm_wkload(vm, env, 1, b);
 		if (m < 0)
@@ -1195,6 +1204,15 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 		}
 		vm->specd = 1;
 		vm->spec = a <= SPT_NSPEC_MAX ? (__u32)a : 0;
+		vm->specroom = spt_env_specroom(env, vm->spec);
+		return 0;
+	case SPT_OP_SPECCHK:
+		SPT_NEED(SPT_OP_SPECCHK);
+		if (vm->specd && (__u32)imm > vm->specroom) {
+			vm->specdrop = 1;
+			vm->state = SPT_VM_SKIP;
+			return 1;
+		}
 		return 0;
 	case SPT_OP_COMMIT:
 		SPT_NEED(SPT_OP_COMMIT);

@@ -62,6 +62,7 @@ void agg_snap_free(struct agg_snap *snap)
 	for (i = 0; i < snap->n; i++) {
 		free(snap->t[i].key);
 		free(snap->t[i].w);
+		free(snap->t[i].kkey);
 	}
 	free(snap->t);
 	snap->t = NULL;
@@ -92,6 +93,7 @@ int agg_snap_add(struct agg_snap *snap, const uint8_t *key, const uint64_t *w)
 	}
 	memcpy(t->key, key, a->keysize);
 	memcpy(t->w, w, a->nwords * sizeof(uint64_t));
+	t->kkey = NULL;
 	snap->n++;
 	return 0;
 }
@@ -479,6 +481,46 @@ static int read_percpu(int fd, const void *key, uint64_t *vals)
 	return bpf_map_lookup_elem(fd, key, vals) ? -errno : 0;
 }
 
+static bool renamed(const struct img_agg *a)
+{
+	uint32_t i;
+
+	for (i = 0; i < a->nkeys; i++)
+		if (a->kpname[i])
+			return true;
+	return false;
+}
+
+/*
+ * The key as D sees it from the kernel's KKEY: each probe name stored as
+ * its string-table offset becomes the name (cg_agg_finish), the other
+ * elements move to their places. -EINVAL for an offset outside the table.
+ */
+static int unrename(const struct agg_source *src, const struct img_agg *a, const uint8_t *kkey,
+		    uint8_t *key)
+{
+	uint32_t i;
+
+	memset(key, 0, a->keysize);
+	memcpy(key, kkey, 8);
+	for (i = 0; i < a->nkeys; i++) {
+		const struct img_field *k = &a->keys[i];
+		uint64_t off;
+		size_t n;
+
+		if (!a->kpname[i]) {
+			memcpy(key + k->offset, kkey + a->koff[i], k->type == IMG_STR ? k->size : 8);
+			continue;
+		}
+		memcpy(&off, kkey + a->koff[i], 8);
+		if (!src->strtab || !off || off >= src->strtab_len)
+			return -EINVAL;
+		for (n = 0; off + n < src->strtab_len && n + 1 < k->size && src->strtab[off + n]; n++)
+			key[k->offset + n] = src->strtab[off + n];
+	}
+	return 0;
+}
+
 int agg_snapshot(struct agg_state *s, uint32_t id, struct agg_snap *snap)
 {
 	const struct img_agg *a = &s->img->aggs[id];
@@ -488,12 +530,13 @@ int agg_snapshot(struct agg_state *s, uint32_t id, struct agg_snap *snap)
 	uint64_t *sum = calloc(words, sizeof(uint64_t));
 	uint8_t *key = calloc(1, s->src.keysize + SPT_KEY_SIZE);
 	uint8_t *next = calloc(1, s->src.keysize + SPT_KEY_SIZE);
+	uint8_t *dkey = calloc(1, a->keysize + SPT_KEY_SIZE);	/* D's key of a renamed one */
 	int ret = -ENOMEM;
 
 	memset(snap, 0, sizeof(*snap));
 	snap->agg = a;
 	snap->edges = s->img->edges;
-	if (!vals || !sum || !key || !next)
+	if (!vals || !sum || !key || !next || !dkey)
 		goto out;
 	if (!(a->flags & SPT_AGGF_KEYED)) {
 		ret = read_percpu(s->src.array_fd, &id, vals);
@@ -519,7 +562,24 @@ int agg_snapshot(struct agg_state *s, uint32_t id, struct agg_snap *snap)
 			memset(sum, 0, words * sizeof(uint64_t));
 			for (c = 0; c < (uint32_t)s->src.ncpus; c++)
 				agg_merge(a->func, sum, vals + (size_t)c * words, a->nwords);
-			ret = agg_snap_add(snap, key, sum);
+			if (renamed(a)) {
+				struct agg_tuple *t;
+
+				ret = unrename(&s->src, a, key, dkey);
+				if (!ret)
+					ret = agg_snap_add(snap, dkey, sum);
+				if (ret)
+					goto out;
+				t = &snap->t[snap->n - 1];
+				t->kkey = malloc(a->kkeysize);
+				if (!t->kkey) {
+					ret = -ENOMEM;
+					goto out;
+				}
+				memcpy(t->kkey, key, a->kkeysize);
+			} else {
+				ret = agg_snap_add(snap, key, sum);
+			}
 			if (ret)
 				goto out;
 		}
@@ -531,6 +591,7 @@ out:
 	free(sum);
 	free(key);
 	free(next);
+	free(dkey);
 	if (ret)
 		agg_snap_free(snap);
 	return ret;
@@ -555,12 +616,23 @@ static void agg_reset(struct agg_state *s, uint32_t id, const struct agg_snap *s
 		if (del)
 			s->seen[id] = false;
 	} else {
-		for (i = 0; i < snap->n; i++) {
+		/*
+		 * The map's keys are as long as the longest aggregation's, this
+		 * one's zero-padded (KINIT zeroes the whole key).
+		 */
+		uint8_t *k = calloc(1, s->src.keysize);
+
+		for (i = 0; k && i < snap->n; i++) {
+			if (snap->t[i].kkey)
+				memcpy(k, snap->t[i].kkey, a->kkeysize);
+			else
+				memcpy(k, snap->t[i].key, a->keysize);
 			if (!del)
-				bpf_map_update_elem(s->src.hash_fd, snap->t[i].key, zero, BPF_EXIST);
+				bpf_map_update_elem(s->src.hash_fd, k, zero, BPF_EXIST);
 			else if (i < keep_from || i >= keep_to)
-				bpf_map_delete_elem(s->src.hash_fd, snap->t[i].key);
+				bpf_map_delete_elem(s->src.hash_fd, k);
 		}
+		free(k);
 	}
 	free(zero);
 }

@@ -28,12 +28,20 @@ struct agg_source {
 	int ncpus;
 	uint32_t words;		/* u64 words of every value */
 	uint32_t keysize;	/* bytes of spt_agg's keys */
+	/* the loaded string table: probe names of keys stored by offset */
+	const volatile uint8_t *strtab;
+	size_t strtab_len;
 };
 
-/* One tuple: its key (agg->keysize bytes, the id first) and merged words. */
+/*
+ * One tuple: its key (agg->keysize bytes, the id first) and merged words;
+ * kkey is the key as the kernel's map has it (agg->kkeysize bytes) when it
+ * differs (probe names stored by offset), else NULL.
+ */
 struct agg_tuple {
 	uint8_t *key;
 	uint64_t *w;
+	uint8_t *kkey;
 };
 
 struct agg_snap {

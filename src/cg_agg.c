@@ -20,6 +20,7 @@
 #include "cg.h"
 #include "cg_priv.h"
 #include "diag.h"
+#include "probe.h"
 
 struct aggfn {
 	const char *name;
@@ -418,6 +419,9 @@ static int agg_new(struct cg *g, const char *name, const struct aggfn *f,
 				"aggregation key larger than %d bytes", SPT_KEY_SIZE);
 	}
 	a->keysize = off;
+	a->kkeysize = off;
+	for (i = 0; i < nkeys; i++)
+		a->koff[i] = a->keys[i].offset;
 	a->edge0 = edge0;
 	a->nedges = img->nedges - edge0;
 	switch (f->func) {
@@ -455,6 +459,78 @@ static const char *key_type_name(const struct img_field *k, char *buf, size_t le
 	t.size = k->size;
 	t.sign = k->type == IMG_INT;
 	return cg_type_name(&t, buf, len);
+}
+
+/* A key that is one of the probe's names as it is: probeprov...probename. */
+static uint8_t is_probe_name(const struct ast_expr *k)
+{
+	static const char *const names[] = { "probeprov", "probemod", "probefunc", "probename" };
+	size_t i;
+
+	if (k->kind != AST_IDENT || k->u.ident.scope != AST_SCOPE_GLOBAL)
+		return 0;
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(k->u.ident.name, names[i]))
+			return 1;
+	return 0;
+}
+
+/*
+ * The kernel's key of an aggregation whose every use put a probe name in
+ * some element: that element holds the name's offset in the string table
+ * (8 bytes; the loader puts each distinct name there once, so equal names
+ * are equal offsets) instead of strsize bytes of string, which is what a
+ * firing hashes and compares. The key instructions of each update (KINIT
+ * id, the KINT/KSTR of each element in order, then AGG id: one run, moved
+ * only as a whole) get the new offsets. Only while strsize cannot cut a
+ * probe name, so that the consumer's names are the strings the kernel
+ * would have stored.
+ */
+void cg_agg_finish(struct cg *g)
+{
+	struct image *img = g->img;
+	size_t id, j;
+
+	if (g->o->strsize < PROBE_FIELD_MAX - 1)
+		return;
+	for (id = 0; id < img->naggs; id++) {
+		struct img_agg *a = &img->aggs[id];
+		uint32_t i, off = 8;
+		bool any = false;
+
+		for (i = 0; i < a->nkeys; i++) {
+			a->kpname[i] = a->keys[i].type == IMG_STR && g->agg_pname[id][i];
+			any |= a->kpname[i];
+			a->koff[i] = off;
+			off += a->keys[i].type == IMG_STR && !a->kpname[i] ? SPT_STRSIZE : 8;
+		}
+		if (!any)
+			continue;
+		a->kkeysize = off;
+		for (j = 0; j < img->ninsns; j++) {
+			struct spt_insn *in = &img->insns[j];
+			size_t k, n = 0;
+
+			if (in->op != SPT_OP_AGG || in->imm != (int32_t)id)
+				continue;
+			for (k = j; k-- > 0;)
+				if (img->insns[k].op == SPT_OP_KINIT)
+					break;
+			/* k: the update's KINIT (cg_agg_assign emits one per keyed update) */
+			for (k++; k < j; k++) {
+				struct spt_insn *ki = &img->insns[k];
+
+				if (ki->op != SPT_OP_KINT && ki->op != SPT_OP_KSTR)
+					continue;
+				if (n < a->nkeys) {
+					ki->imm = (int32_t)a->koff[n];
+					if (a->kpname[n])
+						ki->op = SPT_OP_KINT;
+				}
+				n++;
+			}
+		}
+	}
 }
 
 int cg_agg_assign(struct cg *g, const struct ast_expr *e)
@@ -525,6 +601,8 @@ int cg_agg_assign(struct cg *g, const struct ast_expr *e)
 		id = agg_new(g, name, f, rhs, kt, nkeys);
 		if (id < 0)
 			return -1;
+		for (i = 0; i < nkeys; i++)
+			g->agg_pname[id][i] = is_probe_name(lhs->u.agg.keys[i]);
 	} else {
 		struct img_agg *a = &g->img->aggs[id];
 		uint32_t mark = g->img->nedges;
@@ -577,6 +655,8 @@ int cg_agg_assign(struct cg *g, const struct ast_expr *e)
 							(long long)a->params[i], (long long)prm[i]);
 		}
 		g->img->nedges = mark;
+		for (i = 0; i < nkeys; i++)
+			g->agg_pname[id][i] &= is_probe_name(lhs->u.agg.keys[i]);
 	}
 
 	if (nkeys) {

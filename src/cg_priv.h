@@ -78,6 +78,10 @@ struct cg_var {
  * An inline definition: a constant one (its right side folds to an
  * integer) is that constant with the constant's own type, as in dtrace;
  * any other is its expression, evaluated at each use and cast to TYPE.
+ * One with parameters (NAME[T1 a, ...], used as NAME[x, ...]) is never
+ * constant: at each use its parameters stand for the arguments given,
+ * each evaluated where the body reads it and cast to its type, as
+ * dtrace-utils substitutes them (cg_ibind).
  */
 struct cg_inline {
 	const char *name;
@@ -86,7 +90,17 @@ struct cg_inline {
 	int64_t value;
 	struct ct vtype;	/* is_const: the constant's type */
 	const struct ast_expr *e;
+	const char **params;	/* NULL: no parameters */
+	size_t nparams;
+	struct ct ptype[CG_MAX_KEYS];
 	struct cg_inline *next;
+};
+
+/* The arguments of the parameterised inline whose body is being compiled. */
+struct cg_ibind {
+	const struct cg_inline *in;
+	struct ast_expr *const *args;	/* in->nparams of them */
+	const struct cg_ibind *caller;	/* the bindings where the use was written */
 };
 
 struct cg {
@@ -101,6 +115,7 @@ struct cg {
 	size_t icap;
 	struct cg_var *vars;
 	struct cg_inline *inlines;
+	const struct cg_ibind *ibind;	/* NULL outside parameterised inlines */
 	uint32_t global_bytes;
 	uint32_t this_bytes;
 	uint32_t nself;
@@ -112,6 +127,11 @@ struct cg {
 	unsigned int agg_line[SPT_AGG_MAX];	/* line of each aggregation's first assignment */
 	int64_t agg_par[SPT_AGG_MAX][4];	/* and its lquantize/llquantize parameters */
 	int64_t agg_par_new[4];			/* those of the call being compiled */
+	/*
+	 * Keys stored by probe-name offset (cg_agg_finish): 1 where every use
+	 * of an aggregation so far put a probe name (probefunc...) in that key.
+	 */
+	uint8_t agg_pname[SPT_AGG_MAX][IMG_AGG_KEYS];
 	bool in_clause;		/* compiling a clause (not a pragma or declaration) */
 	uint32_t act;		/* action being compiled: 0 predicate, 1.. statements */
 	unsigned int strslot;	/* string slots used by the clause (slot 0 is execname) */
@@ -152,6 +172,7 @@ int cg_field_add(struct cg *g, enum img_ftype type, unsigned int size, struct as
 struct img_action *cg_action_add(struct cg *g, enum img_act kind);
 /* cg_agg.c: `@a[keys] = f(args);` */
 int cg_agg_assign(struct cg *g, const struct ast_expr *e);
+void cg_agg_finish(struct cg *g);
 /* speculate, commit, discard: 0, -1 after an error, 1: not one of them. */
 int cg_spec_action(struct cg *g, const struct ast_expr *e);
 /* Kinds of action for D's ordering rules within a clause. */

@@ -221,6 +221,13 @@ static inline __u32 spt_env_nspec(struct spt_env *env)
 	return env->nspec;
 }
 
+/* The host VM keeps no speculative data: every part has specroom bytes left. */
+static inline __u32 spt_env_specroom(struct spt_env *env, __u32 id)
+{
+	(void)id;
+	return env->specroom;
+}
+
 /* As bpf_probe_read_kernel_str: at most size - 1 bytes up to the NUL, then a NUL. */
 static inline long spt_env_strncpy(struct spt_env *env, __u8 *dst, const void *src, __u32 size)
 {

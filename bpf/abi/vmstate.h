@@ -65,6 +65,8 @@ struct spt_vm {
 	__u32 dyndrop;		/* stores into an associative array that found no space */
 	__u32 aggdrop;		/* an aggregation found no space for a new key */
 	__u32 specd;		/* speculate() ran: the record goes to slot spec */
+	__u32 specroom;		/* and the bytes left in its part on this CPU */
+	__u32 specdrop;		/* SPECCHK ended the clause: a speculative drop */
 	__u32 spec;		/* its slot id (0: invalid, the record is discarded) */
 	__u32 nspecops;		/* commit/discard calls to make when the clause ends */
 	__u32 dsig;		/* raise(): the signal to send the current process when the
@@ -89,6 +91,6 @@ struct spt_vm {
 	__u32 tokpos;
 	__u32 toklen;
 };
-_Static_assert(sizeof(struct spt_vm) == 14584, "VM state layout");
+_Static_assert(sizeof(struct spt_vm) == 14592, "VM state layout");
 
 #endif /* SPT_ABI_VMSTATE_H */
