@@ -144,7 +144,7 @@ static int fill_tables(struct tracer *tr, struct spectrace_bpf *skel, const stru
 		       int *need_dir, char *err, size_t errlen)
 {
 	struct spectrace_bpf__rodata *ro = skel->rodata;
-	uint32_t nep = 0, necb = 0, slen = e->strtab_len, nfrec = 0;
+	uint32_t nep = 0, necb = 0, slen = e->img->strtab_len, nfrec = 0;
 	size_t i, j;
 
 	if (slen > SPT_STRTAB_MAX) {
@@ -153,7 +153,7 @@ static int fill_tables(struct tracer *tr, struct spectrace_bpf *skel, const stru
 		return -E2BIG;
 	}
 	if (slen)
-		memcpy((void *)ro->spt_strtab, e->strtab, slen);
+		memcpy((void *)ro->spt_strtab, e->img->strtab, slen);
 	else
 		slen = 1;	/* the NUL of NULL, reference 0 */
 
@@ -199,8 +199,8 @@ static int fill_tables(struct tracer *tr, struct spectrace_bpf *skel, const stru
 			ro->spt_ecbs[necb].epid = e->ecbs[j].epid;
 			ro->spt_ecbs[necb].size = e->ecbs[j].size;
 			ro->spt_ecbs[necb].prog = e->ecbs[j].prog;
-			if (e->clauses) {
-				const struct img_clause *cl = &e->clauses[e->ecbs[j].clause];
+			if (e->img->clauses) {
+				const struct img_clause *cl = &e->img->clauses[e->ecbs[j].clause];
 
 				ro->spt_ecbs[necb].fpred = cl->fpred;
 				ro->spt_ecbs[necb].fval = cl->fval;
@@ -278,12 +278,12 @@ static int size_aggs(struct tracer *tr, struct spectrace_bpf *skel, const struct
 	size_t i;
 	int ret;
 
-	if (e->naggs > SPT_AGG_MAX || e->nedges > SPT_AGG_EDGES_MAX) {
+	if (e->img->naggs > SPT_AGG_MAX || e->img->nedges > SPT_AGG_EDGES_MAX) {
 		snprintf(err, errlen, "too many aggregations");
 		return -E2BIG;
 	}
-	for (i = 0; i < e->naggs; i++) {
-		const struct img_agg *a = &e->aggs[i];
+	for (i = 0; i < e->img->naggs; i++) {
+		const struct img_agg *a = &e->img->aggs[i];
 
 		skel->rodata->spt_aggs[i].func = a->func;
 		skel->rodata->spt_aggs[i].flags = a->flags;
@@ -300,12 +300,12 @@ static int size_aggs(struct tracer *tr, struct spectrace_bpf *skel, const struct
 				keysize = ks;
 		}
 	}
-	if (e->nedges)
-		memcpy((void *)skel->rodata->spt_agg_edges, e->edges,
-		       e->nedges * sizeof(*e->edges));
+	if (e->img->nedges)
+		memcpy((void *)skel->rodata->spt_agg_edges, e->img->edges,
+		       e->img->nedges * sizeof(*e->img->edges));
 	keysize = (keysize + 7) & ~7u;
 	/* aggsize must hold one tuple of the largest key and value, as in DTrace */
-	if (e->naggs && o->aggsize < (nkeyed ? keysize : 0) + words * 8ULL) {
+	if (e->img->naggs && o->aggsize < (nkeyed ? keysize : 0) + words * 8ULL) {
 		snprintf(err, errlen, "%s", LOAD_E_TOOSMALL);
 		return -ENOSPC;
 	}
@@ -324,7 +324,7 @@ static int size_aggs(struct tracer *tr, struct spectrace_bpf *skel, const struct
 		ret = bpf_map__set_value_size(skel->maps.spt_agg0, words * 8);
 	if (!ret)
 		ret = bpf_map__set_max_entries(skel->maps.spt_agg0,
-					       e->naggs ? (uint32_t)e->naggs : 1);
+					       e->img->naggs ? (uint32_t)e->img->naggs : 1);
 	if (!ret)
 		ret = bpf_map__set_value_size(skel->maps.spt_agg_zero, words * 8);
 	if (ret)
@@ -496,28 +496,28 @@ void load_ops_used(const struct enabling *e, uint64_t *ops, size_t nwords, uint3
 	 * (every fast record gets a row of spt_frecs: see frec_row()).
 	 */
 	for (i = 0; i < e->n; i++) {
-		uint32_t start = e->ecbs[i].prog, end = (uint32_t)e->ninsns;
+		uint32_t start = e->ecbs[i].prog, end = (uint32_t)e->img->ninsns;
 
-		if (start == SPT_ECB_NOPROG || start >= e->ninsns)
+		if (start == SPT_ECB_NOPROG || start >= e->img->ninsns)
 			continue;
-		if (e->clauses && (e->clauses[e->ecbs[i].clause].fcount ||
-				   e->clauses[e->ecbs[i].clause].nfrec))
+		if (e->img->clauses && (e->img->clauses[e->ecbs[i].clause].fcount ||
+				   e->img->clauses[e->ecbs[i].clause].nfrec))
 			continue;
 		for (j = 0; j < e->n; j++)
 			if (e->ecbs[j].prog != SPT_ECB_NOPROG && e->ecbs[j].prog > start &&
 			    e->ecbs[j].prog < end)
 				end = e->ecbs[j].prog;
 		for (k = start; k < end; k++) {
-			uint32_t op = e->insns[k].op;
+			uint32_t op = e->img->insns[k].op;
 
 			if (op / 64 < nwords)
 				ops[op / 64] |= 1ULL << (op % 64);
 		}
 	}
 	if (nwords > SPT_OP_AGG / 64 && (ops[SPT_OP_AGG / 64] >> (SPT_OP_AGG % 64) & 1))
-		for (i = 0; i < e->naggs; i++)
-			if (e->aggs[i].func < 32)
-				*aggfns |= 1u << e->aggs[i].func;
+		for (i = 0; i < e->img->naggs; i++)
+			if (e->img->aggs[i].func < 32)
+				*aggfns |= 1u << e->img->aggs[i].func;
 }
 
 int load_reads_task(const struct enabling *e)
@@ -527,9 +527,9 @@ int load_reads_task(const struct enabling *e)
 	if (e->with_vmtest)
 		return 1;
 	/* Fast predicates, counts and records keep their bytecode: it tells. */
-	for (i = 0; i < e->ninsns; i++)
-		if (e->insns[i].op == SPT_OP_LDB &&
-		    (e->insns[i].imm == SPT_B_PPID || e->insns[i].imm == SPT_B_VTIMESTAMP))
+	for (i = 0; i < e->img->ninsns; i++)
+		if (e->img->insns[i].op == SPT_OP_LDB &&
+		    (e->img->insns[i].imm == SPT_B_PPID || e->img->insns[i].imm == SPT_B_VTIMESTAMP))
 			return 1;
 	return 0;
 }
@@ -577,15 +577,15 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 	ret = fill_tables(tr, skel, e, need_dir, err, errlen);
 	if (ret)
 		return ret;
-	if (e->ninsns > SPT_MAX_INSNS) {
+	if (e->img->ninsns > SPT_MAX_INSNS) {
 		snprintf(err, errlen, "program too large: %zu instructions, at most %d",
-			 e->ninsns, SPT_MAX_INSNS);
+			 e->img->ninsns, SPT_MAX_INSNS);
 		return -E2BIG;
 	}
-	if (e->ninsns) {
-		memcpy((void *)skel->rodata->spt_insns, e->insns, e->ninsns * sizeof(*e->insns));
-		memcpy((void *)skel->rodata->spt_insn_act, e->insn_act,
-		       e->ninsns * sizeof(*e->insn_act));
+	if (e->img->ninsns) {
+		memcpy((void *)skel->rodata->spt_insns, e->img->insns, e->img->ninsns * sizeof(*e->img->insns));
+		memcpy((void *)skel->rodata->spt_insn_act, e->img->insn_act,
+		       e->img->ninsns * sizeof(*e->img->insn_act));
 	}
 	/*
 	 * The opcodes and aggregating functions in use: the verifier skips the
@@ -682,8 +682,8 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 	if (ret)
 		return ret;
 	/* Speculations: nspec slots of specsize per CPU, only when used. */
-	bpf_program__set_autoload(skel->progs.spt_spec_clean, e->uses_spec);
-	if (e->uses_spec) {
+	bpf_program__set_autoload(skel->progs.spt_spec_clean, e->img->uses_spec);
+	if (e->img->uses_spec) {
 		skel->rodata->spt_nspec = o->nspec;
 		skel->rodata->spt_specsize = o->specsize;
 		ret = bpf_map__set_value_size(skel->maps.spt_spec,
@@ -722,8 +722,8 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 		return ret;
 	}
 	tr->switch_fd = bpf_program__fd(skel->progs.spt_switch);
-	tr->clean_fd = e->uses_spec ? bpf_program__fd(skel->progs.spt_spec_clean) : -1;
-	tr->nspec = e->uses_spec ? o->nspec : 0;
+	tr->clean_fd = e->img->uses_spec ? bpf_program__fd(skel->progs.spt_spec_clean) : -1;
+	tr->nspec = e->img->uses_spec ? o->nspec : 0;
 	return 0;
 }
 

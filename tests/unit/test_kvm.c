@@ -145,11 +145,7 @@ static void run_corpus(void)
 	for (i = 0; i < n; i++)
 		cr_assert_eq(enab_add(&en, &table, "dtrace:::BEGIN", (unsigned int)i,
 				      img.clauses[i].recsize, img.clauses[i].prog), 1);
-	en.insns = img.insns;
-	en.insn_act = img.insn_act;
-	en.ninsns = img.ninsns;
-	en.strtab = img.strtab;
-	en.strtab_len = img.strtab_len;
+	en.img = &img;
 	en.with_vmtest = 1;
 	cr_assert_eq(load_tracer(&tr, &o, &en, err, sizeof(err)), 0, "load: %s", err);
 

@@ -96,8 +96,9 @@ Test(load, ops_used_skips_fast_counts)
 		{ .epid = 2, .clause = 1, .prog = 3 },
 		{ .epid = 3, .clause = 2, .prog = 5 },
 	};
-	struct enabling e = { .ecbs = ecbs, .n = 3, .insns = insns, .ninsns = 8,
-			      .aggs = aggs, .naggs = 2, .clauses = clauses };
+	struct image img = { .insns = insns, .ninsns = 8, .aggs = aggs, .naggs = 2,
+			     .clauses = clauses };
+	struct enabling e = { .ecbs = ecbs, .n = 3, .img = &img };
 	uint64_t ops[(SPT_OP_NOPS + 63) / 64];
 	uint32_t fns;
 
@@ -108,7 +109,7 @@ Test(load, ops_used_skips_fast_counts)
 
 	/* Without clause 2 nothing aggregates in the VM: no AGG, no function. */
 	e.n = 2;
-	e.ninsns = 5;
+	img.ninsns = 5;
 	load_ops_used(&e, ops, sizeof(ops) / sizeof(ops[0]), &fns);
 	cr_assert(!has_op(ops, SPT_OP_AGG), "the fast count's AGG is not the VM's");
 	cr_assert_eq(fns, 0);
