@@ -335,6 +335,7 @@ struct builtin {
 	struct ct type;
 };
 
+/* clang-format off */
 static const struct builtin builtins[] = {
 	{ "arg0", SPT_B_ARG0, { CT_INT, 8, true, 0, 0, false } },
 	{ "arg1", SPT_B_ARG0 + 1, { CT_INT, 8, true, 0, 0, false } },
@@ -368,6 +369,7 @@ static const struct builtin builtins[] = {
 	{ "probefunc", SPT_B_PROBEFUNC, { CT_STR, PROBE_FIELD_MAX, false, 0, 0, false } },
 	{ "probename", SPT_B_PROBENAME, { CT_STR, PROBE_FIELD_MAX, false, 0, 0, false } },
 };
+/* clang-format on */
 
 /* Builtins D has that spectrace does not provide yet. */
 static const char *const builtins_missing[] = {
