@@ -534,17 +534,23 @@ int load_reads_task(const struct enabling *e)
 	return 0;
 }
 
-int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *e, char *err,
-		size_t errlen)
+uint64_t load_end_reserve(const struct enabling *e, bool temporal)
 {
-	struct spectrace_bpf *skel;
-	int need_dir[2] = { 0, 0 };
-	int ret;
+	uint64_t reserve = 0;
+	size_t i;
 
-	memset(tr, 0, sizeof(*tr));
-	tr->switch_fd = -1;
-	tr->buf_fd = -1;
-	tr->clean_fd = -1;
+	/* The worst case of END: every END clause records. */
+	for (i = 0; i < e->n; i++)
+		if (e->ecbs[i].probe && e->ecbs[i].probe->kind == PROBE_DTRACE &&
+		    e->ecbs[i].probe->arg == SPT_DTRACE_END && e->ecbs[i].size)
+			reserve += e->ecbs[i].size + (temporal ? SPT_REC_TS : 0);
+	return reserve;
+}
+
+/* The CPUs and the buffer size: what can be refused before opening anything. */
+static int check_machine(struct tracer *tr, const struct opts *o, const struct enabling *e,
+			 char *err, size_t errlen)
+{
 	tr->ncpus = libbpf_num_possible_cpus();
 	if (tr->ncpus < 0) {
 		snprintf(err, errlen, "cannot count CPUs: %s", strerror(-tr->ncpus));
@@ -560,23 +566,13 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 			 (unsigned long long)o->bufsize);
 		return -EINVAL;
 	}
-	ret = load_check_sizes(o, e, err, errlen);
-	if (ret)
-		return ret;
+	return load_check_sizes(o, e, err, errlen);
+}
 
-	skel = spectrace_bpf__open();
-	if (!skel) {
-		ret = -errno;
-		snprintf(err, errlen, "cannot open BPF object: %s", strerror(errno));
-		return ret;
-	}
-	tr->skel = skel;
-	ret = ktr_setup(&tr->ktr, skel->obj, &o->ktr, stderr, err, errlen);
-	if (ret)
-		return ret;
-	ret = fill_tables(tr, skel, e, need_dir, err, errlen);
-	if (ret)
-		return ret;
+/* The bytecode, and the opcodes and aggregating functions it uses. */
+static int set_program(struct spectrace_bpf *skel, const struct enabling *e, char *err,
+		       size_t errlen)
+{
 	if (e->img->ninsns > SPT_MAX_INSNS) {
 		snprintf(err, errlen, "program too large: %zu instructions, at most %d",
 			 e->img->ninsns, SPT_MAX_INSNS);
@@ -595,26 +591,36 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 	load_ops_used(e, (uint64_t *)skel->rodata->spt_ops_used,
 		      sizeof(skel->rodata->spt_ops_used) / sizeof(uint64_t),
 		      (uint32_t *)&skel->rodata->spt_aggfns_used);
-	/*
-	 * dynvarsize must hold one element of what the program uses: a
-	 * self-> variable (about 64 bytes of hash-map element), an
-	 * associative-array element (key, value and 64 bytes).
-	 */
-	{
-		const uint64_t *ops = (const uint64_t *)skel->rodata->spt_ops_used;
-		bool tls = (ops[SPT_OP_LDS / 64] >> (SPT_OP_LDS % 64) & 1) ||
-			   (ops[SPT_OP_STS / 64] >> (SPT_OP_STS % 64) & 1);
-		bool assoc = ops[SPT_OP_KINIT / 64] >> (SPT_OP_KINIT % 64) & 1;
+	return 0;
+}
 
-		if ((tls && o->dynvarsize < 64) ||
-		    (assoc && o->dynvarsize < SPT_KEY_SIZE + SPT_AVAL_SIZE + 64)) {
-			snprintf(err, errlen, "%s", LOAD_E_TOOSMALL);
-			return -ENOSPC;
-		}
+/*
+ * dynvarsize must hold one element of what the program uses: a
+ * self-> variable (about 64 bytes of hash-map element), an
+ * associative-array element (key, value and 64 bytes).
+ */
+static int check_dynvarsize(struct spectrace_bpf *skel, const struct opts *o, char *err,
+			    size_t errlen)
+{
+	const uint64_t *ops = (const uint64_t *)skel->rodata->spt_ops_used;
+	bool tls = (ops[SPT_OP_LDS / 64] >> (SPT_OP_LDS % 64) & 1) ||
+		   (ops[SPT_OP_STS / 64] >> (SPT_OP_STS % 64) & 1);
+	bool assoc = ops[SPT_OP_KINIT / 64] >> (SPT_OP_KINIT % 64) & 1;
+
+	if ((tls && o->dynvarsize < 64) ||
+	    (assoc && o->dynvarsize < SPT_KEY_SIZE + SPT_AVAL_SIZE + 64)) {
+		snprintf(err, errlen, "%s", LOAD_E_TOOSMALL);
+		return -ENOSPC;
 	}
-	skel->rodata->spt_boot_to_wall = boot_to_wall();
-	/* Strings are cut at strsize characters; the kernel side holds at most SPT_STRSIZE bytes. */
-	skel->rodata->spt_strcap = o->strsize + 1 < SPT_STRSIZE ? (__u32)o->strsize + 1 : SPT_STRSIZE;
+	return 0;
+}
+
+/* The offsets into task_struct that ppid and vtimestamp read, from BTF. */
+static int set_task_offsets(struct spectrace_bpf *skel, const struct enabling *e, char *err,
+			    size_t errlen)
+{
+	int ret;
+
 	if (load_reads_task(e)) {
 		struct kbtf_task t;
 
@@ -625,22 +631,20 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 		skel->rodata->spt_off_tgid = t.tgid;
 		skel->rodata->spt_off_sum_exec = t.sum_exec_runtime;
 	}
-	ret = alloc_bufs(tr, skel, o, err, errlen);
-	if (ret)
-		return ret;
+	return 0;
+}
+
+/* The buffer policy, fill's END reservation, -x temporal's timestamps. */
+static int set_policy(struct tracer *tr, struct spectrace_bpf *skel, const struct opts *o,
+		      const struct enabling *e, char *err, size_t errlen)
+{
 	skel->rodata->spt_bufsize = tr->bufsize;
 	skel->rodata->spt_policy = o->bufpolicy == OPT_BUF_FILL	  ? SPT_POLICY_FILL
 				   : o->bufpolicy == OPT_BUF_RING ? SPT_POLICY_RING
 								  : SPT_POLICY_SWITCH;
 	if (o->bufpolicy == OPT_BUF_FILL) {
-		uint64_t reserve = 0;
-		size_t i;
+		uint64_t reserve = load_end_reserve(e, o->temporal);
 
-		/* The worst case of END: every END clause records. */
-		for (i = 0; i < e->n; i++)
-			if (e->ecbs[i].probe->kind == PROBE_DTRACE &&
-			    e->ecbs[i].probe->arg == SPT_DTRACE_END && e->ecbs[i].size)
-				reserve += e->ecbs[i].size + (o->temporal ? SPT_REC_TS : 0);
 		if (reserve > tr->bufsize) {
 			snprintf(err, errlen, "END enablings exceed size of principal buffer");
 			return -ENOSPC;
@@ -660,11 +664,17 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 			}
 		skel->rodata->spt_temporal = 1;
 	}
-	/*
-	 * Each program that runs clauses carries its own copy of the VM, and
-	 * verifying one costs about a tenth of a second: load only those the
-	 * enabling needs.
-	 */
+	return 0;
+}
+
+/*
+ * Each program that runs clauses carries its own copy of the VM, and
+ * verifying one costs about a tenth of a second: load only those the
+ * enabling needs.
+ */
+static void choose_programs(struct tracer *tr, struct spectrace_bpf *skel, const struct opts *o,
+			    const struct enabling *e, const int *need_dir)
+{
 	bpf_program__set_autoload(skel->progs.spt_vm_test, e->with_vmtest);
 	bpf_program__set_autoload(skel->progs.spt_dtrace,
 				  skel->rodata->spt_dtrace_eprobe[SPT_DTRACE_BEGIN] ||
@@ -677,11 +687,14 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 	bpf_program__set_autoload(skel->progs.spt_profile, tr->nprof > 0);
 	bpf_program__set_autoload(skel->progs.spt_tick_ctl, skel->rodata->spt_nticks > 0);
 	skel->rodata->spt_tick_tgid = (__u32)getpid();
+}
 
-	ret = size_aggs(tr, skel, o, e, err, errlen);
-	if (ret)
-		return ret;
-	/* Speculations: nspec slots of specsize per CPU, only when used. */
+/* Speculations: nspec slots of specsize per CPU, only when used. */
+static int size_spec(struct tracer *tr, struct spectrace_bpf *skel, const struct opts *o,
+		     const struct enabling *e, char *err, size_t errlen)
+{
+	int ret;
+
 	bpf_program__set_autoload(skel->progs.spt_spec_clean, e->img->uses_spec);
 	if (e->img->uses_spec) {
 		skel->rodata->spt_nspec = o->nspec;
@@ -697,6 +710,14 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 			return ret;
 		}
 	}
+	return 0;
+}
+
+/* self-> variables and associative arrays, out of dynvarsize. */
+static int size_vars(struct spectrace_bpf *skel, const struct opts *o, char *err, size_t errlen)
+{
+	int ret;
+
 	/* A self-> variable costs about 64 bytes of hash-map element. */
 	ret = bpf_map__set_max_entries(skel->maps.spt_tls,
 				       o->dynvarsize / 64 ? (__u32)(o->dynvarsize / 64) : 1);
@@ -710,6 +731,61 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 		snprintf(err, errlen, "cannot size variable maps: %s", strerror(-ret));
 		return ret;
 	}
+	return 0;
+}
+
+/*
+ * Open, fill and load the BPF object for enabling E under options O, in
+ * named steps; the principal buffers are created and mapped.
+ */
+int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *e, char *err,
+		size_t errlen)
+{
+	struct spectrace_bpf *skel;
+	int need_dir[2] = { 0, 0 };
+	int ret;
+
+	memset(tr, 0, sizeof(*tr));
+	tr->switch_fd = -1;
+	tr->buf_fd = -1;
+	tr->clean_fd = -1;
+	ret = check_machine(tr, o, e, err, errlen);
+	if (ret)
+		return ret;
+	skel = spectrace_bpf__open();
+	if (!skel) {
+		ret = -errno;
+		snprintf(err, errlen, "cannot open BPF object: %s", strerror(errno));
+		return ret;
+	}
+	tr->skel = skel;
+	ret = ktr_setup(&tr->ktr, skel->obj, &o->ktr, stderr, err, errlen);
+	if (!ret)
+		ret = fill_tables(tr, skel, e, need_dir, err, errlen);
+	if (!ret)
+		ret = set_program(skel, e, err, errlen);
+	if (!ret)
+		ret = check_dynvarsize(skel, o, err, errlen);
+	if (ret)
+		return ret;
+	skel->rodata->spt_boot_to_wall = boot_to_wall();
+	/* Strings are cut at strsize characters; the kernel side holds at most SPT_STRSIZE bytes. */
+	skel->rodata->spt_strcap = o->strsize + 1 < SPT_STRSIZE ? (__u32)o->strsize + 1 : SPT_STRSIZE;
+	ret = set_task_offsets(skel, e, err, errlen);
+	if (!ret)
+		ret = alloc_bufs(tr, skel, o, err, errlen);
+	if (!ret)
+		ret = set_policy(tr, skel, o, e, err, errlen);
+	if (ret)
+		return ret;
+	choose_programs(tr, skel, o, e, need_dir);
+	ret = size_aggs(tr, skel, o, e, err, errlen);
+	if (!ret)
+		ret = size_spec(tr, skel, o, e, err, errlen);
+	if (!ret)
+		ret = size_vars(skel, o, err, errlen);
+	if (ret)
+		return ret;
 	ret = spectrace_bpf__load(skel);
 	if (ret) {
 		snprintf(err, errlen, "cannot load BPF programs: %s (run with -v for the verifier log)",
