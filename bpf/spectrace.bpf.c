@@ -27,6 +27,8 @@
 struct spt_aggdesc;
 /* The string primitives: one global function, verified once. */
 #define SPT_VM_STROP __noinline
+/* Stacks: one global function too. */
+#define SPT_VM_STKOP __noinline
 static __always_inline __u64 spt_env_builtin(struct spt_kenv *env, __u32 id);
 static __always_inline int spt_env_op(struct spt_kenv *env, __u32 op);
 static __always_inline int spt_env_aggfn(struct spt_kenv *env, __u32 func);
@@ -53,6 +55,7 @@ static __always_inline __s64 spt_env_agg_edge(struct spt_kenv *env, __u32 i);
 static __always_inline __u64 spt_env_speculation(struct spt_kenv *env);
 static __always_inline int spt_env_speculate(struct spt_kenv *env, __u64 id);
 static __always_inline __u32 spt_env_nspec(struct spt_kenv *env);
+static __always_inline long spt_env_stack(struct spt_kenv *env, __u64 *buf, __u32 user);
 static __always_inline long spt_env_strncpy(struct spt_kenv *env, __u8 *dst, const void *src,
 					    __u32 size);
 static __always_inline void spt_env_loop(struct spt_kenv *env, __u32 n,
@@ -586,6 +589,49 @@ static __always_inline int spt_env_speculate(struct spt_kenv *env, __u64 id)
 static __always_inline __u32 spt_env_nspec(struct spt_kenv *env)
 {
 	return spt_nspec;
+}
+
+/*
+ * Processes whose user stacks were taken: the consumer reads their
+ * mappings while they live (src/usym.c), so frames resolve after they
+ * exit. pid -> 1, inserted once; a full map only costs the snapshot.
+ */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 4096);
+	__type(key, __u32);
+	__type(value, __u32);
+} spt_upids SEC(".maps");
+
+/*
+ * The current task's stack: bpf_get_task_stack() needs no program context,
+ * so it runs inside the VM's bpf_loop. The user stack is walked from the
+ * task's saved user registers (frame pointers); frames beyond
+ * SPT_STACK_MAX are not counted by the kernel.
+ */
+static __always_inline long spt_env_stack(struct spt_kenv *env, __u64 *buf, __u32 user)
+{
+	struct task_struct *t;
+	long n;
+
+	if (env->fixed) {
+		/* Test runs: a fixed stack of three frames. */
+		buf[0] = 0x1000;
+		buf[1] = 0x2000;
+		buf[2] = 0x3000;
+		return 3;
+	}
+	t = bpf_get_current_task_btf();
+	n = bpf_get_task_stack(t, buf, SPT_STACK_MAX * 8, user ? BPF_F_USER_STACK : 0);
+	if (n < 0)
+		return n;
+	if (user) {
+		__u32 pid = bpf_get_current_pid_tgid() >> 32, one = 1;
+
+		if (!bpf_map_lookup_elem(&spt_upids, &pid))
+			bpf_map_update_elem(&spt_upids, &pid, &one, BPF_NOEXIST);
+	}
+	return n / 8;
 }
 
 /* The string primitives' copies and per-byte loops (bpf/vm.h). */

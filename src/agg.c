@@ -14,6 +14,7 @@
 
 #include "abi/agg.h"
 #include "agg.h"
+#include "stack.h"
 #include "fmt.h"
 #include "print.h"
 #include "vm.h"
@@ -290,6 +291,11 @@ static int key_elem_cmp(const struct img_field *k, const uint8_t *x, const uint8
 {
 	uint64_t vx, vy;
 
+	if (k->type == IMG_STACK || k->type == IMG_USTACK) {
+		int r = memcmp(x + k->offset, y + k->offset, k->size);
+
+		return r < 0 ? -1 : r > 0;
+	}
 	if (k->type == IMG_STR) {
 		int r = strncmp((const char *)x + k->offset, (const char *)y + k->offset, k->size);
 
@@ -501,6 +507,10 @@ static void print_key(FILE *out, const struct img_agg *a, const uint8_t *key)
 		const struct img_field *k = &a->keys[i];
 		uint64_t v;
 
+		if (k->type == IMG_STACK || k->type == IMG_USTACK) {
+			stack_print(out, k, key, stack_indent, 0);
+			continue;
+		}
 		if (k->type == IMG_STR) {
 			fprintf(out, "  %-50.*s", (int)k->size, (const char *)key + k->offset);
 			continue;

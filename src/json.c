@@ -23,6 +23,7 @@
 #include "abi/fault.h"
 #include "agg.h"
 #include "json.h"
+#include "stack.h"
 #include "print.h"
 
 void jbuf_free(struct jbuf *b)
@@ -182,6 +183,10 @@ void json_value(struct jbuf *b, const struct img_field *f, const uint8_t *data)
 	case IMG_UINT:
 		jbuf_printf(b, "\"type\":\"uint\",\"value\":%llu",
 			    (unsigned long long)print_field_value(f, data));
+		return;
+	case IMG_STACK:
+	case IMG_USTACK:
+		stack_json(b, f, data);
 		return;
 	case IMG_STR:
 		break;

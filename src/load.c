@@ -34,6 +34,7 @@
 #include "image.h"
 #include "kbtf.h"
 #include "load.h"
+#include "usym.h"
 
 /* Nanoseconds to add to the boot clock to get the wall clock. */
 static uint64_t boot_to_wall(void)
@@ -1040,4 +1041,17 @@ void load_close(struct tracer *tr)
 	spectrace_bpf__destroy(tr->skel);
 	tr->skel = NULL;
 	ktr_close(&tr->ktr);
+}
+
+void load_upids(struct tracer *tr)
+{
+	int fd = bpf_map__fd(tr->skel->maps.spt_upids);
+	__u32 key, next, *prev = NULL;
+
+	/* Each process whose user stack was taken: its mappings, while it lives. */
+	while (fd >= 0 && !bpf_map_get_next_key(fd, prev, &next)) {
+		usym_note(next);
+		key = next;
+		prev = &key;
+	}
 }

@@ -19,6 +19,7 @@
 #include "agg.h"
 #include "fmt.h"
 #include "print.h"
+#include "stack.h"
 #include "vm.h"
 
 static const struct print_ops text_ops;
@@ -207,6 +208,10 @@ int print_field_str(const struct img_field *f, const uint8_t *data, const char *
  */
 static void print_trace(struct printer *pr, const struct img_field *f, const uint8_t *data)
 {
+	if (f->type == IMG_STACK || f->type == IMG_USTACK) {
+		stack_print(pr->out, f, data, stack_indent, 0);
+		return;
+	}
 	if (f->type == IMG_STR) {
 		const char *str;
 		int n = print_field_str(f, data, &str);

@@ -130,8 +130,28 @@ enum spt_op {
 	 */
 	SPT_OP_STOK,
 	SPT_OP_SCLEAN,
+	/*
+	 * A stack: the user stack with b & SPT_STK_USER, else the kernel's.
+	 * With SPT_STK_REC (SPT_STK_KEY) it fills the stack field at offset
+	 * imm of the record (key) area: word 0 the depth, every frame the
+	 * kernel found even beyond the field; word 1 the pid for a user stack
+	 * (else 0); then r[a] (1..SPT_STACK_MAX) frame words, zero after the
+	 * stack's end. r[dst] = the depth, or with SPT_STK_CALLER frame 1 (0 if
+	 * there is none). A stack the kernel cannot take has depth 0.
+	 */
+	SPT_OP_STACK,
 	SPT_OP_NOPS	/* number of opcodes */
 };
+
+/* STACK b. */
+#define SPT_STK_USER 0x1
+#define SPT_STK_REC 0x2
+#define SPT_STK_KEY 0x4
+#define SPT_STK_CALLER 0x8
+/* Most frames a stack keeps (the kernel's perf_event_max_stack default). */
+#define SPT_STACK_MAX 127
+/* Bytes of a stack field of N frames: depth, pid, the frames. */
+#define SPT_STACK_FIELD(n) (16 + 8 * (n))
 
 /* STOK imm: continue the previous string (strtok(NULL, delimiters)). */
 #define SPT_STOK_CONT 0x100
@@ -153,6 +173,8 @@ enum spt_op {
  * the low bits), stored in the associative-array map keyed by (id, tid).
  */
 #define SPT_KEY_SELF 0x40000000
+/* KINIT imm with this bit: an aggregation key longer than SPT_KEY_SIZE (zeroed whole). */
+#define SPT_KEY_BIG 0x20000000
 
 /* Builtin variables (LDB imm). */
 enum spt_builtin {
