@@ -56,6 +56,11 @@ static __always_inline __u64 spt_env_speculation(struct spt_kenv *env);
 static __always_inline int spt_env_speculate(struct spt_kenv *env, __u64 id);
 static __always_inline __u32 spt_env_nspec(struct spt_kenv *env);
 static __always_inline long spt_env_stack(struct spt_kenv *env, __u64 *buf, __u32 user);
+static __always_inline void spt_env_uregs(struct spt_kenv *env, __u64 *regs);
+static __always_inline void spt_env_memcpy(struct spt_kenv *env, __u8 *dst, const __u8 *src,
+					   __u32 size);
+static __always_inline long spt_env_ucopy(struct spt_kenv *env, __u8 *dst, __u32 size,
+					  __u64 uaddr);
 static __always_inline long spt_env_strncpy(struct spt_kenv *env, __u8 *dst, const void *src,
 					    __u32 size);
 static __always_inline void spt_env_loop(struct spt_kenv *env, __u32 n,
@@ -615,7 +620,8 @@ static __always_inline long spt_env_stack(struct spt_kenv *env, __u64 *buf, __u3
 	long n;
 
 	if (env->fixed) {
-		/* Test runs: a fixed stack of three frames. */
+		/* Test runs: a fixed stack of three frames, zero after them (64 kept). */
+		__builtin_memset(buf, 0, 512);
 		buf[0] = 0x1000;
 		buf[1] = 0x2000;
 		buf[2] = 0x3000;
@@ -632,6 +638,50 @@ static __always_inline long spt_env_stack(struct spt_kenv *env, __u64 *buf, __u3
 			bpf_map_update_elem(&spt_upids, &pid, &one, BPF_NOEXIST);
 	}
 	return n / 8;
+}
+
+static __always_inline void spt_env_memcpy(struct spt_kenv *env, __u8 *dst, const __u8 *src,
+					   __u32 size)
+{
+	size &= 1023;
+	if (size)
+		bpf_probe_read_kernel(dst, size, src);
+}
+
+/* The task's user registers, saved at its entry to the kernel (struct pt_regs). */
+static __always_inline void spt_env_uregs(struct spt_kenv *env, __u64 *regs)
+{
+	struct pt_regs *r;
+
+	if (env->fixed) {
+		__builtin_memset(regs, 0, 8 * SPT_UREGS);
+		return;
+	}
+	r = (struct pt_regs *)bpf_task_pt_regs(bpf_get_current_task_btf());
+	if (!r || bpf_probe_read_kernel(regs, 8 * SPT_UREGS, r))
+		__builtin_memset(regs, 0, 8 * SPT_UREGS);
+}
+
+/*
+ * SIZE bytes of user memory from UADDR, or fewer when the window would
+ * pass the stack's top (the read fails whole): halved until it reads.
+ */
+static __always_inline long spt_env_ucopy(struct spt_kenv *env, __u8 *dst, __u32 size,
+					  __u64 uaddr)
+{
+	int i;
+
+	if (env->fixed || !uaddr)
+		return 0;
+	for (i = 0; i < 4; i++) {
+		size &= SPT_STACK_WINDOW_MAX * 2 - 1;
+		if (!size || size > SPT_STACK_WINDOW_MAX)
+			return 0;
+		if (!bpf_probe_read_user(dst, size, (const void *)uaddr))
+			return size;
+		size = (size / 2) & ~7u;
+	}
+	return 0;
 }
 
 /* The string primitives' copies and per-byte loops (bpf/vm.h). */

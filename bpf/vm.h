@@ -42,6 +42,10 @@
  *   __u32 spt_env_nspec(SPT_VM_ENV *)                      the nspec option
  *   long spt_env_stack(SPT_VM_ENV *, __u64 *buf, __u32 user)  the kernel's (user's)
  *                           stack, at most SPT_STACK_MAX frames: how many, or < 0
+ *   void spt_env_memcpy(SPT_VM_ENV *, __u8 *dst, const __u8 *src, __u32 size)  size <= 1016
+ *   void spt_env_uregs(SPT_VM_ENV *, __u64 *regs)  the user registers, SPT_UREGS words
+ *   long spt_env_ucopy(SPT_VM_ENV *, __u8 *dst, __u32 size, __u64 uaddr)  user memory:
+ *                           bytes copied (some size halved until it reads), 0 none
  *
  * Verifier notes: every index into an array is masked to a power-of-two
  * bound right where it is used, because the state of a bpf_loop callback
@@ -116,7 +120,7 @@
  */
 #define SPT_AGGKEY_MAX 2048
 /* A stack field's room after a masked offset (SPT_STACK_FIELD(127), rounded up). */
-#define SPT_STACK_SLACK 1040
+#define SPT_STACK_SLACK 4096	/* >= SPT_STACK_RFIELD(127, SPT_STACK_WINDOW_MAX) */
 #define SPT_AVAL_SIZE SPT_STRSIZE
 
 /* Destructive actions (SPT_OP_RAISE): Linux's signals are 1.._NSIG (64). */
@@ -915,12 +919,12 @@ SPT_VM_STKOP int spt_vm_keyzero(struct spt_vm *vm)
  * kernel makes this a global function (SPT_VM_STKOP). Returns the depth or
  * caller, or -1 for illegal operands.
  */
-SPT_VM_STKOP long spt_vm_stackop(struct spt_vm *vm, SPT_VM_ENV *env, __u32 flags, __u32 frames,
+SPT_VM_STKOP long spt_vm_stackop(struct spt_vm *vm, SPT_VM_ENV *env, __u32 flags, __u32 arg,
 				 __u32 off)
 {
-	__u64 *dst;
+	__u32 frames = arg & 0xffff, win = (arg >> 16) & (SPT_STACK_WINDOW_MAX * 2 - 1) & ~7u;
+	__u64 *dst, *regs;
 	long depth;
-	__u32 i;
 
 	if (!vm || !env)
 		return -1;
@@ -946,11 +950,23 @@ SPT_VM_STKOP long spt_vm_stackop(struct spt_vm *vm, SPT_VM_ENV *env, __u32 flags
 	}
 	dst[0] = (__u64)depth;
 	dst[1] = (flags & SPT_STK_USER) ? (__u32)spt_env_builtin(env, SPT_B_PID) : 0;
-	for (i = 0; i < SPT_STACK_MAX; i++) {
-		if (i >= frames)
-			break;
-		dst[2 + i] = i < (__u32)depth ? vm->stk[i] : 0;
-	}
+	/*
+	 * One copy of the frame words: vm->stk is zero after the stack's end
+	 * (bpf_get_task_stack clears the rest of its buffer). A per-word loop
+	 * here cost Linux 6.1's verifier over a million instructions.
+	 */
+	spt_env_memcpy(env, (__u8 *)(dst + 2), (const __u8 *)vm->stk, (frames & 127) * 8);
+	if ((flags & (SPT_STK_REGS | SPT_STK_USER | SPT_STK_REC)) !=
+	    (SPT_STK_REGS | SPT_STK_USER | SPT_STK_REC))
+		return depth;
+	if (win > SPT_STACK_WINDOW_MAX ||
+	    off > SPT_REC_MAX - SPT_STACK_RFIELD(frames, win))
+		return -1;
+	dst[1] |= (__u64)frames << 32;
+	regs = dst + 2 + (frames & 127);
+	spt_env_uregs(env, regs);
+	/* pt_regs: sp is word 19 */
+	regs[SPT_UREGS] = (__u64)spt_env_ucopy(env, (__u8 *)(regs + SPT_UREGS + 1), win, regs[19]);
 	return depth;
 }
 

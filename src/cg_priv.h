@@ -229,7 +229,9 @@ void cg_self_str_store(struct cg *g, const struct cg_var *v, int r, struct ast_l
 struct cg_stack {
 	bool user;		/* ustack() */
 	unsigned int frames;	/* frame words of its field */
-	unsigned int size;	/* bytes of its field: SPT_STACK_FIELD(frames) */
+	unsigned int size;	/* bytes of its field: SPT_STACK_FIELD(frames), or
+				 * SPT_STACK_RFIELD(frames, window) */
+	unsigned int window;	/* bytes of user stack copied (records only), 0: none */
 };
 /* E is a call of stack() or ustack(). */
 bool cg_is_stack_call(const struct ast_expr *e);

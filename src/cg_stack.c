@@ -72,6 +72,7 @@ int cg_stack_type(struct cg *g, const struct ast_expr *e, struct cg_stack *st)
 	}
 	st->frames = cap_frames(g, n);
 	st->size = SPT_STACK_FIELD(st->frames);
+	st->window = 0;
 	return 0;
 }
 
@@ -83,7 +84,9 @@ static int emit_stack(struct cg *g, const struct cg_stack *st, unsigned int fl, 
 
 	if (r < 0)
 		return -1;
-	cg_emit(g, SPT_OP_LDI, r, 0, 0, (int32_t)st->frames);
+	cg_emit(g, SPT_OP_LDI, r, 0, 0, (int32_t)(st->frames | st->window << 16));
+	if (st->window)
+		fl |= SPT_STK_REGS;
 	cg_emit(g, SPT_OP_STACK, r, r, (uint8_t)(fl | (st->user ? SPT_STK_USER : 0)),
 		(int32_t)off);
 	cg_reg_free(g, r);
@@ -97,6 +100,21 @@ int cg_stack_action(struct cg *g, const struct ast_expr *e)
 
 	if (cg_stack_type(g, e, &st))
 		return -1;
+	/*
+	 * -x ustackwindow=N: the user registers and N bytes of the user
+	 * stack too, for the consumer's DWARF unwinder (records only: an
+	 * aggregation key cannot hold a copy of memory).
+	 */
+	if (st.user && g->o && g->o->ustackwindow) {
+		uint64_t w = g->o->ustackwindow;
+
+		if (w > SPT_STACK_WINDOW_MAX)
+			return cg_error(g, DIAG_UNSUPPORTED, e->loc,
+					"not supported: ustackwindow above %d bytes",
+					SPT_STACK_WINDOW_MAX);
+		st.window = (unsigned int)((w + 7) & ~7ULL);
+		st.size = SPT_STACK_RFIELD(st.frames, st.window);
+	}
 	if (cg_drec_check(g, e->u.call.name, e->loc))
 		return -1;
 	a = cg_action_add(g, IMG_ACT_TRACE);
@@ -110,6 +128,7 @@ int cg_stack_action(struct cg *g, const struct ast_expr *e)
 
 int cg_stack_key(struct cg *g, const struct cg_stack *st, uint32_t off, struct ast_loc loc)
 {
+	/* keys never carry a window (st->window is 0) */
 	return emit_stack(g, st, SPT_STK_KEY, off, loc);
 }
 

@@ -694,6 +694,7 @@ static const struct opt_def opt_defs[] = {
 	{ "oformat", set_oformat, NOF, 0, NULL },
 	{ "sysattach", set_sysattach, NOF, 0, "auto|raw|tracepoint" },
 	{ "temporal", set_bool, F(temporal), 0, NULL },
+	{ "ustackwindow", set_size, F(ustackwindow), 0, NULL },
 };
 
 #define NDEFS (sizeof(opt_defs) / sizeof(opt_defs[0]))

@@ -7,10 +7,13 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/types.h>
 
+#include "abi/isa.h"
 #include "json.h"
 #include "ksym.h"
 #include "stack.h"
+#include "unwind.h"
 #include "usym.h"
 
 unsigned int stack_indent = 14;
@@ -65,6 +68,10 @@ uint32_t stack_nframes(const struct img_field *f, const uint8_t *data, uint32_t 
 	const uint8_t *p = data + f->offset;
 	uint32_t room = f->size >= 16 ? (f->size - 16) / 8 : 0, n = 0;
 	uint64_t d = word(p);
+
+	/* With registers and a window: the frame count in word 1's upper half. */
+	if (word(p + 8) >> 32)
+		room = (uint32_t)(word(p + 8) >> 32);
 
 	if (pid)
 		*pid = (uint32_t)word(p + 8);
@@ -122,17 +129,49 @@ uint32_t stack_first(const struct img_field *f, const uint8_t *data, uint32_t n)
 	return first;
 }
 
+/*
+ * The frames to show of field F: with a recorded window, what the DWARF
+ * unwinder finds when that is more than the frame-pointer walk found;
+ * else the walk's frames from the probe site on. Returns how many in PCS.
+ */
+static uint32_t frames(const struct img_field *f, const uint8_t *data, uint64_t *pcs,
+		       uint32_t max, uint32_t *pid)
+{
+	const uint8_t *p = data + f->offset;
+	uint32_t n = stack_nframes(f, data, pid, NULL), i, first = stack_first(f, data, n), k = 0;
+	uint32_t room = (uint32_t)(word(p + 8) >> 32);
+
+	if (f->type == IMG_USTACK && room) {
+		uint64_t regs[SPT_UREGS], len;
+		const uint8_t *r = p + 16 + 8 * (size_t)room;
+		uint32_t u;
+
+		memcpy(regs, r, sizeof(regs));
+		len = word(r + 8 * SPT_UREGS);
+		if (len > f->size)
+			len = 0;
+		u = unwind_user(*pid, regs, r + 8 * SPT_UREGS + 8, len, pcs,
+				room < max ? room : max);
+		if (u > n)
+			return u;
+	}
+	for (i = first; i < n && k < max; i++)
+		pcs[k++] = stack_pc(f, data, i);
+	return k;
+}
+
 void stack_print(FILE *out, const struct img_field *f, const uint8_t *data,
 		 unsigned int indent, int width)
 {
 	bool user = f->type == IMG_USTACK;
-	uint32_t pid, n = stack_nframes(f, data, &pid, NULL), i;
+	uint64_t pcs[SPT_STACK_MAX];
+	uint32_t pid, n = frames(f, data, pcs, SPT_STACK_MAX, &pid), i;
 
 	fputc('\n', out);
-	for (i = stack_first(f, data, n); i < n; i++) {
+	for (i = 0; i < n; i++) {
 		struct stack_frame fr;
 
-		stack_resolve(user, pid, stack_pc(f, data, i), &fr);
+		stack_resolve(user, pid, pcs[i], &fr);
 		fprintf(out, "%*s%*s\n", (int)indent, "", width, fr.text);
 	}
 }
@@ -140,18 +179,21 @@ void stack_print(FILE *out, const struct img_field *f, const uint8_t *data,
 void stack_json(struct jbuf *b, const struct img_field *f, const uint8_t *data)
 {
 	bool user = f->type == IMG_USTACK;
-	uint64_t depth;
-	uint32_t pid, n = stack_nframes(f, data, &pid, &depth), i;
+	uint64_t depth, pcs[SPT_STACK_MAX];
+	uint32_t pid, n, i;
 	bool any = false;
+
+	stack_nframes(f, data, &pid, &depth);
+	n = frames(f, data, pcs, SPT_STACK_MAX, &pid);
 
 	jbuf_printf(b, "\"type\":\"%s\",\"depth\":%" PRIu64, user ? "ustack" : "stack", depth);
 	if (user)
 		jbuf_printf(b, ",\"pid\":%u", pid);
 	jbuf_puts(b, ",\"frames\":[");
-	for (i = stack_first(f, data, n); i < n; i++) {
+	for (i = 0; i < n; i++) {
 		struct stack_frame fr;
 
-		stack_resolve(user, pid, stack_pc(f, data, i), &fr);
+		stack_resolve(user, pid, pcs[i], &fr);
 		jbuf_puts(b, any ? ",{\"module\":" : "{\"module\":");
 		any = true;
 		if (fr.mod[0])

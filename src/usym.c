@@ -39,6 +39,7 @@ struct usym_file {
 	size_t nsyms;
 	struct usym_seg *segs;
 	size_t nsegs;
+	int fd;			/* kept open for the DWARF unwinder, -1: unreadable */
 };
 
 struct usym_map {
@@ -181,10 +182,9 @@ static struct usym_file *file_get(uint32_t pid, unsigned long long maj, unsigned
 	fd = open(p, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd >= 0) {
+	f->fd = fd;
+	if (fd >= 0)
 		load_elf(fd, f);
-		close(fd);
-	}
 	files[nfiles++] = f;
 	return f;
 }
@@ -342,6 +342,30 @@ int usym_lookup_file(const char *path, uint64_t vaddr, char *sym, size_t symlen,
 	return k >= 0 ? 0 : -1;
 }
 
+size_t usym_files(uint32_t pid, void (*cb)(void *ctx, const char *name, int fd, uint64_t bias),
+		  void *ctx)
+{
+	const struct usym_proc *pr = proc_find(pid);
+	size_t i, j, n = 0;
+
+	for (i = 0; pr && i < pr->nmaps; i++) {
+		const struct usym_map *m = &pr->maps[i];
+		bool seen = false;
+		uint64_t va;
+
+		if (!m->file || m->file->fd < 0 || off2va(m->file, m->pgoff, &va))
+			continue;
+		for (j = 0; j < i; j++)
+			seen |= pr->maps[j].file == m->file;
+		if (seen)
+			continue;
+		/* bias: where virtual address 0 of the file is in the process */
+		cb(ctx, m->file->base, m->file->fd, m->start - va);
+		n++;
+	}
+	return n;
+}
+
 void usym_free(void)
 {
 	size_t i, j;
@@ -351,6 +375,8 @@ void usym_free(void)
 			free(files[i]->syms[j].name);
 		free(files[i]->syms);
 		free(files[i]->segs);
+		if (files[i]->fd >= 0)
+			close(files[i]->fd);
 		free(files[i]->path);
 		free(files[i]);
 	}

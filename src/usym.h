@@ -23,6 +23,12 @@ int usym_lookup(uint32_t pid, uint64_t addr, char *mod, size_t modlen, char *sym
 /* Symbols of the ELF file at PATH loaded into the cache under KEY (tests). */
 int usym_lookup_file(const char *path, uint64_t vaddr, char *sym, size_t symlen,
 		     uint64_t *off);
+/*
+ * Each mapped ELF file of PID's snapshot once: CB(CTX, basename, an fd of
+ * it to duplicate, its load bias). Returns how many.
+ */
+size_t usym_files(uint32_t pid, void (*cb)(void *ctx, const char *name, int fd, uint64_t bias),
+		  void *ctx);
 void usym_free(void);
 
 #endif /* SPT_USYM_H */

@@ -148,6 +148,18 @@ enum spt_op {
 #define SPT_STK_REC 0x2
 #define SPT_STK_KEY 0x4
 #define SPT_STK_CALLER 0x8
+/*
+ * STACK b with SPT_STK_REC | SPT_STK_USER: after the frames, the user
+ * registers (SPT_UREGS words of struct pt_regs), a word with the bytes
+ * copied, then that many bytes of the user stack from its sp (r[a] >> 16
+ * bytes asked, a multiple of 8); word 1's upper half holds the frame count
+ * (r[a] & 0xffff). The consumer unwinds them with DWARF CFI.
+ */
+#define SPT_STK_REGS 0x10
+#define SPT_UREGS 21
+#define SPT_STACK_WINDOW_MAX 2048
+/* Bytes of such a field: the stack field, registers, length, window. */
+#define SPT_STACK_RFIELD(n, w) (SPT_STACK_FIELD(n) + 8 * SPT_UREGS + 8 + (w))
 /* Most frames a stack keeps (the kernel's perf_event_max_stack default). */
 #define SPT_STACK_MAX 127
 /* Bytes of a stack field of N frames: depth, pid, the frames. */

@@ -26,7 +26,7 @@ run_held() {
 	: >"$TMP/out"
 	"$SPT" "$@" -s "$script" -c "$cmd wait" <&8 >"$TMP/out" 2>"$TMP/err" &
 	TPID=$!
-	wait_for 20 grep -q seen "$TMP/out"
+	wait_for 20 grep -q seen "$TMP/out" || not_ok "$cmd: no output: $(cat "$TMP/err")"
 	echo >&8
 	tracer_end 20 "$cmd"
 	exec 8>&-
@@ -54,6 +54,14 @@ check "a blank line after the stack" \
 # Without frame pointers the kernel's walk finds the PC's function only.
 run_held "$TMP/u.d" "$NOFP 1" -q
 check "ustack() without frame pointers: f3 first" "$(frames | head -1)" 'stackchain_nofp`f3'
+
+# With the registers and 2k of stack, the DWARF unwinder finds the whole chain.
+for b in nofp fp; do
+	run_held "$TMP/u.d" "$TRIG/stackchain_$b 1" -q -x ustackwindow=2k
+	check "ustack() with ustackwindow=2k ($b): f3, f2, f1, main" \
+		"$(frames | grep "^stackchain_$b\`" | head -4)" \
+		"$(printf 'stackchain_%s`f3\nstackchain_%s`f2\nstackchain_%s`f1\nstackchain_%s`main' $b $b $b $b)"
+done
 
 # An aggregation keyed by ustack(), printed after the process exited.
 cat >"$TMP/a.d" <<'D'
