@@ -57,7 +57,7 @@ int cg_stack_type(struct cg *g, const struct ast_expr *e, struct cg_stack *st)
 		n = g->o && g->o->stackframes ? g->o->stackframes : 20;
 	if (e->u.call.nargs >= 1) {
 		if (!const_arg(g, e->u.call.args[0], &n) || n <= 0)
-			return cg_error(g, user ? "D_USTACK_FRAMES" : "D_STACK_SIZE",
+			return cg_error(g, user ? DIAG_USTACK_FRAMES : DIAG_STACK_SIZE,
 					e->u.call.args[0]->loc,
 					"%s( ) argument #1 must be a non-zero positive integer constant",
 					e->u.call.name);
@@ -67,7 +67,7 @@ int cg_stack_type(struct cg *g, const struct ast_expr *e, struct cg_stack *st)
 
 		/* The string table size of ustack helpers: accepted, no effect (as in DTrace). */
 		if (!const_arg(g, e->u.call.args[1], &s) || s < 0)
-			return cg_error(g, "D_USTACK_STRSIZE", e->u.call.args[1]->loc,
+			return cg_error(g, DIAG_USTACK_STRSIZE, e->u.call.args[1]->loc,
 					"ustack( ) argument #2 must be a positive integer constant");
 	}
 	st->frames = cap_frames(g, n);

@@ -293,8 +293,11 @@ static int size_aggs(struct tracer *tr, struct spectrace_bpf *skel, const struct
 			words = a->nwords;
 		if (a->flags & SPT_AGGF_KEYED) {
 			nkeyed++;
-			if (a->keysize > keysize)
-				keysize = a->keysize;
+			/* the kernel's key: probe names as string-table offsets */
+			uint32_t ks = a->kkeysize ? a->kkeysize : a->keysize;
+
+			if (ks > keysize)
+				keysize = ks;
 		}
 	}
 	if (e->nedges)
@@ -471,6 +474,8 @@ void load_agg_source(const struct tracer *tr, struct agg_source *src)
 	src->ncpus = tr->ncpus;
 	src->words = tr->agg_words;
 	src->keysize = tr->agg_keysize;
+	src->strtab = tr->skel->rodata->spt_strtab;
+	src->strtab_len = sizeof(tr->skel->rodata->spt_strtab);
 }
 
 void load_ops_used(const struct enabling *e, uint64_t *ops, size_t nwords, uint32_t *aggfns)
@@ -1046,12 +1051,17 @@ void load_close(struct tracer *tr)
 void load_upids(struct tracer *tr)
 {
 	int fd = bpf_map__fd(tr->skel->maps.spt_upids);
-	__u32 key, next, *prev = NULL;
+	__u32 key, next;
 
-	/* Each process whose user stack was taken: its mappings, while it lives. */
-	while (fd >= 0 && !bpf_map_get_next_key(fd, prev, &next)) {
-		usym_note(next);
+	/*
+	 * Each process whose user stack was taken since the last look: its
+	 * mappings read again while it lives (it may have mapped a library or
+	 * exec'd since), and its key deleted, so the next stack notes it anew.
+	 */
+	while (fd >= 0 && !bpf_map_get_next_key(fd, NULL, &next)) {
+		usym_refresh(next);
 		key = next;
-		prev = &key;
+		if (bpf_map_delete_elem(fd, &key))
+			break;
 	}
 }

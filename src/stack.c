@@ -10,7 +10,7 @@
 #include <linux/types.h>
 
 #include "abi/isa.h"
-#include "json.h"
+#include "jbuf.h"
 #include "ksym.h"
 #include "stack.h"
 #include "unwind.h"

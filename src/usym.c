@@ -199,14 +199,13 @@ static struct usym_proc *proc_find(uint32_t pid)
 	return NULL;
 }
 
-int usym_note(uint32_t pid)
+/* Read PID's mappings into a new snapshot, replacing an older one only if it reads. */
+static int snapshot(uint32_t pid)
 {
-	struct usym_proc *pr, *np;
+	struct usym_proc *pr, *np, *old;
 	char path[64], line[4400];
 	FILE *m;
 
-	if (!pid || proc_find(pid))
-		return 0;
 	snprintf(path, sizeof(path), "/proc/%u/maps", pid);
 	m = fopen(path, "re");
 	if (!m)
@@ -247,7 +246,27 @@ int usym_note(uint32_t pid)
 		nprocs--;
 		return -1;
 	}
+	old = proc_find(pid);
+	if (old != pr) {
+		/* the older one (found first) takes the new maps; the new entry goes */
+		free(old->maps);
+		old->maps = pr->maps;
+		old->nmaps = pr->nmaps;
+		nprocs--;
+	}
 	return 0;
+}
+
+int usym_note(uint32_t pid)
+{
+	if (!pid || proc_find(pid))
+		return 0;
+	return snapshot(pid);
+}
+
+int usym_refresh(uint32_t pid)
+{
+	return pid ? snapshot(pid) : 0;
 }
 
 /* The function of F holding virtual address VA: its index, or -1. */

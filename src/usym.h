@@ -13,6 +13,8 @@
 
 /* Snapshot PID's mappings if not done yet (and its files' symbols); 0, or -1 if gone. */
 int usym_note(uint32_t pid);
+/* Read PID's mappings again (libraries mapped since, or an exec); the old ones stay if it is gone. */
+int usym_refresh(uint32_t pid);
 /*
  * ADDR of PID resolved: MOD the object's basename ("" if no mapping),
  * SYM the function ("" if none), *OFF the offset from the symbol (or, with
