@@ -44,7 +44,9 @@ int cg_field_add(struct cg *g, enum img_ftype type, unsigned int size, struct as
 	struct img_clause *cl = g->cl;
 	struct img_field *f;
 
-	if (g->recoff + (type == IMG_STR ? size : 8) > SPT_REC_MAX)
+	bool wide = type == IMG_STR || type == IMG_STACK || type == IMG_USTACK;
+
+	if (g->recoff + (wide ? size : 8) > SPT_REC_MAX)
 		return cg_error(g, DIAG_UNSUPPORTED, loc,
 				"clause records more than %d bytes", SPT_REC_MAX);
 	if (cl->nfields == g->fcap) {
@@ -61,7 +63,7 @@ int cg_field_add(struct cg *g, enum img_ftype type, unsigned int size, struct as
 	f->size = size;
 	/* Integers are recorded as 8 bytes, narrowed and extended to their type. */
 	f->offset = g->recoff;
-	g->recoff += type == IMG_STR ? size : 8;
+	g->recoff += wide ? size : 8;
 	g->records = true;
 	/*
 	 * After speculate(): the clause stops here, counting a speculative
@@ -677,6 +679,8 @@ static int statement(struct cg *g, const struct ast_stmt *s)
 			return ret;
 		if (!strcmp(name, "trace"))
 			return act_trace(g, e);
+		if (cg_is_stack_call(e))
+			return cg_stack_action(g, e);
 		if (!strcmp(name, "printf"))
 			return act_printf(g, e, IMG_ACT_PRINTF);
 		if (!strcmp(name, "system"))

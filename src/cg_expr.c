@@ -372,8 +372,8 @@ static const struct builtin builtins[] = {
 /* Builtins D has that spectrace does not provide yet. */
 static const char *const builtins_missing[] = {
 	"curthread",
-	"caller", "stack", "ustack", "uregs", "args", "curpsinfo", "curlwpsinfo",
-	"ipl", "root", "cwd", "zonename", "ucaller", "uarg0",
+	"stack", "ustack", "uregs", "args", "curpsinfo", "curlwpsinfo",
+	"ipl", "root", "cwd", "zonename", "uarg0",
 };
 
 static const struct builtin *builtin_find(const char *name)
@@ -1245,7 +1245,7 @@ bool cg_const_fold(struct cg *g, const struct ast_expr *e, int64_t *v)
 
 bool cg_is_builtin(const char *name)
 {
-	return builtin_find(name) || !strcmp(name, "execname") ||
+	return builtin_find(name) || !strcmp(name, "execname") || cg_is_stack_builtin(name) ||
 	       in_list(name, builtins_missing, sizeof(builtins_missing) / sizeof(builtins_missing[0]));
 }
 
@@ -1468,6 +1468,8 @@ static int ident(struct cg *g, const struct ast_expr *e, struct ct *t)
 		t->size = CG_EXECNAME_MAX;
 		return r;
 	}
+	if (scope == AST_SCOPE_GLOBAL && cg_is_stack_builtin(name))
+		return cg_stack_builtin(g, name, e->loc, t);
 	if (scope == AST_SCOPE_GLOBAL && (b = builtin_find(name))) {
 		r = cg_reg_alloc(g, e->loc);
 		if (r < 0)
@@ -1598,7 +1600,7 @@ static int lvalue_var(struct cg *g, const struct ast_expr *lhs, struct cg_var **
 		return cg_error(g, DIAG_OP_LVAL, lhs->loc,
 				"operator %s requires modifiable lvalue as an operand", lv_op);
 	if (lhs->u.ident.scope == AST_SCOPE_GLOBAL && (builtin_find(lhs->u.ident.name) ||
-	    in_list(lhs->u.ident.name, builtins_missing,
+	    cg_is_stack_builtin(lhs->u.ident.name) || in_list(lhs->u.ident.name, builtins_missing,
 		    sizeof(builtins_missing) / sizeof(builtins_missing[0]))))
 		return cg_error(g, DIAG_OP_WRITE, lhs->loc,
 				"operator %s can only be applied to a writable variable", lv_op);

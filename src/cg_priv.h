@@ -23,6 +23,8 @@ enum ct_kind {
 	CT_INT,
 	CT_VOID,
 	CT_STR,
+	CT_STACK,	/* an aggregation key's stack(): size its field's bytes, sign for
+			 * ustack(), psize its frames */
 };
 
 /*
@@ -226,6 +228,26 @@ bool cg_is_null(const struct ast_expr *e);
 int cg_str_null_compare(struct cg *g, enum ast_op op, int r, struct ct *t);
 int cg_self_str_load(struct cg *g, const struct cg_var *v, struct ast_loc loc);
 void cg_self_str_store(struct cg *g, const struct cg_var *v, int r, struct ast_loc loc);
+
+/* cg_stack.c: stack(), ustack(), stacks as keys, stackdepth & co. */
+struct cg_stack {
+	bool user;		/* ustack() */
+	unsigned int frames;	/* frame words of its field */
+	unsigned int size;	/* bytes of its field: SPT_STACK_FIELD(frames), or
+				 * SPT_STACK_RFIELD(frames, window) */
+	unsigned int window;	/* bytes of user stack copied (records only), 0: none */
+};
+/* E is a call of stack() or ustack(). */
+bool cg_is_stack_call(const struct ast_expr *e);
+/* The frames and field of stack call E (its arguments checked): 0, or -1 after an error. */
+int cg_stack_type(struct cg *g, const struct ast_expr *e, struct cg_stack *st);
+/* The action stack(...) or ustack(...): a field of the clause's record. */
+int cg_stack_action(struct cg *g, const struct ast_expr *e);
+/* Stack ST into the key being built at offset OFF. */
+int cg_stack_key(struct cg *g, const struct cg_stack *st, uint32_t off, struct ast_loc loc);
+/* stackdepth, ustackdepth, caller, ucaller: the register, -1 after an error, -2: not one. */
+int cg_stack_builtin(struct cg *g, const char *name, struct ast_loc loc, struct ct *t);
+bool cg_is_stack_builtin(const char *name);
 
 /* cg_subr.c: rand, byte order, getmajor/getminor; what spectrace refuses. */
 bool cg_is_intsubr(const char *name);

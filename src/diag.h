@@ -154,6 +154,7 @@
 	X(SPEC_COMM,		CG,	"speculate( ) may not follow commit( )") \
 	X(SPEC_DREC,		CG,	"speculate( ) may not follow data-recording action(s)") \
 	X(SPEC_SPEC,		CG,	"speculate( ) may not follow speculate( )") \
+	X(STACK_SIZE,		CG,	"stack( ) argument #1 must be a non-zero positive integer constant") \
 	X(STR_NL,		CHECK,	"unterminated string literal | newline encountered in string literal") \
 	X(SYNTAX,		CG,	"syntax error near \"%s\" | ...") \
 	X(TRACE_VOID,		CG,	"trace( ) may not be applied to a void expression") \
@@ -161,6 +162,8 @@
 	X(TRUNC_AGGBAD,		CG,	"undefined aggregation: @%s") \
 	X(UNKNOWN,		CHECK,	"out of memory (and an error without a tag of its own)") \
 	X(UNSUPPORTED,		CG,	"not supported: %s | not supported yet: %s | a limit of spectrace's") \
+	X(USTACK_FRAMES,	CG,	"ustack( ) argument #1 must be a non-zero positive integer constant") \
+	X(USTACK_STRSIZE,	CG,	"ustack( ) argument #2 must be a positive integer constant") \
 	X(VAR_UNDEF,		CHECK,	"%s%s has not yet been declared or assigned")
 /* clang-format on */
 

@@ -35,7 +35,7 @@ static const char *const mnemonics[SPT_OP_NOPS] = {
 	[SPT_OP_SPECN] = "specn", [SPT_OP_SPEC] = "spec", [SPT_OP_COMMIT] = "comm",
 	[SPT_OP_SSUB] = "ssub", [SPT_OP_SFIND] = "sfind", [SPT_OP_LTOS] = "ltos",
 	[SPT_OP_STOL] = "stol", [SPT_OP_RAISE] = "raise", [SPT_OP_STOK] = "stok",
-	[SPT_OP_SCLEAN] = "sclean", [SPT_OP_SPECCHK] = "spchk",
+	[SPT_OP_SCLEAN] = "sclean", [SPT_OP_SPECCHK] = "spchk", [SPT_OP_STACK] = "stack",
 };
 
 /* The string primitives' operands, after the mnemonic. */
@@ -153,6 +153,13 @@ static void insn(FILE *out, const struct spt_insn *in, const struct spt_insn *ne
 		break;
 	case SPT_OP_KINT: case SPT_OP_KSTR:
 		fprintf(out, "key+%d, %%r%u", in->imm, in->a);
+		break;
+	case SPT_OP_STACK:
+		fprintf(out, "%%r%u, %s%s, frames %%r%u", in->dst,
+			in->b & SPT_STK_USER ? "user" : "kernel",
+			in->b & SPT_STK_CALLER ? ", caller" : "", in->a);
+		if (in->b & (SPT_STK_REC | SPT_STK_KEY))
+			fprintf(out, ", %s+%d", in->b & SPT_STK_KEY ? "key" : "rec", in->imm);
 		break;
 	case SPT_OP_ALDI:
 		fprintf(out, "%%r%u", in->dst);

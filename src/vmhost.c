@@ -38,6 +38,10 @@ static inline __u64 spt_env_speculation(struct spt_env *env);
 static inline int spt_env_speculate(struct spt_env *env, __u64 id);
 static inline __u32 spt_env_specroom(struct spt_env *env, __u32 id);
 static inline __u32 spt_env_nspec(struct spt_env *env);
+static inline long spt_env_stack(struct spt_env *env, __u64 *buf, __u32 user);
+static inline void spt_env_uregs(struct spt_env *env, __u64 *regs);
+static inline void spt_env_memcpy(struct spt_env *env, __u8 *dst, const __u8 *src, __u32 size);
+static inline long spt_env_ucopy(struct spt_env *env, __u8 *dst, __u32 size, __u64 uaddr);
 static inline long spt_env_strncpy(struct spt_env *env, __u8 *dst, const void *src, __u32 size);
 static inline void spt_env_loop(struct spt_env *env, __u32 n, long (*cb)(__u64, void *),
 				void *ctx);
@@ -113,6 +117,40 @@ static inline __u32 spt_env_strcap(struct spt_env *env)
 static inline __u64 spt_env_strlen(struct spt_env *env, const __u8 *x)
 {
 	return strnlen((const char *)x, spt_env_strcap(env) - 1);
+}
+
+/* The kernel's test runs: a fixed stack of three frames. */
+static inline long spt_env_stack(struct spt_env *env, __u64 *buf, __u32 user)
+{
+	(void)env;
+	(void)user;
+	memset(buf, 0, 8 * SPT_STACK_MAX);
+	buf[0] = 0x1000;
+	buf[1] = 0x2000;
+	buf[2] = 0x3000;
+	return 3;
+}
+
+static inline void spt_env_memcpy(struct spt_env *env, __u8 *dst, const __u8 *src, __u32 size)
+{
+	(void)env;
+	memcpy(dst, src, size & 1023);
+}
+
+/* As the kernel's test runs: no user registers, no user memory. */
+static inline void spt_env_uregs(struct spt_env *env, __u64 *regs)
+{
+	(void)env;
+	memset(regs, 0, 8 * SPT_UREGS);
+}
+
+static inline long spt_env_ucopy(struct spt_env *env, __u8 *dst, __u32 size, __u64 uaddr)
+{
+	(void)env;
+	(void)dst;
+	(void)size;
+	(void)uaddr;
+	return 0;
 }
 
 /* As bpf_probe_read_kernel_str: up to the NUL, always terminated, no padding. */
@@ -200,7 +238,7 @@ static inline __u64 *spt_env_agg(struct spt_env *env, __u32 id, const __u8 *key)
 
 	for (i = 0; i < VMHOST_AGG_MAX; i++)
 		if (env->agg[i].used && env->agg[i].id == id && env->agg[i].keyed == !!key &&
-		    (!key || !memcmp(env->agg[i].key, key, SPT_KEY_SIZE)))
+		    (!key || !memcmp(env->agg[i].key, key, SPT_AGGKEY_MAX)))
 			return (__u64 *)env->agg[i].w;
 	for (i = 0; i < VMHOST_AGG_MAX; i++) {
 		if (env->agg[i].used)
@@ -210,7 +248,7 @@ static inline __u64 *spt_env_agg(struct spt_env *env, __u32 id, const __u8 *key)
 		env->agg[i].id = id;
 		env->agg[i].keyed = !!key;
 		if (key)
-			memcpy(env->agg[i].key, key, SPT_KEY_SIZE);
+			memcpy(env->agg[i].key, key, SPT_AGGKEY_MAX);
 		return (__u64 *)env->agg[i].w;
 	}
 	return NULL;

@@ -138,8 +138,40 @@ enum spt_op {
 	 * beyond specsize. Emitted before each field of a speculative clause.
 	 */
 	SPT_OP_SPECCHK,
+	/*
+	 * A stack: the user stack with b & SPT_STK_USER, else the kernel's.
+	 * With SPT_STK_REC (SPT_STK_KEY) it fills the stack field at offset
+	 * imm of the record (key) area: word 0 the depth, every frame the
+	 * kernel found even beyond the field; word 1 the pid for a user stack
+	 * (else 0); then r[a] (1..SPT_STACK_MAX) frame words, zero after the
+	 * stack's end. r[dst] = the depth, or with SPT_STK_CALLER frame 1 (0 if
+	 * there is none). A stack the kernel cannot take has depth 0.
+	 */
+	SPT_OP_STACK,
 	SPT_OP_NOPS	/* number of opcodes */
 };
+
+/* STACK b. */
+#define SPT_STK_USER 0x1
+#define SPT_STK_REC 0x2
+#define SPT_STK_KEY 0x4
+#define SPT_STK_CALLER 0x8
+/*
+ * STACK b with SPT_STK_REC | SPT_STK_USER: after the frames, the user
+ * registers (SPT_UREGS words of struct pt_regs), a word with the bytes
+ * copied, then that many bytes of the user stack from its sp (r[a] >> 16
+ * bytes asked, a multiple of 8); word 1's upper half holds the frame count
+ * (r[a] & 0xffff). The consumer unwinds them with DWARF CFI.
+ */
+#define SPT_STK_REGS 0x10
+#define SPT_UREGS 21
+#define SPT_STACK_WINDOW_MAX 2048
+/* Bytes of such a field: the stack field, registers, length, window. */
+#define SPT_STACK_RFIELD(n, w) (SPT_STACK_FIELD(n) + 8 * SPT_UREGS + 8 + (w))
+/* Most frames a stack keeps (the kernel's perf_event_max_stack default). */
+#define SPT_STACK_MAX 127
+/* Bytes of a stack field of N frames: depth, pid, the frames. */
+#define SPT_STACK_FIELD(n) (16 + 8 * (n))
 
 /* STOK imm: continue the previous string (strtok(NULL, delimiters)). */
 #define SPT_STOK_CONT 0x100
@@ -163,6 +195,8 @@ enum spt_op {
  * the low bits), stored in the associative-array map keyed by (id, tid).
  */
 #define SPT_KEY_SELF 0x40000000
+/* KINIT imm with this bit: an aggregation key longer than SPT_KEY_SIZE (zeroed whole). */
+#define SPT_KEY_BIG 0x20000000
 
 /* Builtin variables (LDB imm). */
 enum spt_builtin {
