@@ -6,8 +6,10 @@
  * returns the register holding its value (the caller frees it) or -1
  * after reporting the first error.
  */
+#define _GNU_SOURCE
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -15,6 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
 #include <linux/types.h>
 
 #include "abi/buf.h"
@@ -1110,9 +1114,18 @@ static int signal_number(const char *name)
 }
 
 /*
- * D's library constants (dtrace's unistd.d and errno.d): the fault codes
- * DTRACEFLT_* and Linux's errno values, all int.
+ * D's library constants (dtrace's unistd.d, errno.d, io.d, net.d and
+ * procfs.d): the fault codes DTRACEFLT_*, Linux's errno values, open
+ * flags, address families, process states, all int.
  */
+/* glibc's O_LARGEFILE is 0 on 64-bit; the kernel's flag is what a probe sees. */
+#if defined(__x86_64__)
+#define CG_O_LARGEFILE 0100000
+#elif defined(__aarch64__)
+#define CG_O_LARGEFILE 0400000
+#else
+#define CG_O_LARGEFILE O_LARGEFILE
+#endif
 static const struct {
 	const char *name;
 	int value;
@@ -1152,6 +1165,25 @@ static const struct {
 	{ "ECANCELED", ECANCELED }, { "EOWNERDEAD", EOWNERDEAD },
 	{ "ENOTRECOVERABLE", ENOTRECOVERABLE }, { "ERFKILL", ERFKILL },
 	{ "EHWPOISON", EHWPOISON },
+	/* io.d: open(2)'s flags, the kernel's values for this architecture */
+	{ "O_ACCMODE", O_ACCMODE }, { "O_RDONLY", O_RDONLY }, { "O_WRONLY", O_WRONLY },
+	{ "O_RDWR", O_RDWR }, { "O_CREAT", O_CREAT }, { "O_EXCL", O_EXCL },
+	{ "O_NOCTTY", O_NOCTTY }, { "O_TRUNC", O_TRUNC }, { "O_APPEND", O_APPEND },
+	{ "O_NONBLOCK", O_NONBLOCK }, { "O_NDELAY", O_NDELAY }, { "O_DSYNC", O_DSYNC },
+	{ "O_ASYNC", O_ASYNC }, { "O_FASYNC", O_ASYNC }, { "O_DIRECT", O_DIRECT },
+	{ "O_LARGEFILE", CG_O_LARGEFILE }, { "O_DIRECTORY", O_DIRECTORY },
+	{ "O_NOFOLLOW", O_NOFOLLOW }, { "O_NOATIME", O_NOATIME }, { "O_CLOEXEC", O_CLOEXEC },
+	{ "O_SYNC", O_SYNC }, { "O_RSYNC", O_RSYNC }, { "O_FSYNC", O_SYNC },
+	{ "O_PATH", O_PATH }, { "O_TMPFILE", O_TMPFILE },
+	/* net.d */
+	{ "AF_INET", AF_INET }, { "AF_INET6", AF_INET6 },
+	/* procfs.d: data models, process states, SIGCHLD codes */
+	{ "PR_MODEL_ILP32", 1 }, { "PR_MODEL_LP64", 2 },
+	{ "SSLEEP", 1 }, { "SRUN", 2 }, { "SZOMB", 3 }, { "SSTOP", 4 }, { "SIDL", 5 },
+	{ "SONPROC", 6 }, { "SWAIT", 7 },
+	{ "CLD_EXITED", CLD_EXITED }, { "CLD_KILLED", CLD_KILLED }, { "CLD_DUMPED", CLD_DUMPED },
+	{ "CLD_TRAPPED", CLD_TRAPPED }, { "CLD_STOPPED", CLD_STOPPED },
+	{ "CLD_CONTINUED", CLD_CONTINUED },
 };
 
 static bool lib_const(const char *name, int64_t *v)
