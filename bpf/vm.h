@@ -20,6 +20,7 @@
  *   __u64 spt_env_strlen(SPT_VM_ENV *, const __u8 *)                at most strcap - 1
  *   void spt_env_strcpy(SPT_VM_ENV *, __u8 *dst, const __u8 *src)  strcap, NUL-padded
  *   int spt_env_copyinstr(SPT_VM_ENV *, __u8 *dst, __u64 uaddr)    strcap; 0 or <0
+ *   int spt_env_kstr(SPT_VM_ENV *, __u8 *dst, __u64 kaddr, __u32 size)  1..strcap; 0 or <0
  *   void spt_env_execname(SPT_VM_ENV *, __u8 *dst)                  16 bytes
  *   const __u8 *spt_env_assoc_get(SPT_VM_ENV *, const __u8 *key)    value or NULL
  *   int spt_env_assoc_put(SPT_VM_ENV *, const __u8 *key, const __u8 *val)  0 or <0
@@ -1323,11 +1324,31 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 		if (in->b != 1 && in->b != 2 && in->b != 4 && in->b != 8)
 			goto illop;
 		v = 0;
-		if (spt_env_read(env, a, in->b, &v)) {
-			spt_vm_fault(vm, pc, SPT_FLT_BADADDR, a);
+		if (!a) {
+			spt_vm_fault(vm, pc, SPT_FLT_BADADDR, 0);
+			return 1;
+		}
+		if (spt_env_read(env, a + (__u64)(__s64)imm, in->b, &v)) {
+			spt_vm_fault(vm, pc, SPT_FLT_BADADDR, a + (__u64)(__s64)imm);
 			return 1;
 		}
 		break;
+	case SPT_OP_KSTRX: {
+		__u32 size = (__u32)imm, slot = in->b & (SPT_NSTR - 1);
+
+		SPT_NEED(SPT_OP_KSTRX);
+		if (size > spt_env_strcap(env))
+			size = spt_env_strcap(env);
+		if (!size)
+			size = 1;
+		p = vm->str + slot * SPT_STRSIZE;
+		if (!a || spt_env_kstr(env, p, a, size)) {
+			spt_vm_fault(vm, pc, SPT_FLT_BADADDR, a);
+			return 1;
+		}
+		v = SPT_SREF_VM + slot * SPT_STRSIZE;
+		break;
+	}
 	default:
 		goto illop;
 	}

@@ -43,6 +43,7 @@ enum ast_kind {
 	AST_CALL,
 	AST_INDEX,		/* base[keys]: arrays, associative arrays, args[] */
 	AST_MEMBER,		/* base->name, base.name */
+	AST_OFFSETOF,		/* offsetof(type, member) */
 };
 
 enum ast_op {
@@ -179,7 +180,8 @@ struct ast_expr {
 		struct {
 			struct ast_type type;
 			struct ast_expr *operand;	/* NULL for AST_SIZEOF_TYPE */
-		} cast;				/* AST_CAST and AST_SIZEOF_TYPE */
+			const char *member;		/* AST_OFFSETOF */
+		} cast;				/* AST_CAST, AST_SIZEOF_TYPE, AST_OFFSETOF */
 		struct {
 			const char *name;
 			struct ast_expr **args;
@@ -285,7 +287,7 @@ const char *ast_op_str(enum ast_op op);
 /*
  * S-expression printers, for tests and debugging:
  *   (+ 1 (* 2 3))   (- x) is negation   (post++ x)   (? c a b)   (+= a 1)
- *   (cast <char *> p)   (sizeof <int>)   (sizeof x)   (call f a b)
+ *   (cast <char *> p)   (sizeof <int>)   (sizeof x)   (offsetof <struct s> m)   (call f a b)
  *   ([] a k1 k2)   (@a k)   @a   (-> p f)   (. s f)   self->x   $1   $$1
  *   "a\tb"   (chr 97)   42ull
  *   (clause (probes BEGIN END) (pred e) (body (call exit 0) (nop)))

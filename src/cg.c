@@ -34,6 +34,7 @@
 #include "abi/isa.h"
 #include "cg.h"
 #include "cg_priv.h"
+#include "probe.h"
 #include "diag.h"
 #include "fmt.h"
 #include "vm.h"
@@ -1161,6 +1162,11 @@ int cg_finish(struct cg *g)
 	struct cg_var *v, *next;
 	int err;
 
+	dtype_close(&g->dt);
+	if (g->ptab) {
+		probe_table_free(g->ptab);
+		free(g->ptab);
+	}
 	g->img->globals_size = g->global_bytes;
 	g->img->uses_spec = g->uses_spec;
 	for (v = g->vars; v; v = next) {

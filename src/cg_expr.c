@@ -267,6 +267,15 @@ int cg_type_of(struct cg *g, const struct ast_type *at, struct ct *t)
 
 	memset(t, 0, sizeof(*t));
 	t->ptr = at->ptr;
+	if (at->kind == AST_TYPE_STRUCT || at->kind == AST_TYPE_UNION || at->kind == AST_TYPE_ENUM)
+		return cg_btf_type_of(g, at, t);
+	if (at->kind == AST_TYPE_TYPEDEF) {
+		for (i = 0; i < sizeof(tnames) / sizeof(tnames[0]); i++)
+			if (!strcmp(tnames[i].name, at->name))
+				break;
+		if (i == sizeof(tnames) / sizeof(tnames[0]))
+			return cg_btf_type_of(g, at, t);
+	}
 	if (at->kind == AST_TYPE_STRING && !at->ptr) {
 		*t = ct_str;
 		return 0;
@@ -360,42 +369,41 @@ struct builtin {
 };
 
 static const struct builtin builtins[] = {
-	{ "arg0", SPT_B_ARG0, { CT_INT, 8, true, 0, 0, false } },
-	{ "arg1", SPT_B_ARG0 + 1, { CT_INT, 8, true, 0, 0, false } },
-	{ "arg2", SPT_B_ARG0 + 2, { CT_INT, 8, true, 0, 0, false } },
-	{ "arg3", SPT_B_ARG0 + 3, { CT_INT, 8, true, 0, 0, false } },
-	{ "arg4", SPT_B_ARG0 + 4, { CT_INT, 8, true, 0, 0, false } },
-	{ "arg5", SPT_B_ARG0 + 5, { CT_INT, 8, true, 0, 0, false } },
-	{ "arg6", SPT_B_ARG0 + 6, { CT_INT, 8, true, 0, 0, false } },
-	{ "arg7", SPT_B_ARG0 + 7, { CT_INT, 8, true, 0, 0, false } },
-	{ "arg8", SPT_B_ARG0 + 8, { CT_INT, 8, true, 0, 0, false } },
-	{ "arg9", SPT_B_ARG0 + 9, { CT_INT, 8, true, 0, 0, false } },
-	{ "pid", SPT_B_PID, { CT_INT, 4, true, 0, 0, false } },
-	{ "tid", SPT_B_TID, { CT_INT, 4, true, 0, 0, false } },
-	{ "ppid", SPT_B_PPID, { CT_INT, 4, true, 0, 0, false } },
-	{ "uid", SPT_B_UID, { CT_INT, 4, false, 0, 0, false } },
-	{ "gid", SPT_B_GID, { CT_INT, 4, false, 0, 0, false } },
-	{ "timestamp", SPT_B_TIMESTAMP, { CT_INT, 8, false, 0, 0, false } },
-	{ "vtimestamp", SPT_B_VTIMESTAMP, { CT_INT, 8, false, 0, 0, false } },
-	{ "walltimestamp", SPT_B_WALLTIMESTAMP, { CT_INT, 8, true, 0, 0, false } },
-	{ "cpu", SPT_B_CPU, { CT_INT, 4, true, 0, 0, false } },
-	{ "errno", SPT_B_ERRNO, { CT_INT, 4, true, 0, 0, false } },
-	{ "epid", SPT_B_EPID, { CT_INT, 8, false, 0, 0, false } },
-	{ "id", SPT_B_ID, { CT_INT, 4, false, 0, 0, false } },
+	{ "arg0", SPT_B_ARG0, { CT_INT, 8, true, 0, 0, false, 0, 0 } },
+	{ "arg1", SPT_B_ARG0 + 1, { CT_INT, 8, true, 0, 0, false, 0, 0 } },
+	{ "arg2", SPT_B_ARG0 + 2, { CT_INT, 8, true, 0, 0, false, 0, 0 } },
+	{ "arg3", SPT_B_ARG0 + 3, { CT_INT, 8, true, 0, 0, false, 0, 0 } },
+	{ "arg4", SPT_B_ARG0 + 4, { CT_INT, 8, true, 0, 0, false, 0, 0 } },
+	{ "arg5", SPT_B_ARG0 + 5, { CT_INT, 8, true, 0, 0, false, 0, 0 } },
+	{ "arg6", SPT_B_ARG0 + 6, { CT_INT, 8, true, 0, 0, false, 0, 0 } },
+	{ "arg7", SPT_B_ARG0 + 7, { CT_INT, 8, true, 0, 0, false, 0, 0 } },
+	{ "arg8", SPT_B_ARG0 + 8, { CT_INT, 8, true, 0, 0, false, 0, 0 } },
+	{ "arg9", SPT_B_ARG0 + 9, { CT_INT, 8, true, 0, 0, false, 0, 0 } },
+	{ "pid", SPT_B_PID, { CT_INT, 4, true, 0, 0, false, 0, 0 } },
+	{ "tid", SPT_B_TID, { CT_INT, 4, true, 0, 0, false, 0, 0 } },
+	{ "ppid", SPT_B_PPID, { CT_INT, 4, true, 0, 0, false, 0, 0 } },
+	{ "uid", SPT_B_UID, { CT_INT, 4, false, 0, 0, false, 0, 0 } },
+	{ "gid", SPT_B_GID, { CT_INT, 4, false, 0, 0, false, 0, 0 } },
+	{ "timestamp", SPT_B_TIMESTAMP, { CT_INT, 8, false, 0, 0, false, 0, 0 } },
+	{ "vtimestamp", SPT_B_VTIMESTAMP, { CT_INT, 8, false, 0, 0, false, 0, 0 } },
+	{ "walltimestamp", SPT_B_WALLTIMESTAMP, { CT_INT, 8, true, 0, 0, false, 0, 0 } },
+	{ "cpu", SPT_B_CPU, { CT_INT, 4, true, 0, 0, false, 0, 0 } },
+	{ "errno", SPT_B_ERRNO, { CT_INT, 4, true, 0, 0, false, 0, 0 } },
+	{ "epid", SPT_B_EPID, { CT_INT, 8, false, 0, 0, false, 0, 0 } },
+	{ "id", SPT_B_ID, { CT_INT, 4, false, 0, 0, false, 0, 0 } },
 	/*
 	 * Every part of a probe's name is shorter than PROBE_FIELD_MAX: syscall
 	 * names come from syscall_tab.h, profile names from a description
 	 * field, and the loader refuses a longer one.
 	 */
-	{ "probeprov", SPT_B_PROBEPROV, { CT_STR, PROBE_FIELD_MAX, false, 0, 0, false } },
-	{ "probemod", SPT_B_PROBEMOD, { CT_STR, PROBE_FIELD_MAX, false, 0, 0, false } },
-	{ "probefunc", SPT_B_PROBEFUNC, { CT_STR, PROBE_FIELD_MAX, false, 0, 0, false } },
-	{ "probename", SPT_B_PROBENAME, { CT_STR, PROBE_FIELD_MAX, false, 0, 0, false } },
+	{ "probeprov", SPT_B_PROBEPROV, { CT_STR, PROBE_FIELD_MAX, false, 0, 0, false, 0, 0 } },
+	{ "probemod", SPT_B_PROBEMOD, { CT_STR, PROBE_FIELD_MAX, false, 0, 0, false, 0, 0 } },
+	{ "probefunc", SPT_B_PROBEFUNC, { CT_STR, PROBE_FIELD_MAX, false, 0, 0, false, 0, 0 } },
+	{ "probename", SPT_B_PROBENAME, { CT_STR, PROBE_FIELD_MAX, false, 0, 0, false, 0, 0 } },
 };
 
 /* Builtins D has that spectrace does not provide yet. */
 static const char *const builtins_missing[] = {
-	"curthread",
 	"caller", "stack", "ustack", "uregs", "args", "curpsinfo", "curlwpsinfo",
 	"ipl", "root", "cwd", "zonename", "ucaller", "uarg0",
 };
@@ -455,8 +463,10 @@ struct cg_var *cg_var_new(struct cg *g, enum ast_scope scope, const char *name,
 	v->name = name;
 	v->scope = scope;
 	v->type = *t;
-	if (t->kind == CT_STR)
+	if (t->kind == CT_STR) {
 		v->type.size = SPT_STRSIZE;	/* any string may be stored later */
+		v->type.btf = 0;		/* a copy, not the char array */
+	}
 	if (scope == AST_SCOPE_GLOBAL) {
 		if (g->global_bytes + size > SPT_GLOBALS_MAX) {
 			free(v);
@@ -601,9 +611,9 @@ static int expr_int(struct cg *g, const struct ast_expr *e, struct ct *t, const 
 static int int_literal_type(struct cg *g, const struct ast_expr *e, struct ct *t)
 {
 	static const struct ct cands[6] = {
-		{ CT_INT, 4, true, 0, 0, false }, { CT_INT, 4, false, 0, 0, false },
-		{ CT_INT, 8, true, 0, 0, false }, { CT_INT, 8, false, 0, 0, false },
-		{ CT_INT, 8, true, 0, 0, false }, { CT_INT, 8, false, 0, 0, false },
+		{ CT_INT, 4, true, 0, 0, false, 0, 0 }, { CT_INT, 4, false, 0, 0, false, 0, 0 },
+		{ CT_INT, 8, true, 0, 0, false, 0, 0 }, { CT_INT, 8, false, 0, 0, false, 0, 0 },
+		{ CT_INT, 8, true, 0, 0, false, 0, 0 }, { CT_INT, 8, false, 0, 0, false, 0, 0 },
 	};
 	uint64_t v = e->u.i.value;
 	unsigned int f = e->u.i.flags, i = 0, step;
@@ -710,6 +720,11 @@ static bool fold(struct cg *g, const struct ast_expr *e, uint64_t *v, struct ct 
 		*t = ct_int;
 		*v = (uint64_t)signal_number(e->u.ident.name);
 		return true;
+	case AST_OFFSETOF:
+		if (cg_offsetof(g, &e->u.cast.type, e->u.cast.member, e->loc, v))
+			return false;
+		*t = ct_uint64;
+		return true;
 	case AST_SIZEOF_TYPE: {
 		struct ct st;
 
@@ -718,7 +733,14 @@ static bool fold(struct cg *g, const struct ast_expr *e, uint64_t *v, struct ct 
 			*v = SPT_STRSIZE;
 			return true;
 		}
-		if (cg_type_of(g, &e->u.cast.type, &st) || st.kind != CT_INT)
+		if (cg_type_of(g, &e->u.cast.type, &st))
+			return false;
+		if ((st.kind == CT_SOU || st.kind == CT_ARR) && st.size) {
+			*t = ct_uint64;
+			*v = st.size;
+			return true;
+		}
+		if (st.kind != CT_INT)
 			return false;
 		*t = ct_uint64;
 		*v = st.ptr ? 8 : st.size;
@@ -1432,6 +1454,8 @@ static int ident(struct cg *g, const struct ast_expr *e, struct ct *t)
 		t->size = CG_EXECNAME_MAX;
 		return r;
 	}
+	if (scope == AST_SCOPE_GLOBAL && !strcmp(name, "curthread"))
+		return cg_curthread(g, e, t);
 	if (scope == AST_SCOPE_GLOBAL && (b = builtin_find(name))) {
 		r = cg_reg_alloc(g, e->loc);
 		if (r < 0)
@@ -1717,7 +1741,30 @@ static int assoc_load(struct cg *g, const struct cg_var *v, struct ast_loc loc)
 
 static int index_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 {
+	const struct ast_expr *b = e->u.index.base;
 	struct cg_var *v;
+
+	if (b->kind == AST_IDENT && b->u.ident.scope == AST_SCOPE_GLOBAL &&
+	    !strcmp(b->u.ident.name, "args") && !cg_var_find(g, AST_SCOPE_GLOBAL, "args"))
+		return cg_args(g, e, t);
+	/* a pointer or an array (not a D variable that names an associative array) */
+	if (b->kind != AST_IDENT || ((v = cg_var_find(g, b->u.ident.scope, b->u.ident.name)) &&
+				     !v->assoc && v->type.kind == CT_INT && v->type.ptr)) {
+		struct ct bt;
+		int r;
+
+		g->keep_array = b->kind == AST_MEMBER;
+		r = cg_expr(g, b, &bt);
+		g->keep_array = false;
+		if (r < 0)
+			return -1;
+		if (bt.kind == CT_ARR || (bt.kind == CT_INT && bt.ptr))
+			return cg_ptr_index(g, e, r, &bt, t);
+		cg_reg_free(g, r);
+		if (bt.kind == CT_STR)
+			return cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported yet: [ ] of a string");
+		return cg_error(g, "D_ARR_BADREF", e->loc, "cannot access a scalar as an array");
+	}
 
 	if (assoc_prepare(g, e, false, NULL, &v))
 		return -1;
@@ -1887,6 +1934,36 @@ static int incdec(struct cg *g, const struct ast_expr *e, struct ct *t)
 	return res;
 }
 
+/*
+ * stringof of a scalar, pointer or array: the characters at that kernel
+ * address, at most strsize (an array: its size), NULL faults BADADDR.
+ */
+static int stringof_addr(struct cg *g, int r, struct ct *ot, struct ct *t, struct ast_loc loc)
+{
+	unsigned int n = SPT_STRSIZE;
+	int slot;
+
+	if (ot->kind != CT_INT && ot->kind != CT_ARR) {
+		char tn[128];
+
+		cg_reg_free(g, r);
+		return cg_error(g, "D_STRINGOF_TYPE", loc, "cannot apply stringof to a value of type %s",
+				cg_ct_name(g, ot, tn, sizeof(tn)));
+	}
+	if (ot->kind == CT_ARR) {
+		cg_btf_addr(g, r, ot);
+		if (ot->size && ot->size < n)
+			n = ot->size;
+	}
+	slot = str_slot(g, loc);
+	if (slot < 0)
+		return -1;
+	cg_emit(g, SPT_OP_KSTRX, r, r, slot, (int32_t)n);
+	*t = ct_str;
+	t->size = n;
+	return g->err ? -1 : r;
+}
+
 static int unary(struct cg *g, const struct ast_expr *e, struct ct *t)
 {
 	enum ast_op op = e->u.unary.op;
@@ -1915,9 +1992,14 @@ static int unary(struct cg *g, const struct ast_expr *e, struct ct *t)
 		g->img->ninsns = ni;
 		g->regs = saved;
 		*t = ct_uint64;
+		/* A char array read as a string keeps the array's size. */
+		if (ot.kind == CT_STR && ot.btf)
+			return load_const(g, dtype_size(&g->dt, ot.btf), e->loc);
 		/* A string's size is strsize whatever its value (sizeof "lit" folds). */
 		if (ot.kind == CT_STR)
 			return load_const(g, SPT_STRSIZE, e->loc);
+		if ((ot.kind == CT_SOU || ot.kind == CT_ARR) && ot.size)
+			return load_const(g, ot.size, e->loc);
 		if (ot.kind != CT_INT)
 			return cg_error(g, "D_SIZEOF_TYPE", e->loc,
 					"cannot apply sizeof to an operand of unknown size");
@@ -1927,6 +2009,16 @@ static int unary(struct cg *g, const struct ast_expr *e, struct ct *t)
 		r = cg_expr(g, e->u.unary.operand, &ot);
 		if (r < 0)
 			return -1;
+		if (ot.btf && (ot.kind == CT_ARR || (ot.kind == CT_INT && ot.ptr)))
+			return cg_btf_deref(g, r, &ot, t, e->loc);
+		if (ot.kind == CT_INT && !ot.ptr) {
+			cg_reg_free(g, r);
+			return cg_error(g, "D_DEREF_NONPTR", e->loc, "cannot dereference non-pointer type");
+		}
+		if (ot.kind == CT_INT && ot.ptr == 1 && !ot.psize) {
+			cg_reg_free(g, r);
+			return cg_error(g, "D_DEREF_VOID", e->loc, "cannot dereference pointer to void");
+		}
 		if (ot.kind != CT_INT || ot.ptr != 1 || !ot.psize) {
 			cg_reg_free(g, r);
 			return cg_error(g, ot.ptr > 1 ? DIAG_UNSUPPORTED : DIAG_OP_INCOMPAT, e->loc,
@@ -1934,18 +2026,15 @@ static int unary(struct cg *g, const struct ast_expr *e, struct ct *t)
 						   : "operator * requires a pointer to an integer type");
 		}
 		cg_emit(g, SPT_OP_LDX, r, r, (int)ot.psize, 0);
-		*t = (struct ct){ CT_INT, ot.psize, ot.psign, 0, 0, false };
+		*t = (struct ct){ CT_INT, ot.psize, ot.psign, 0, 0, false, 0, 0 };
 		cg_narrow(g, r, t);
 		return r;
 	case AST_OP_STRINGOF:
 		r = cg_expr(g, e->u.unary.operand, &ot);
 		if (r < 0)
 			return -1;
-		if (ot.kind != CT_STR) {
-			cg_reg_free(g, r);
-			return cg_error(g, DIAG_UNSUPPORTED, e->loc,
-					"not supported yet: stringof of an integer");
-		}
+		if (ot.kind != CT_STR)
+			return stringof_addr(g, r, &ot, t, e->loc);
 		*t = ot;
 		return r;
 	case AST_OP_ADDR:
@@ -2210,11 +2299,10 @@ static int subr(struct cg *g, const struct ast_expr *e, struct ct *t)
 		*t = ct_str;
 		return r;
 	}
+	if (at.kind != CT_STR && !strcmp(name, "stringof"))
+		return stringof_addr(g, r, &at, t, e->loc);
 	if (at.kind != CT_STR) {
 		cg_reg_free(g, r);
-		if (!strcmp(name, "stringof"))
-			return cg_error(g, DIAG_UNSUPPORTED, e->loc,
-					"not supported yet: stringof( ) of an integer");
 		return cg_error(g, DIAG_PROTO_ARG, e->u.call.args[0]->loc,
 				"%s( ) argument #1 is incompatible with prototype:\n\tprototype: const char *\n\t argument: int",
 				name);
@@ -2350,7 +2438,7 @@ int cg_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 		return -1;
 	switch (e->kind) {
 	case AST_INT: case AST_CHAR: case AST_IDENT: case AST_SIZEOF_TYPE: case AST_CAST:
-	case AST_UNARY: case AST_BINARY: case AST_TERNARY: {
+	case AST_UNARY: case AST_BINARY: case AST_TERNARY: case AST_OFFSETOF: {
 		uint64_t v;
 
 		if (fold(g, e, &v, t))
@@ -2451,6 +2539,9 @@ int cg_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 
 		if (cg_type_of(g, &e->u.cast.type, &st))
 			return -1;
+		if (st.kind == CT_VOID || ((st.kind == CT_SOU || st.kind == CT_ARR) && !st.size))
+			return cg_error(g, "D_SIZEOF_TYPE", e->loc,
+					"cannot apply sizeof to an operand of unknown size");
 		if (st.kind != CT_INT)
 			return cg_error(g, DIAG_UNSUPPORTED, e->loc,
 					"not supported yet: sizeof(%s)", e->u.cast.type.name);
@@ -2462,9 +2553,9 @@ int cg_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 	case AST_INDEX:
 		return index_expr(g, e, t);
 	case AST_MEMBER:
-		cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported yet: member access (%s%s)",
-			 e->u.member.arrow ? "->" : ".", e->u.member.name);
-		return -1;
+		return cg_member(g, e, t);
+	case AST_OFFSETOF:
+		return -1;	/* folded above, or an error */
 	}
 	cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported: this expression");
 	return -1;

@@ -26,6 +26,7 @@ static inline __u32 spt_env_strcap(struct spt_env *env);
 static inline __u64 spt_env_strlen(struct spt_env *env, const __u8 *x);
 static inline void spt_env_strcpy(struct spt_env *env, __u8 *dst, const __u8 *src);
 static inline int spt_env_copyinstr(struct spt_env *env, __u8 *dst, __u64 uaddr);
+static inline int spt_env_kstr(struct spt_env *env, __u8 *dst, __u64 kaddr, __u32 size);
 static inline void spt_env_execname(struct spt_env *env, __u8 *dst);
 static inline const __u8 *spt_env_assoc_get(struct spt_env *env, const __u8 *key);
 static inline int spt_env_assoc_put(struct spt_env *env, const __u8 *key, const __u8 *val);
@@ -132,6 +133,27 @@ static inline int spt_env_copyinstr(struct spt_env *env, __u8 *dst, __u64 uaddr)
 		__u64 c;
 
 		if (spt_env_read(env, uaddr + i, 1, &c)) {
+			if (!i)
+				return -EFAULT;
+			break;
+		}
+		dst[i] = (__u8)c;
+		if (!c)
+			return 0;
+	}
+	dst[i] = 0;
+	return 0;
+}
+
+/* A kernel string: at most SIZE bytes with the NUL, from the test's window. */
+static inline int spt_env_kstr(struct spt_env *env, __u8 *dst, __u64 kaddr, __u32 size)
+{
+	__u32 i;
+
+	for (i = 0; i + 1 < size; i++) {
+		__u64 c;
+
+		if (spt_env_read(env, kaddr + i, 1, &c)) {
 			if (!i)
 				return -EFAULT;
 			break;

@@ -79,8 +79,10 @@ enum spt_op {
 	SPT_OP_EXIT,	/* stop tracing with status r[a] (also REC'd by cg) */
 	SPT_OP_LDS,	/* r[dst] = self-> variable imm of this thread, 0 if unset */
 	SPT_OP_STS,	/* self-> variable imm = r[a]; storing 0 deletes it */
-	SPT_OP_LDX,	/* r[dst] = b bytes (1, 2, 4, 8) at kernel address r[a], zero-extended;
-			 * an unreadable address faults BADADDR */
+	SPT_OP_LDX,	/* r[dst] = b bytes (1, 2, 4, 8) at kernel address r[a] + imm,
+			 * zero-extended; r[a] == 0 faults BADADDR at 0 (D checks the base
+			 * pointer of a member access first), an unreadable address faults
+			 * BADADDR at it */
 	SPT_OP_SCMP,	/* r[dst] = strcmp(string r[a], string r[b]): <0, 0, >0 */
 	SPT_OP_SLEN,	/* r[dst] = strlen(string r[a]) */
 	SPT_OP_SCPY,	/* the string storage at reference imm = string r[a] */
@@ -130,6 +132,12 @@ enum spt_op {
 	 */
 	SPT_OP_STOK,
 	SPT_OP_SCLEAN,
+	/*
+	 * r[dst] = string slot b: the string at kernel address r[a] (a char
+	 * array of a kernel structure), at most imm bytes with its NUL (cut at
+	 * strsize); r[a] == 0 or an unreadable address faults BADADDR.
+	 */
+	SPT_OP_KSTRX,
 	SPT_OP_NOPS	/* number of opcodes */
 };
 
@@ -174,6 +182,7 @@ enum spt_builtin {
 	SPT_B_PROBEFUNC,
 	SPT_B_PROBENAME,
 	SPT_B_RAND,		/* rand(): 32 random bits, sign-extended */
+	SPT_B_CURTHREAD,	/* the current task_struct's address */
 	SPT_B_NBUILTINS
 };
 

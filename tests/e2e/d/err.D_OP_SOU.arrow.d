@@ -1,0 +1,5 @@
+/* ASSERTION: -> needs a pointer to a struct or union. */
+BEGIN
+{
+	trace(curthread->real_parent->comm->x);
+}
