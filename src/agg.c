@@ -1,10 +1,8 @@
 /* SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0) */
 /*
- * Aggregations in the consumer (see agg.h). Output formats are dtrace(1)'s:
- * tuples print as trace() would print each key ("  %-50s" for strings,
- * " %Nd" by integer size) and the value as " %16lld"; histograms as the
- * "value ---- Distribution ---- count" table with 40 '@' at full scale,
- * trimmed to the buckets around the data.
+ * Aggregations in the consumer (see agg.h): read, merged, sorted as
+ * dtrace(1) sorts them and handed to the printer, which lays them out
+ * (print_text.c, print_json.c).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -14,7 +12,6 @@
 
 #include "abi/agg.h"
 #include "agg.h"
-#include "fmt.h"
 #include "print.h"
 #include "vm.h"
 
@@ -65,6 +62,7 @@ void agg_snap_free(struct agg_snap *snap)
 	for (i = 0; i < snap->n; i++) {
 		free(snap->t[i].key);
 		free(snap->t[i].w);
+		free(snap->t[i].kkey);
 	}
 	free(snap->t);
 	snap->t = NULL;
@@ -95,6 +93,7 @@ int agg_snap_add(struct agg_snap *snap, const uint8_t *key, const uint64_t *w)
 	}
 	memcpy(t->key, key, a->keysize);
 	memcpy(t->w, w, a->nwords * sizeof(uint64_t));
+	t->kkey = NULL;
 	snap->n++;
 	return 0;
 }
@@ -179,64 +178,52 @@ int64_t agg_value(const struct img_agg *a, const uint64_t *w, uint64_t normal)
 	return 0;
 }
 
-static bool is_hist(uint32_t func)
+bool agg_is_hist(uint32_t func)
 {
 	return func == SPT_AGG_QUANTIZE || func == SPT_AGG_LQUANTIZE ||
 	       func == SPT_AGG_LLQUANTIZE;
 }
 
-static uint32_t nbuckets(const struct img_agg *a)
+uint32_t agg_nbuckets(const struct img_agg *a)
 {
 	return a->nedges + 1;
 }
 
-/*
- * llquantize's edges (cg_agg.c): R for the negative bins, bin0's, then
- * R + 1 positive lower bounds a_1..a_R and F = factor^(hmag + 1); buckets
- * 0 (<= -F), R negative, bin0 = R + 1, R positive, 2R + 2 (>= F).
- */
-static uint32_t llq_r(const struct img_agg *a)
+/* llquantize's edges: see agg.h. */
+uint32_t agg_llq_r(const struct img_agg *a)
 {
 	return (a->nedges - 2) / 2;
 }
 
 /* a_k, k = 1..R + 1 (a_{R+1} = F). */
-static int64_t llq_pos(const struct agg_snap *snap, uint32_t k)
+int64_t agg_llq_pos(const struct agg_snap *snap, uint32_t k)
 {
-	return snap->edges[snap->agg->edge0 + llq_r(snap->agg) + k];
+	return snap->edges[snap->agg->edge0 + agg_llq_r(snap->agg) + k];
 }
 
 /* Bucket B's k: its distance from bin0 (0 for bin0 and the two ends). */
-static uint32_t llq_k(const struct img_agg *a, uint32_t b)
+uint32_t agg_llq_k(const struct img_agg *a, uint32_t b)
 {
-	uint32_t r = llq_r(a), bin0 = r + 1;
+	uint32_t r = agg_llq_r(a), bin0 = r + 1;
 
 	if (b == 0 || b == 2 * r + 2)
 		return 0;
 	return b > bin0 ? b - bin0 : bin0 - b;
 }
 
-/* An llquantize bucket no integer falls in: dtrace prints no label for it. */
-static bool llq_ghost(const struct agg_snap *snap, uint32_t b)
-{
-	uint32_t k = llq_k(snap->agg, b);
-
-	return k && llq_pos(snap, k) == llq_pos(snap, k + 1);
-}
-
 /* quantize's bucket b is labelled by dtrace's bucket value, the others by lower edges. */
-static int64_t bucket_label(const struct agg_snap *snap, uint32_t b)
+int64_t agg_bucket_label(const struct agg_snap *snap, uint32_t b)
 {
 	const struct img_agg *a = snap->agg;
 
 	if (a->func == SPT_AGG_LLQUANTIZE) {
-		uint32_t r = llq_r(a), k = llq_k(a, b);
+		uint32_t r = agg_llq_r(a), k = agg_llq_k(a, b);
 
 		if (b == 0)
-			return -llq_pos(snap, r + 1);
+			return -agg_llq_pos(snap, r + 1);
 		if (b == 2 * r + 2)
-			return llq_pos(snap, r + 1);
-		return b == r + 1 ? 0 : b > r + 1 ? llq_pos(snap, k) : -llq_pos(snap, k);
+			return agg_llq_pos(snap, r + 1);
+		return b == r + 1 ? 0 : b > r + 1 ? agg_llq_pos(snap, k) : -agg_llq_pos(snap, k);
 	}
 	if (a->func == SPT_AGG_QUANTIZE)
 		return b < 63 ? -(INT64_C(1) << (62 - b)) : b == 63 ? 0 : INT64_C(1) << (b - 64);
@@ -256,8 +243,8 @@ static int hist_cmp(const struct agg_snap *snap, const uint64_t *x, const uint64
 	int64_t zx = 0, zy = 0;
 	uint32_t b;
 
-	for (b = 0; b < nbuckets(a); b++) {
-		int64_t label = bucket_label(snap, b);
+	for (b = 0; b < agg_nbuckets(a); b++) {
+		int64_t label = agg_bucket_label(snap, b);
 
 		tx += (long double)label * (long double)(int64_t)x[1 + b];
 		ty += (long double)label * (long double)(int64_t)y[1 + b];
@@ -277,7 +264,7 @@ static int val_cmp(const struct agg_snap *snap, const struct agg_tuple *x,
 	const struct img_agg *a = snap->agg;
 	int64_t vx, vy;
 
-	if (is_hist(a->func))
+	if (agg_is_hist(a->func))
 		return hist_cmp(snap, x->w, y->w);
 	/* avg compares its integer average (dtrace's sum / count), not normalized. */
 	vx = agg_value(a, x->w, 1);
@@ -487,279 +474,51 @@ fail:
 	return ret;
 }
 
-/*
- * Unformatted keys, dtrace's formats by recorded size whatever the type's
- * signedness: 1 " %3d", 2 " %5d" (the bytes zero-extended: a char -1 is
- * 255), 4 " %8d" (as a 32-bit int: an unsigned 2^31 is negative), 8
- * " %16lld"; strings "  %-50s".
- */
-static void print_key(FILE *out, const struct img_agg *a, const uint8_t *key)
-{
-	uint32_t i;
-
-	for (i = 0; i < a->nkeys; i++) {
-		const struct img_field *k = &a->keys[i];
-		uint64_t v;
-
-		if (k->type == IMG_STR) {
-			fprintf(out, "  %-50.*s", (int)k->size, (const char *)key + k->offset);
-			continue;
-		}
-		memcpy(&v, key + k->offset, 8);
-		switch (k->size) {
-		case 1:
-			fprintf(out, " %3d", (int)(uint8_t)v);
-			break;
-		case 2:
-			fprintf(out, " %5d", (int)(uint16_t)v);
-			break;
-		case 4:
-			fprintf(out, " %8d", (int)(int32_t)(uint32_t)v);
-			break;
-		default:
-			fprintf(out, " %16lld", (long long)v);
-			break;
-		}
-	}
-}
-
-/* dtrace-utils' llquantize labels, cut at 15 characters; FIRST: the first bucket shown. */
-static void llq_text(const struct agg_snap *snap, uint32_t b, uint32_t first, char *buf,
-		     size_t len)
-{
-	const struct img_agg *a = snap->agg;
-	uint32_t r = llq_r(a), k = llq_k(a, b);
-	int64_t f = llq_pos(snap, r + 1), s = llq_pos(snap, 1);
-	char t[48];
-
-	if (b == 0)
-		snprintf(t, sizeof(t), "<= -%lld", (long long)f);
-	else if (b == 2 * r + 2)
-		snprintf(t, sizeof(t), ">= %lld", (long long)f);
-	else if (b == r + 1 && s == 1)
-		snprintf(t, sizeof(t), "0");
-	else if (b == r + 1)
-		snprintf(t, sizeof(t), "%s< %lld", first >= r + 1 ? "" : "abs() ", (long long)s);
-	else
-		snprintf(t, sizeof(t), "%s%lld", b < r + 1 ? "-" : "", (long long)llq_pos(snap, k));
-	snprintf(buf, len, "%.15s", t);
-}
-
-static void bucket_text(const struct agg_snap *snap, uint32_t b, char *buf, size_t len)
-{
-	const struct img_agg *a = snap->agg;
-
-	if (a->func != SPT_AGG_QUANTIZE && b == 0)
-		snprintf(buf, len, "< %lld", (long long)snap->edges[a->edge0]);
-	else if (a->func != SPT_AGG_QUANTIZE && b == a->nedges)
-		snprintf(buf, len, ">= %lld", (long long)snap->edges[a->edge0 + a->nedges - 1]);
-	else
-		snprintf(buf, len, "%lld", (long long)bucket_label(snap, b));
-}
-
-/* One bar of the distribution: 40 columns at full scale, halves when counts have both signs. */
-static void bar(FILE *out, long double val, long double total, bool pos, bool neg,
-		int64_t printed)
-{
-	static const char ats[] = "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@";
-	int len = 40, depth;
-
-	if (!neg) {
-		depth = pos && total > 0 ? (int)((val < 0 ? -val : val) * len / total + 0.5L) : 0;
-		fprintf(out, "|%.*s%*s %-9lld\n", depth, ats, len - depth, "", (long long)printed);
-		return;
-	}
-	if (!pos) {
-		depth = total > 0 ? (int)((val < 0 ? -val : val) * len / total + 0.5L) : 0;
-		fprintf(out, "%*s%.*s| %-9lld\n", len - depth, "", depth, ats, (long long)printed);
-		return;
-	}
-	len /= 2;
-	depth = total > 0 ? (int)((val < 0 ? -val : val) * len / total + 0.5L) : 0;
-	if (val <= 0)
-		fprintf(out, "%*s%.*s|%*s %-9lld\n", len - depth, "", depth, ats, len, "",
-			(long long)printed);
-	else
-		fprintf(out, "%20s|%.*s%*s %-9lld\n", "", depth, ats, len - depth, "",
-			(long long)printed);
-}
-
-static void print_hist(FILE *out, const struct agg_snap *snap, const uint64_t *w,
-		       uint64_t normal)
-{
-	const struct img_agg *a = snap->agg;
-	uint32_t n = nbuckets(a), first = 0, last = n - 1, b;
-	const int64_t *c = (const int64_t *)w + 1;
-	long double total = 0;
-	bool pos = false, neg = false;
-	char label[48];
-
-	while (first < n && c[first] == 0)
-		first++;
-	if (first == n && a->func == SPT_AGG_LLQUANTIZE) {
-		/* dtrace-utils: the bucket above bin0, widened as data would be */
-		first = llq_r(a) + 1;
-		last = first + 2;
-	} else if (first == n) {
-		/* No data (cleared, or increments summing to zero): the buckets around 0. */
-		if (a->func == SPT_AGG_QUANTIZE) {
-			first = 62;
-			last = 64;
-		} else {
-			first = 0;
-			last = n - 1 < 2 ? n - 1 : 2;
-		}
-	} else {
-		if (first > 0)
-			first--;
-		while (last > 0 && c[last] == 0)
-			last--;
-		if (last < n - 1)
-			last++;
-	}
-	for (b = first; b <= last; b++) {
-		pos |= c[b] > 0;
-		neg |= c[b] < 0;
-		total += c[b] < 0 ? -(long double)c[b] : (long double)c[b];
-	}
-	fprintf(out, "\n%16s %41s %-9s\n", "value", "------------- Distribution -------------",
-		"count");
-	for (b = first; b <= last; b++) {
-		if (a->func == SPT_AGG_LLQUANTIZE) {
-			uint32_t lb = b;
-
-			/*
-			 * A bucket without a label is left out, unless it is the
-			 * first or last shown: then it takes the label of the
-			 * nearest labelled one outward, as dtrace-utils prints it.
-			 */
-			if (llq_ghost(snap, b)) {
-				if (b != first && b != last)
-					continue;
-				while (llq_ghost(snap, lb))
-					lb = b == first ? lb - 1 : lb + 1;
-			}
-			llq_text(snap, lb, first, label, sizeof(label));
-		} else {
-			bucket_text(snap, b, label, sizeof(label));
-		}
-		fprintf(out, "%16s ", label);
-		bar(out, (long double)c[b], total, pos, neg, c[b] / (int64_t)normal);
-	}
-}
-
-/* Tuple I's value of SNAP (or of the joined SNAP->more[J - 1], J > 0). */
-static const struct agg_snap *value_snap(const struct agg_snap *snap, size_t j, uint64_t *normal)
-{
-	if (j == 0 || !snap->nmore)
-		return snap;
-	if (j > snap->nmore)
-		j = snap->nmore;
-	*normal = snap->more[j - 1].normal ? snap->more[j - 1].normal : 1;
-	return &snap->more[j - 1];
-}
-
-static void print_value(FILE *out, const struct agg_snap *snap, const uint64_t *w, uint64_t normal)
-{
-	const struct img_agg *a = snap->agg;
-
-	if (is_hist(a->func))
-		print_hist(out, snap, w, normal);
-	else if (a->func == SPT_AGG_STDDEV)
-		fprintf(out, " %16llu", (unsigned long long)agg_value(a, w, normal));
-	else
-		fprintf(out, " %16lld", (long long)agg_value(a, w, normal));
-}
-
-void agg_print_default(FILE *out, const struct agg_snap *snap, uint64_t normal)
-{
-	const struct img_agg *a = snap->agg;
-	size_t i, j;
-
-	if (!normal)
-		normal = 1;
-	for (i = 0; i < snap->n; i++) {
-		const struct agg_tuple *t = &snap->t[i];
-
-		print_key(out, a, t->key);
-		print_value(out, snap, t->w, normal);
-		/* printa(@a, @b, ...): the other values on the same line, in order. */
-		for (j = 0; j < snap->nmore; j++) {
-			const struct agg_snap *m = &snap->more[j];
-
-			print_value(out, m, m->t[i].w, m->normal ? m->normal : 1);
-		}
-		fputc('\n', out);
-	}
-}
-
-void agg_print_fmt(FILE *out, const struct agg_snap *snap, const struct fmt *f, uint64_t normal)
-{
-	const struct img_agg *a = snap->agg;
-	size_t i, p;
-
-	if (!normal)
-		normal = 1;
-	for (i = 0; i < snap->n; i++) {
-		const struct agg_tuple *t = &snap->t[i];
-		uint32_t k = 0;
-		size_t nv = 0;
-
-		for (p = 0; p < f->n; p++) {
-			const struct fmt_piece *pc = &f->pieces[p];
-			struct fmt one = { .pieces = (struct fmt_piece *)pc, .n = 1 };
-			struct fmt_arg args[3];
-			char s[SPT_STRSIZE + 1];
-			size_t na = 0;
-			int st;
-
-			if (pc->kind == FMT_LIT) {
-				fwrite(pc->text, 1, pc->len, out);
-				continue;
-			}
-			memset(args, 0, sizeof(args));
-			/* '*' widths and precisions take integer keys, in order. */
-			for (st = 0; st < pc->star_width + pc->star_prec; st++) {
-				if (k < a->nkeys)
-					memcpy(&args[na].v, t->key + a->keys[k++].offset, 8);
-				na++;
-			}
-			if (pc->agg) {
-				/* The n-th %@ prints the n-th aggregation listed; more, the last. */
-				uint64_t nm = normal;
-				const struct agg_snap *vs = value_snap(snap, nv++, &nm);
-				const uint64_t *w = vs == snap ? t->w : vs->t[i].w;
-
-				if (is_hist(vs->agg->func)) {
-					print_hist(out, vs, w, nm);
-					continue;
-				}
-				args[na].v = (uint64_t)agg_value(vs->agg, w, nm);
-			} else if (k < a->nkeys) {
-				const struct img_field *kf = &a->keys[k++];
-
-				if (kf->type == IMG_STR) {
-					memcpy(s, t->key + kf->offset, SPT_STRSIZE);
-					s[SPT_STRSIZE] = 0;
-					args[na].is_str = 1;
-					args[na].s = s;
-				} else {
-					memcpy(&args[na].v, t->key + kf->offset, 8);
-					args[na].size = kf->size;
-					args[na].sign = kf->type == IMG_INT;
-				}
-			}
-			one.nargs = ++na;
-			fmt_print(out, &one, args, na);
-		}
-	}
-}
-
 /* --- the kernel side --- */
 
 static int read_percpu(int fd, const void *key, uint64_t *vals)
 {
 	return bpf_map_lookup_elem(fd, key, vals) ? -errno : 0;
+}
+
+static bool renamed(const struct img_agg *a)
+{
+	uint32_t i;
+
+	for (i = 0; i < a->nkeys; i++)
+		if (a->kpname[i])
+			return true;
+	return false;
+}
+
+/*
+ * The key as D sees it from the kernel's KKEY: each probe name stored as
+ * its string-table offset becomes the name (cg_agg_finish), the other
+ * elements move to their places. -EINVAL for an offset outside the table.
+ */
+static int unrename(const struct agg_source *src, const struct img_agg *a, const uint8_t *kkey,
+		    uint8_t *key)
+{
+	uint32_t i;
+
+	memset(key, 0, a->keysize);
+	memcpy(key, kkey, 8);
+	for (i = 0; i < a->nkeys; i++) {
+		const struct img_field *k = &a->keys[i];
+		uint64_t off;
+		size_t n;
+
+		if (!a->kpname[i]) {
+			memcpy(key + k->offset, kkey + a->koff[i], k->type == IMG_STR ? k->size : 8);
+			continue;
+		}
+		memcpy(&off, kkey + a->koff[i], 8);
+		if (!src->strtab || !off || off >= src->strtab_len)
+			return -EINVAL;
+		for (n = 0; off + n < src->strtab_len && n + 1 < k->size && src->strtab[off + n]; n++)
+			key[k->offset + n] = src->strtab[off + n];
+	}
+	return 0;
 }
 
 int agg_snapshot(struct agg_state *s, uint32_t id, struct agg_snap *snap)
@@ -771,12 +530,13 @@ int agg_snapshot(struct agg_state *s, uint32_t id, struct agg_snap *snap)
 	uint64_t *sum = calloc(words, sizeof(uint64_t));
 	uint8_t *key = calloc(1, s->src.keysize + SPT_KEY_SIZE);
 	uint8_t *next = calloc(1, s->src.keysize + SPT_KEY_SIZE);
+	uint8_t *dkey = calloc(1, a->keysize + SPT_KEY_SIZE);	/* D's key of a renamed one */
 	int ret = -ENOMEM;
 
 	memset(snap, 0, sizeof(*snap));
 	snap->agg = a;
 	snap->edges = s->img->edges;
-	if (!vals || !sum || !key || !next)
+	if (!vals || !sum || !key || !next || !dkey)
 		goto out;
 	if (!(a->flags & SPT_AGGF_KEYED)) {
 		ret = read_percpu(s->src.array_fd, &id, vals);
@@ -802,7 +562,24 @@ int agg_snapshot(struct agg_state *s, uint32_t id, struct agg_snap *snap)
 			memset(sum, 0, words * sizeof(uint64_t));
 			for (c = 0; c < (uint32_t)s->src.ncpus; c++)
 				agg_merge(a->func, sum, vals + (size_t)c * words, a->nwords);
-			ret = agg_snap_add(snap, key, sum);
+			if (renamed(a)) {
+				struct agg_tuple *t;
+
+				ret = unrename(&s->src, a, key, dkey);
+				if (!ret)
+					ret = agg_snap_add(snap, dkey, sum);
+				if (ret)
+					goto out;
+				t = &snap->t[snap->n - 1];
+				t->kkey = malloc(a->kkeysize);
+				if (!t->kkey) {
+					ret = -ENOMEM;
+					goto out;
+				}
+				memcpy(t->kkey, key, a->kkeysize);
+			} else {
+				ret = agg_snap_add(snap, key, sum);
+			}
 			if (ret)
 				goto out;
 		}
@@ -814,6 +591,7 @@ out:
 	free(sum);
 	free(key);
 	free(next);
+	free(dkey);
 	if (ret)
 		agg_snap_free(snap);
 	return ret;
@@ -838,12 +616,23 @@ static void agg_reset(struct agg_state *s, uint32_t id, const struct agg_snap *s
 		if (del)
 			s->seen[id] = false;
 	} else {
-		for (i = 0; i < snap->n; i++) {
+		/*
+		 * The map's keys are as long as the longest aggregation's, this
+		 * one's zero-padded (KINIT zeroes the whole key).
+		 */
+		uint8_t *k = calloc(1, s->src.keysize);
+
+		for (i = 0; k && i < snap->n; i++) {
+			if (snap->t[i].kkey)
+				memcpy(k, snap->t[i].kkey, a->kkeysize);
+			else
+				memcpy(k, snap->t[i].key, a->keysize);
 			if (!del)
-				bpf_map_update_elem(s->src.hash_fd, snap->t[i].key, zero, BPF_EXIST);
+				bpf_map_update_elem(s->src.hash_fd, k, zero, BPF_EXIST);
 			else if (i < keep_from || i >= keep_to)
-				bpf_map_delete_elem(s->src.hash_fd, snap->t[i].key);
+				bpf_map_delete_elem(s->src.hash_fd, k);
 		}
+		free(k);
 	}
 	free(zero);
 }

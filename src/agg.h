@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0) */
 /*
  * Aggregations in the consumer: snapshots of the per-CPU kernel data
- * merged into one value per tuple, sorted and printed as dtrace(1) does,
- * and the consumer-side actions printa, clear, trunc, normalize and
- * denormalize.
+ * merged into one value per tuple, sorted as dtrace(1) does and handed to
+ * the printer (print.h lays them out), and the consumer-side actions
+ * printa, clear, trunc, normalize and denormalize.
  *
  * Reading the kernel's maps (agg_snapshot) is separate from the pure
- * functions below it (merge, compare, print), which the unit tests drive
- * with hand-made snapshots.
+ * functions below it (merge, compare, the histograms' buckets), which the
+ * unit tests drive with hand-made snapshots.
  */
 #ifndef SPT_AGG_H
 #define SPT_AGG_H
@@ -28,12 +28,20 @@ struct agg_source {
 	int ncpus;
 	uint32_t words;		/* u64 words of every value */
 	uint32_t keysize;	/* bytes of spt_agg's keys */
+	/* the loaded string table: probe names of keys stored by offset */
+	const volatile uint8_t *strtab;
+	size_t strtab_len;
 };
 
-/* One tuple: its key (agg->keysize bytes, the id first) and merged words. */
+/*
+ * One tuple: its key (agg->keysize bytes, the id first) and merged words;
+ * kkey is the key as the kernel's map has it (agg->kkeysize bytes) when it
+ * differs (probe names stored by offset), else NULL.
+ */
 struct agg_tuple {
 	uint8_t *key;
 	uint64_t *w;
+	uint8_t *kkey;
 };
 
 struct agg_snap {
@@ -104,9 +112,25 @@ int agg_snap_join(const struct agg_snap *snaps, const uint64_t *normals, size_t 
 		  const struct agg_sort *sort, struct agg_snap *out);
 /* The value printed for scalar functions (count, sum, avg, min, max, stddev). */
 int64_t agg_value(const struct img_agg *a, const uint64_t *w, uint64_t normal);
-/* dtrace's default layout: a line (or histogram) per tuple (printa() puts a newline first). */
-void agg_print_default(FILE *out, const struct agg_snap *snap, uint64_t normal);
-/* printa("format", @a): the format once per tuple. */
-void agg_print_fmt(FILE *out, const struct agg_snap *snap, const struct fmt *f, uint64_t normal);
+
+/* quantize, lquantize, llquantize: values are buckets of counts. */
+bool agg_is_hist(uint32_t func);
+/* A histogram's number of buckets (its words after the count). */
+uint32_t agg_nbuckets(const struct img_agg *a);
+/*
+ * Bucket B's value as dtrace labels and weighs it: quantize's power of
+ * two, lquantize's and llquantize's lower edge (the ends: one past).
+ */
+int64_t agg_bucket_label(const struct agg_snap *snap, uint32_t b);
+/*
+ * llquantize's edges (cg_agg.c): R for the negative bins, bin0's, then
+ * R + 1 positive lower bounds a_1..a_R and F = factor^(hmag + 1); buckets
+ * 0 (<= -F), R negative, bin0 = R + 1, R positive, 2R + 2 (>= F).
+ * agg_llq_r is R, agg_llq_pos a_k (k = 1..R + 1, a_{R+1} = F), agg_llq_k
+ * bucket B's k: its distance from bin0 (0 for bin0 and the two ends).
+ */
+uint32_t agg_llq_r(const struct img_agg *a);
+int64_t agg_llq_pos(const struct agg_snap *snap, uint32_t k);
+uint32_t agg_llq_k(const struct img_agg *a, uint32_t b);
 
 #endif /* SPT_AGG_H */

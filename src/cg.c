@@ -133,28 +133,28 @@ int cg_clsflags(struct cg *g, enum cg_cls k, struct ast_loc loc)
 	switch (k) {
 	case CG_CLS_SPECULATE:
 		if (g->speculative)
-			return cg_error(g, "D_SPEC_SPEC", loc,
+			return cg_error(g, DIAG_SPEC_SPEC, loc,
 					"speculate( ) may not follow speculate( )");
 		if (g->committed)
-			return cg_error(g, "D_SPEC_COMM", loc,
+			return cg_error(g, DIAG_SPEC_COMM, loc,
 					"speculate( ) may not follow commit( )");
 		if (g->drec)
-			return cg_error(g, "D_SPEC_DREC", loc,
+			return cg_error(g, DIAG_SPEC_DREC, loc,
 					"speculate( ) may not follow data-recording action(s)");
 		return 0;
 	case CG_CLS_COMMIT:
 		if (g->drec)
-			return cg_error(g, "D_COMM_DREC", loc,
+			return cg_error(g, DIAG_COMM_DREC, loc,
 					"commit( ) may not follow data-recording action(s)");
 		return 0;
 	case CG_CLS_DISCARD:
 		return 0;
 	case CG_CLS_AGG:
 		if (g->committed)
-			return cg_error(g, "D_AGG_COMM", loc,
+			return cg_error(g, DIAG_AGG_COMM, loc,
 					"aggregating actions may not follow commit( )");
 		if (g->speculative)
-			return cg_error(g, "D_AGG_SPEC", loc,
+			return cg_error(g, DIAG_AGG_SPEC, loc,
 					"aggregating actions may not follow speculate( )");
 		break;
 	case CG_CLS_DEST:
@@ -162,19 +162,19 @@ int cg_clsflags(struct cg *g, enum cg_cls k, struct ast_loc loc)
 			return cg_error(g, DIAG_ACT_SPEC, loc,
 					"destructive actions may not follow speculate( )");
 		if (g->committed)
-			return cg_error(g, "D_DREC_COMM", loc,
+			return cg_error(g, DIAG_DREC_COMM, loc,
 					"data-recording actions may not follow commit( )");
 		break;
 	case CG_CLS_EXIT:
 		if (g->speculative)
-			return cg_error(g, "D_EXIT_SPEC", loc, "exit( ) may not follow speculate( )");
+			return cg_error(g, DIAG_EXIT_SPEC, loc, "exit( ) may not follow speculate( )");
 		if (g->committed)
-			return cg_error(g, "D_DREC_COMM", loc,
+			return cg_error(g, DIAG_DREC_COMM, loc,
 					"data-recording actions may not follow commit( )");
 		break;
 	case CG_CLS_REC:
 		if (g->committed)
-			return cg_error(g, "D_DREC_COMM", loc,
+			return cg_error(g, DIAG_DREC_COMM, loc,
 					"data-recording actions may not follow commit( )");
 		break;
 	}
@@ -258,7 +258,7 @@ static int act_trace(struct cg *g, const struct ast_expr *e)
 		return -1;
 	if (ret > 0)
 		return t.kind == CT_VOID
-			       ? cg_error(g, "D_TRACE_VOID", e->u.call.args[0]->loc,
+			       ? cg_error(g, DIAG_TRACE_VOID, e->u.call.args[0]->loc,
 					  "trace( ) may not be applied to a void expression")
 			       : cg_error(g, DIAG_UNSUPPORTED, e->u.call.args[0]->loc,
 					  "not supported yet: trace( ) of %s",
@@ -385,13 +385,13 @@ static int act_printf(struct cg *g, const struct ast_expr *e, enum img_act kind)
 			return cg_error(g, DIAG_PROTO_ARG, fe->loc,
 					"%s( ) argument #1 is incompatible with prototype:\n\tprototype: string\n\t argument: %s",
 					name, cg_type_name(&t, b, sizeof(b)));
-		return cg_error(g, "D_PRINTF_ARG_FMT", fe->loc,
+		return cg_error(g, DIAG_PRINTF_ARG_FMT, fe->loc,
 				"%s( ) argument #1 is incompatible with prototype:\n\tprototype: string constant\n\t argument: %s",
 				name, cg_type_name(&t, b, sizeof(b)));
 	}
 	/* freopen("") restores the original output: not a format */
 	if (!fe->u.str.s[0] && strcmp(name, "freopen"))
-		return cg_error(g, "D_PRINTF_FMT_EMPTY", fe->loc, "%s( ) format string is empty",
+		return cg_error(g, DIAG_PRINTF_FMT_EMPTY, fe->loc, "%s( ) format string is empty",
 				name);
 	ret = fmt_parse(fe->u.str.s, &f, err, sizeof(err));
 	if (ret == -ENOMEM)
@@ -404,7 +404,7 @@ static int act_printf(struct cg *g, const struct ast_expr *e, enum img_act kind)
 			continue;
 		if (f.pieces[i].agg) {
 			fmt_free(&f);
-			return cg_error(g, "D_PRINTF_AGG_CONV", fe->loc,
+			return cg_error(g, DIAG_PRINTF_AGG_CONV, fe->loc,
 					"%%@ conversion requires an aggregation and is not for use with %s( )",
 					name);
 		}
@@ -433,7 +433,7 @@ static int act_printf(struct cg *g, const struct ast_expr *e, enum img_act kind)
 			else if (used++ >= nv)
 				miss = "value";
 			if (miss) {
-				ret = cg_error(g, miss[0] == 'v' ? DIAG_PRINTF_ARG_PROTO : "D_PRINTF_DYN_PROTO",
+				ret = cg_error(g, miss[0] == 'v' ? DIAG_PRINTF_ARG_PROTO : DIAG_PRINTF_DYN_PROTO,
 					       e->loc,
 					       "%s( ) prototype mismatch: conversion #%u (%%%s) is missing a corresponding %s argument",
 					       name, cno[ci], cname[ci], miss);
@@ -471,7 +471,7 @@ static int act_printf(struct cg *g, const struct ast_expr *e, enum img_act kind)
 			if (ret < 0)
 				return -1;
 			if (!value && (ret > 0 || t.kind != CT_INT))
-				return cg_error(g, "D_PRINTF_DYN_TYPE", e->u.call.args[ai]->loc,
+				return cg_error(g, DIAG_PRINTF_DYN_TYPE, e->u.call.args[ai]->loc,
 						"%s( ) argument #%zu is incompatible with conversion #%u prototype:\n\tconversion: %% %s %s\n\t prototype: int\n\t  argument: %s",
 						name, ai + 1, cno[ci],
 						pc->star_width && k == 0 ? "*" : ".*", cname[ci],
@@ -582,7 +582,7 @@ static int act_freopen(struct cg *g, const struct ast_expr *e)
 
 	if (e->u.call.nargs >= 1 && e->u.call.args[0]->kind == AST_STRING &&
 	    !strcmp(e->u.call.args[0]->u.str.s, "."))
-		return cg_error(g, "D_FREOPEN_INVALID", e->u.call.args[0]->loc,
+		return cg_error(g, DIAG_FREOPEN_INVALID, e->u.call.args[0]->loc,
 				"freopen( ) argument #1 cannot be \".\"");
 	if (dest_check(g, e) || act_printf(g, e, IMG_ACT_FREOPEN))
 		return -1;
@@ -651,7 +651,7 @@ static int statement(struct cg *g, const struct ast_stmt *s)
 		/* "@a;": the ordering rules first, as in dtrace. */
 		if (cg_clsflags(g, CG_CLS_AGG, e->loc))
 			return -1;
-		return cg_error(g, "D_AGG_NULL", e->loc, "expression has null effect: @%s",
+		return cg_error(g, DIAG_AGG_NULL, e->loc, "expression has null effect: @%s",
 				e->u.agg.name[0] ? e->u.agg.name : "_");
 	}
 	if (e->kind == AST_ASSIGN && e->u.binary.lhs->kind == AST_AGG) {
@@ -973,17 +973,17 @@ static int depends_on(struct cg *g, const struct ast_item *it)
 		for (i = 0; i < sizeof(provs) / sizeof(provs[0]); i++)
 			if (!strcmp(provs[i], name))
 				return 0;
-		return cg_error(g, "D_PRAGMA_DEPEND", it->loc, "program requires provider %s",
+		return cg_error(g, DIAG_PRAGMA_DEPEND, it->loc, "program requires provider %s",
 				name);
 	}
 	if (!strcmp(cls, "module")) {
 		snprintf(path, sizeof(path), "/sys/module/%s", name);
 		if (!strcmp(name, "vmlinux") || !access(path, F_OK))
 			return 0;
-		return cg_error(g, "D_PRAGMA_DEPEND", it->loc, "program requires module %s", name);
+		return cg_error(g, DIAG_PRAGMA_DEPEND, it->loc, "program requires module %s", name);
 	}
 	if (!strcmp(cls, "library"))
-		return cg_error(g, "D_PRAGMA_DEPEND", it->loc,
+		return cg_error(g, DIAG_PRAGMA_DEPEND, it->loc,
 				"main program may not explicitly depend on a library");
 	return cg_error(g, DIAG_PRAGMA_INVAL, it->loc,
 			"invalid class %s specified by #pragma depends_on", cls);
@@ -1027,7 +1027,7 @@ static int decl(struct cg *g, const struct ast_item *it)
 	if (cg_type_of(g, &d->type, &t))
 		return -1;
 	if (d->scope == AST_SCOPE_GLOBAL && cg_is_builtin(d->name))
-		return cg_error(g, "D_DECL_IDRED", d->name_loc, "built-in identifier redeclared: %s",
+		return cg_error(g, DIAG_DECL_IDRED, d->name_loc, "built-in identifier redeclared: %s",
 				d->name);
 	{
 		const struct cg_var *v = cg_var_find(g, d->scope, d->name);
@@ -1039,13 +1039,13 @@ static int decl(struct cg *g, const struct ast_item *it)
 					  v->type.ptr == t.ptr)))
 			return 0;
 		if (v && !v->assoc && !d->nkeys)
-			return cg_error(g, "D_DECL_IDRED", d->name_loc,
+			return cg_error(g, DIAG_DECL_IDRED, d->name_loc,
 					"identifier redeclared: %s%s\n\t current: scalar %s\n\tprevious: scalar %s",
 					cg_scope_prefix(d->scope), d->name,
 					cg_type_name(&t, b1, sizeof(b1)),
 					cg_type_name(&v->type, b2, sizeof(b2)));
 		if (v)
-			return cg_error(g, "D_DECL_IDRED", d->name_loc, "identifier redeclared: %s%s",
+			return cg_error(g, DIAG_DECL_IDRED, d->name_loc, "identifier redeclared: %s%s",
 					cg_scope_prefix(d->scope), d->name);
 	}
 	if (!d->nkeys)
@@ -1151,7 +1151,7 @@ int cg_add(struct cg *g, const struct ast_program *prog)
 	 * unless argref (or defaultargs, for scripts with optional arguments).
 	 */
 	if (!g->err && g->nmacros && !g->last_ref && !g->o->argref && !g->o->defaultargs)
-		cg_error(g, "D_MACRO_UNUSED", (struct ast_loc){ prog->end_line, 0 },
+		cg_error(g, DIAG_MACRO_UNUSED, (struct ast_loc){ prog->end_line, 0 },
 			 "extraneous argument '%s' ($%zu is not referenced)",
 			 g->macros[g->nmacros - 1], g->nmacros);
 	return g->err;
@@ -1169,6 +1169,8 @@ int cg_finish(struct cg *g)
 	}
 	g->img->globals_size = g->global_bytes;
 	g->img->uses_spec = g->uses_spec;
+	if (!g->err)
+		cg_agg_finish(g);
 	for (v = g->vars; v; v = next) {
 		next = v->next;
 		free(v);
@@ -1180,7 +1182,7 @@ int cg_finish(struct cg *g)
 		free(in);
 	}
 	if (!g->err && g->img->nclauses == 0 && !g->o->empty)
-		cg_error(g, "D_EMPTY", (struct ast_loc){ 0, 0 }, "program contains no clauses");
+		cg_error(g, DIAG_EMPTY, (struct ast_loc){ 0, 0 }, "program contains no clauses");
 	err = g->err;
 	if (err)
 		cg_image_free(g->img);

@@ -20,6 +20,7 @@
 #include "cg.h"
 #include "cg_priv.h"
 #include "diag.h"
+#include "probe.h"
 
 struct aggfn {
 	const char *name;
@@ -83,7 +84,7 @@ static int agg_find(struct cg *g, const char *name)
  * An integer constant expression: literals, character constants and the
  * arithmetic of them. Returns 0, or -1 after an error tagged TAG.
  */
-static int const_int(struct cg *g, const struct ast_expr *e, int64_t *v, const char *tag,
+static int const_int(struct cg *g, const struct ast_expr *e, int64_t *v, enum diag_tag tag,
 		     const char *what)
 {
 	int64_t a, b;
@@ -124,7 +125,7 @@ static int const_int(struct cg *g, const struct ast_expr *e, int64_t *v, const c
 		case AST_OP_MOD:
 			/* a constant divided by zero: D's own compile-time error */
 			if (!b)
-				return cg_error(g, "D_DIV_ZERO", e->loc,
+				return cg_error(g, DIAG_DIV_ZERO, e->loc,
 						"expression contains division by zero");
 			if (a == INT64_MIN && b == -1)
 				return cg_error(g, tag, e->loc, "%s: division by zero or overflow",
@@ -189,33 +190,33 @@ static int lquantize_edges(struct cg *g, const struct ast_expr *call, int64_t *p
 	int64_t low, high, step = 1, levels, i;
 	struct ast_expr *const *a = call->u.call.args;
 
-	if (const_int(g, a[1], &low, "D_LQUANT_BASETYPE", "lquantize( ) argument #1") ||
-	    const_int(g, a[2], &high, "D_LQUANT_LIMTYPE", "lquantize( ) argument #2"))
+	if (const_int(g, a[1], &low, DIAG_LQUANT_BASETYPE, "lquantize( ) argument #1") ||
+	    const_int(g, a[2], &high, DIAG_LQUANT_LIMTYPE, "lquantize( ) argument #2"))
 		return -1;
 	if (call->u.call.nargs > 3 &&
-	    const_int(g, a[3], &step, "D_LQUANT_STEPTYPE", "lquantize( ) argument #3"))
+	    const_int(g, a[3], &step, DIAG_LQUANT_STEPTYPE, "lquantize( ) argument #3"))
 		return -1;
 	if (low < INT32_MIN || low > INT32_MAX)
-		return cg_error(g, "D_LQUANT_BASEVAL", a[1]->loc,
+		return cg_error(g, DIAG_LQUANT_BASEVAL, a[1]->loc,
 				"lquantize( ) argument #1 must be a 32-bit quantity");
 	if (high < INT32_MIN || high > INT32_MAX)
-		return cg_error(g, "D_LQUANT_LIMVAL", a[2]->loc,
+		return cg_error(g, DIAG_LQUANT_LIMVAL, a[2]->loc,
 				"lquantize( ) argument #2 must be a 32-bit quantity");
 	if (high <= low)
-		return cg_error(g, "D_LQUANT_MISMATCH", a[2]->loc,
+		return cg_error(g, DIAG_LQUANT_MISMATCH, a[2]->loc,
 				"lquantize( ) base (argument #1) must be less than limit (argument #2)");
 	if (step <= 0)
-		return cg_error(g, "D_LQUANT_STEPTYPE", a[3]->loc,
+		return cg_error(g, DIAG_LQUANT_STEPTYPE, a[3]->loc,
 				"lquantize( ) argument #3 must be a non-zero positive integer constant");
 	if (step > UINT16_MAX)
-		return cg_error(g, "D_LQUANT_STEPVAL", a[3]->loc,
+		return cg_error(g, DIAG_LQUANT_STEPVAL, a[3]->loc,
 				"lquantize( ) argument #3 must be a 16-bit quantity");
 	levels = (high - low) / step;
 	if (levels < 1)
-		return cg_error(g, "D_LQUANT_STEPLARGE", call->loc,
+		return cg_error(g, DIAG_LQUANT_STEPLARGE, call->loc,
 				"lquantize( ) step (argument #3) too large: must have at least one quantization level");
 	if (levels > UINT16_MAX)
-		return cg_error(g, "D_LQUANT_STEPSMALL", call->loc,
+		return cg_error(g, DIAG_LQUANT_STEPSMALL, call->loc,
 				"lquantize( ) step (argument #3) too small: number of quantization levels must be a 16-bit quantity");
 	if (levels + 3 > SPT_AGG_WORDS_MAX)
 		return cg_error(g, DIAG_UNSUPPORTED, call->loc,
@@ -231,8 +232,8 @@ static int lquantize_edges(struct cg *g, const struct ast_expr *call, int64_t *p
 }
 
 /* An llquantize( ) argument: an integer constant in [0, 65535] (TYPE, VAL tags). */
-static int llq_arg(struct cg *g, const struct ast_expr *e, int n, const char *type,
-		   const char *val, int64_t *v)
+static int llq_arg(struct cg *g, const struct ast_expr *e, int n, enum diag_tag type,
+		   enum diag_tag val, int64_t *v)
 {
 	char what[32];
 
@@ -263,45 +264,45 @@ static int llquantize_edges(struct cg *g, const struct ast_expr *call, int64_t *
 	uint64_t *pos;
 	size_t r;
 
-	if (const_int(g, a[1], &factor, "D_LLQUANT_FACTORTYPE", "llquantize( ) argument #1"))
+	if (const_int(g, a[1], &factor, DIAG_LLQUANT_FACTORTYPE, "llquantize( ) argument #1"))
 		return -1;
 	if (factor < 2 || factor > UINT16_MAX)
-		return cg_error(g, "D_LLQUANT_FACTORVAL", a[1]->loc,
+		return cg_error(g, DIAG_LLQUANT_FACTORVAL, a[1]->loc,
 				"llquantize( ) argument #1 must be an unsigned 16-bit quantity greater than or equal to 2");
-	if (llq_arg(g, a[2], 2, "D_LLQUANT_LMAGTYPE", "D_LLQUANT_LMAGVAL", &lmag) ||
-	    llq_arg(g, a[3], 3, "D_LLQUANT_HMAGTYPE", "D_LLQUANT_HMAGVAL", &hmag))
+	if (llq_arg(g, a[2], 2, DIAG_LLQUANT_LMAGTYPE, DIAG_LLQUANT_LMAGVAL, &lmag) ||
+	    llq_arg(g, a[3], 3, DIAG_LLQUANT_HMAGTYPE, DIAG_LLQUANT_HMAGVAL, &hmag))
 		return -1;
 	if (hmag < lmag)
-		return cg_error(g, "D_LLQUANT_HMAGVAL", a[3]->loc,
+		return cg_error(g, DIAG_LLQUANT_HMAGVAL, a[3]->loc,
 				"llquantize( ) argument #3 (high magnitude) must be at least argument #2 (low magnitude)");
 	for (m = 0; m <= hmag; m++) {
 		p *= (unsigned __int128)factor;
 		if (p > big)
-			return cg_error(g, "D_LLQUANT_HMAGVAL", a[3]->loc,
+			return cg_error(g, DIAG_LLQUANT_HMAGVAL, a[3]->loc,
 					"llquantize( ) argument #3 (high magnitude) will cause overflow of 64 bits");
 	}
-	if (const_int(g, a[4], &steps, "D_LLQUANT_STEPTYPE", "llquantize( ) argument #4"))
+	if (const_int(g, a[4], &steps, DIAG_LLQUANT_STEPTYPE, "llquantize( ) argument #4"))
 		return -1;
 	if (steps <= 0)
-		return cg_error(g, "D_LLQUANT_STEPTYPE", a[4]->loc,
+		return cg_error(g, DIAG_LLQUANT_STEPTYPE, a[4]->loc,
 				"llquantize( ) argument #4 must be a non-zero positive integer constant");
 	if (steps > UINT16_MAX)
-		return cg_error(g, "D_LLQUANT_STEPVAL", a[4]->loc,
+		return cg_error(g, DIAG_LLQUANT_STEPVAL, a[4]->loc,
 				"llquantize( ) argument #4 must be an unsigned 16-bit quantity");
 	if (steps < factor && factor % steps)
-		return cg_error(g, "D_LLQUANT_STEPVAL", a[4]->loc,
+		return cg_error(g, DIAG_LLQUANT_STEPVAL, a[4]->loc,
 				"llquantize( ) argument #4 (steps) must evenly divide argument #1 (factor) when steps<factor");
 	if (steps > factor && steps % factor)
-		return cg_error(g, "D_LLQUANT_STEPVAL", a[4]->loc,
+		return cg_error(g, DIAG_LLQUANT_STEPVAL, a[4]->loc,
 				"llquantize( ) argument #4 (steps) must be a multiple of argument #1 (factor) when steps>factor");
 	if (steps > factor && lmag == 0 && (factor * factor) % steps)
-		return cg_error(g, "D_LLQUANT_STEPVAL", a[4]->loc,
+		return cg_error(g, DIAG_LLQUANT_STEPVAL, a[4]->loc,
 				"llquantize( ) argument #4 (steps) must evenly divide the square of argument #1 (factor) when steps>factor and lmag==0");
 	if (steps > factor && lmag > 0) {
 		for (pl = 1, m = 0; m <= lmag && pl <= big; m++)
 			pl *= (unsigned __int128)factor;
 		if (pl % (unsigned __int128)steps)
-			return cg_error(g, "D_LLQUANT_STEPVAL", a[4]->loc,
+			return cg_error(g, DIAG_LLQUANT_STEPVAL, a[4]->loc,
 					"llquantize( ) argument #4 (steps) must evenly divide pow(argument #1 (factor), lmag (argument #2) + 1) when steps>factor and lmag>0");
 	}
 	sf = steps / factor;
@@ -418,6 +419,9 @@ static int agg_new(struct cg *g, const char *name, const struct aggfn *f,
 				"aggregation key larger than %d bytes", SPT_KEY_SIZE);
 	}
 	a->keysize = off;
+	a->kkeysize = off;
+	for (i = 0; i < nkeys; i++)
+		a->koff[i] = a->keys[i].offset;
 	a->edge0 = edge0;
 	a->nedges = img->nedges - edge0;
 	switch (f->func) {
@@ -457,6 +461,78 @@ static const char *key_type_name(const struct img_field *k, char *buf, size_t le
 	return cg_type_name(&t, buf, len);
 }
 
+/* A key that is one of the probe's names as it is: probeprov...probename. */
+static uint8_t is_probe_name(const struct ast_expr *k)
+{
+	static const char *const names[] = { "probeprov", "probemod", "probefunc", "probename" };
+	size_t i;
+
+	if (k->kind != AST_IDENT || k->u.ident.scope != AST_SCOPE_GLOBAL)
+		return 0;
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(k->u.ident.name, names[i]))
+			return 1;
+	return 0;
+}
+
+/*
+ * The kernel's key of an aggregation whose every use put a probe name in
+ * some element: that element holds the name's offset in the string table
+ * (8 bytes; the loader puts each distinct name there once, so equal names
+ * are equal offsets) instead of strsize bytes of string, which is what a
+ * firing hashes and compares. The key instructions of each update (KINIT
+ * id, the KINT/KSTR of each element in order, then AGG id: one run, moved
+ * only as a whole) get the new offsets. Only while strsize cannot cut a
+ * probe name, so that the consumer's names are the strings the kernel
+ * would have stored.
+ */
+void cg_agg_finish(struct cg *g)
+{
+	struct image *img = g->img;
+	size_t id, j;
+
+	if (g->o->strsize < PROBE_FIELD_MAX - 1)
+		return;
+	for (id = 0; id < img->naggs; id++) {
+		struct img_agg *a = &img->aggs[id];
+		uint32_t i, off = 8;
+		bool any = false;
+
+		for (i = 0; i < a->nkeys; i++) {
+			a->kpname[i] = a->keys[i].type == IMG_STR && g->agg_pname[id][i];
+			any |= a->kpname[i];
+			a->koff[i] = off;
+			off += a->keys[i].type == IMG_STR && !a->kpname[i] ? SPT_STRSIZE : 8;
+		}
+		if (!any)
+			continue;
+		a->kkeysize = off;
+		for (j = 0; j < img->ninsns; j++) {
+			struct spt_insn *in = &img->insns[j];
+			size_t k, n = 0;
+
+			if (in->op != SPT_OP_AGG || in->imm != (int32_t)id)
+				continue;
+			for (k = j; k-- > 0;)
+				if (img->insns[k].op == SPT_OP_KINIT)
+					break;
+			/* k: the update's KINIT (cg_agg_assign emits one per keyed update) */
+			for (k++; k < j; k++) {
+				struct spt_insn *ki = &img->insns[k];
+
+				if (ki->op != SPT_OP_KINT && ki->op != SPT_OP_KSTR)
+					continue;
+				if (n < a->nkeys) {
+					ki->imm = (int32_t)a->koff[n];
+					if (a->kpname[n])
+						ki->op = SPT_OP_KINT;
+				}
+				n++;
+			}
+		}
+	}
+}
+
 int cg_agg_assign(struct cg *g, const struct ast_expr *e)
 {
 	const struct ast_expr *lhs = e->u.binary.lhs, *rhs = e->u.binary.rhs;
@@ -468,7 +544,7 @@ int cg_agg_assign(struct cg *g, const struct ast_expr *e)
 
 	if (e->u.binary.op != AST_OP_ASSIGN || rhs->kind != AST_CALL ||
 	    !(f = aggfn_find(rhs->u.call.name)))
-		return cg_error(g, "D_AGG_FUNC", e->loc,
+		return cg_error(g, DIAG_AGG_FUNC, e->loc,
 				"@%s must be assigned the result of an aggregating function", name);
 	nargs = rhs->u.call.nargs;
 	if (nargs < f->min_args || nargs > f->max_args) {
@@ -490,7 +566,7 @@ int cg_agg_assign(struct cg *g, const struct ast_expr *e)
 		if (kreg[i] < 0)
 			return -1;
 		if (kt[i].kind != CT_INT && kt[i].kind != CT_STR)
-			return cg_error(g, "D_AGG_KEY", lhs->u.agg.keys[i]->loc,
+			return cg_error(g, DIAG_AGG_KEY, lhs->u.agg.keys[i]->loc,
 					"@%s[ ] key #%zu must be an integer or a string", name, i + 1);
 	}
 	if (nargs) {
@@ -498,7 +574,7 @@ int cg_agg_assign(struct cg *g, const struct ast_expr *e)
 		if (vreg < 0)
 			return -1;
 		if (t.kind != CT_INT)
-			return cg_error(g, "D_AGG_SCALAR", rhs->u.call.args[0]->loc,
+			return cg_error(g, DIAG_AGG_SCALAR, rhs->u.call.args[0]->loc,
 					"%s( ) argument #1 must be of scalar type", f->name);
 	}
 	/* The optional increment of the histograms, 1 when absent. */
@@ -525,13 +601,15 @@ int cg_agg_assign(struct cg *g, const struct ast_expr *e)
 		id = agg_new(g, name, f, rhs, kt, nkeys);
 		if (id < 0)
 			return -1;
+		for (i = 0; i < nkeys; i++)
+			g->agg_pname[id][i] = is_probe_name(lhs->u.agg.keys[i]);
 	} else {
 		struct img_agg *a = &g->img->aggs[id];
 		uint32_t mark = g->img->nedges;
 		int ret = 0;
 
 		if (a->func != f->func)
-			return cg_error(g, "D_AGG_REDEF", e->loc,
+			return cg_error(g, DIAG_AGG_REDEF, e->loc,
 					"aggregation redefined: @%s\n\t current: @%s = %s( )\n\tprevious: @%s = %s( ) : line %u",
 					name, name, f->name, name, cg_agg_func_name(a->func), a->line);
 		if (a->nkeys != nkeys)
@@ -551,12 +629,12 @@ int cg_agg_assign(struct cg *g, const struct ast_expr *e)
 		{
 			static const char *const lqn[] = { "base (argument #1)", "limit (argument #2)",
 							   "step (argument #3)" };
-			static const char *const lqt[] = { "D_LQUANT_MATCHBASE", "D_LQUANT_MATCHLIM",
-							   "D_LQUANT_MATCHSTEP" };
+			static const enum diag_tag lqt[] = { DIAG_LQUANT_MATCHBASE, DIAG_LQUANT_MATCHLIM,
+							   DIAG_LQUANT_MATCHSTEP };
 			static const char *const llqn[] = { "factor (argument #1)", "lmag (argument #2)",
 							    "hmag (argument #3)", "steps (argument #4)" };
-			static const char *const llqt[] = { "D_LLQUANT_MATCHFACTOR", "D_LLQUANT_MATCHLMAG",
-							    "D_LLQUANT_MATCHHMAG", "D_LLQUANT_MATCHSTEPS" };
+			static const enum diag_tag llqt[] = { DIAG_LLQUANT_MATCHFACTOR, DIAG_LLQUANT_MATCHLMAG,
+							    DIAG_LLQUANT_MATCHHMAG, DIAG_LLQUANT_MATCHSTEPS };
 			int64_t prm[4] = { 0, 0, 0, 0 };
 			int np = 0;
 
@@ -577,6 +655,8 @@ int cg_agg_assign(struct cg *g, const struct ast_expr *e)
 							(long long)a->params[i], (long long)prm[i]);
 		}
 		g->img->nedges = mark;
+		for (i = 0; i < nkeys; i++)
+			g->agg_pname[id][i] &= is_probe_name(lhs->u.agg.keys[i]);
 	}
 
 	if (nkeys) {
@@ -608,21 +688,24 @@ int cg_agg_assign(struct cg *g, const struct ast_expr *e)
  */
 static int agg_arg(struct cg *g, const char *fn, const struct ast_expr *arg, size_t argno)
 {
-	/* The diagnostics keep the tag's pointer: static strings. denormalize shares normalize's. */
-	static const char *const tags[][3] = {
-		{ "clear", "D_CLEAR_AGGARG", "D_CLEAR_AGGBAD" },
-		{ "trunc", "D_TRUNC_AGGARG", "D_TRUNC_AGGBAD" },
-		{ "normalize", "D_NORMALIZE_AGGARG", "D_NORMALIZE_AGGBAD" },
-		{ "denormalize", "D_NORMALIZE_AGGARG", "D_NORMALIZE_AGGBAD" },
+	/* denormalize shares normalize's tags */
+	static const struct {
+		const char *fn;
+		enum diag_tag arg, bad;
+	} tags[] = {
+		{ "clear", DIAG_CLEAR_AGGARG, DIAG_CLEAR_AGGBAD },
+		{ "trunc", DIAG_TRUNC_AGGARG, DIAG_TRUNC_AGGBAD },
+		{ "normalize", DIAG_NORMALIZE_AGGARG, DIAG_NORMALIZE_AGGBAD },
+		{ "denormalize", DIAG_NORMALIZE_AGGARG, DIAG_NORMALIZE_AGGBAD },
 	};
-	const char *targ = "D_PROTO_ARG", *tbad = DIAG_IDENT_UNDEF;
+	enum diag_tag targ = DIAG_PROTO_ARG, tbad = DIAG_IDENT_UNDEF;
 	size_t i;
 	int id;
 
 	for (i = 0; i < sizeof(tags) / sizeof(tags[0]); i++)
-		if (!strcmp(tags[i][0], fn)) {
-			targ = tags[i][1];
-			tbad = tags[i][2];
+		if (!strcmp(tags[i].fn, fn)) {
+			targ = tags[i].arg;
+			tbad = tags[i].bad;
 		}
 	if (arg->kind != AST_AGG || arg->u.agg.nkeys)
 		return cg_error(g, targ, arg->loc,
@@ -662,13 +745,13 @@ static int printa_aggs(struct cg *g, const struct ast_expr *e, size_t first, uin
 				t = ct_int;
 				tn = cg_type_name(&t, b1, sizeof(b1));
 			}
-			return cg_error(g, "D_PRINTA_AGGARG", args[i]->loc,
+			return cg_error(g, DIAG_PRINTA_AGGARG, args[i]->loc,
 					"printa( ) argument #%zu is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s",
 					i + 1, tn);
 		}
 		id = agg_find(g, agg_name(args[i]));
 		if (id < 0)
-			return cg_error(g, "D_PRINTA_AGGBAD", args[i]->loc,
+			return cg_error(g, DIAG_PRINTA_AGGBAD, args[i]->loc,
 					"undefined aggregation: @%s", agg_name(args[i]));
 		ids[i - first] = (uint32_t)id;
 		if (i == first)
@@ -676,7 +759,7 @@ static int printa_aggs(struct cg *g, const struct ast_expr *e, size_t first, uin
 		a0 = &g->img->aggs[ids[0]];
 		a = &g->img->aggs[id];
 		if (a->nkeys != a0->nkeys)
-			return cg_error(g, "D_PRINTA_AGGKEY", args[i]->loc,
+			return cg_error(g, DIAG_PRINTA_AGGKEY, args[i]->loc,
 					"printa( ): @%s and @%s do not have matching key signatures: @%s has %u key%s, @%s has %u key%s",
 					a0->name, a->name, a0->name, a0->nkeys,
 					a0->nkeys == 1 ? "" : "(s)", a->name, a->nkeys,
@@ -688,7 +771,7 @@ static int printa_aggs(struct cg *g, const struct ast_expr *e, size_t first, uin
 				continue;
 			snprintf(n0, sizeof(n0), "@%s", a0->name);
 			snprintf(n1, sizeof(n1), "@%s", a->name);
-			return cg_error(g, "D_PRINTA_AGGPROTO", args[i]->loc,
+			return cg_error(g, DIAG_PRINTA_AGGPROTO, args[i]->loc,
 					"printa( ): %s[ ] key #%zu is incompatible with %s:\n\t%9s key #%zu: %s\n\t%9s key #%zu: %s",
 					n1, k + 1, n0, n0, k + 1,
 					key_type_name(&a0->keys[k], b1, sizeof(b1)), n1, k + 1,
@@ -722,7 +805,7 @@ static int printa_fmt_check(struct cg *g, const struct ast_expr *fe, const struc
 						c, pc->conv,
 						s < pc->star_width ? "*" : ".*");
 			if (a->keys[k].type == IMG_STR)
-				return cg_error(g, "D_PRINTF_DYN_TYPE", fe->loc,
+				return cg_error(g, DIAG_PRINTF_DYN_TYPE, fe->loc,
 						"printa( ) argument #%zu is incompatible with conversion #%zu prototype:\n\tconversion: %% %s %c\n\t prototype: int\n\t  argument: string",
 						k + 2, c, s < pc->star_width ? "*" : ".*", pc->conv);
 			k++;
@@ -768,7 +851,7 @@ static int act_printa(struct cg *g, const struct ast_expr *e)
 		return cg_error(g, DIAG_PROTO_LEN, e->loc,
 				"printa( ) prototype mismatch: 0 args passed, at least 1 expected");
 	if (has_fmt && nargs == 1)
-		return cg_error(g, "D_PRINTA_PROTO", e->loc,
+		return cg_error(g, DIAG_PRINTA_PROTO, e->loc,
 				"printa( ) prototype mismatch: 1 args passed, 2 expected");
 	first = has_fmt ? 1 : 0;
 	if (nargs - first > IMG_PRINTA_MAX)
@@ -785,7 +868,7 @@ static int act_printa(struct cg *g, const struct ast_expr *e)
 		if (ret == -ENOMEM)
 			return cg_nomem(g);
 		if (ret)
-			return cg_error(g, DIAG_PRINTF_FMT, args[0]->loc, "printa( ) %s", err);
+			return cg_error(g, DIAG_PRINTF_DSIZE, args[0]->loc, "printa( ) %s", err);
 		if (printa_fmt_check(g, args[0], &f, &g->img->aggs[ids[0]])) {
 			fmt_free(&f);
 			return -1;

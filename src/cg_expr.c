@@ -28,28 +28,7 @@
 #include "probe.h"
 #include "vm.h"
 
-/*
- * Whether dtrace raises TAG while it generates code (action order, printf
- * and printa checks, histogram parameters, records) rather than while it
- * type-checks: a -n program's message then names no region.
- */
-static bool cg_phase_tag(const char *tag)
-{
-	static const char *const pfx[] = {
-		"D_PRINTF", "D_PRINTA", "D_LQUANT", "D_LLQUANT", "D_TRACE", "D_STACK",
-		"D_USTACK", "D_COMM_", "D_SPEC_", "D_DREC_", "D_AGG_COMM", "D_AGG_SPEC",
-		"D_ACT_SPEC", "D_EXIT_SPEC", "D_AGG_NULL", "D_AGG_SCALAR", "D_SYNTAX", "D_CG_",
-		"D_ALLOCA_SIZE", "D_UNSUPPORTED", "D_MACRO", "D_PDESC", "D_DIV_ZERO", "D_CLEAR", "D_TRUNC", "D_NORMALIZE",
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof(pfx) / sizeof(pfx[0]); i++)
-		if (!strncmp(tag, pfx[i], strlen(pfx[i])))
-			return true;
-	return false;
-}
-
-__attribute__((format(printf, 4, 5))) int cg_error(struct cg *g, const char *tag,
+__attribute__((format(printf, 4, 5))) int cg_error(struct cg *g, enum diag_tag tag,
 							  struct ast_loc loc, const char *fmt, ...)
 {
 	va_list ap;
@@ -59,7 +38,7 @@ __attribute__((format(printf, 4, 5))) int cg_error(struct cg *g, const char *tag
 	va_start(ap, fmt);
 	diag_vadd(&g->cc->diags, tag, g->file, loc.line, loc.col, fmt, ap);
 	va_end(ap);
-	if (g->in_clause && !cg_phase_tag(tag))
+	if (g->in_clause && diag_tag_at(tag) == DIAG_AT_CHECK)
 		diag_set_region(&g->cc->diags, g->act ? DIAG_REGION_ACTS : DIAG_REGION_PRED);
 	g->err = -EINVAL;
 	return g->err;
@@ -132,7 +111,7 @@ int cg_reg_alloc(struct cg *g, struct ast_loc loc)
 			return r;
 		}
 	}
-	cg_error(g, DIAG_REGS, loc, "expression too complex: out of registers");
+	cg_error(g, DIAG_NOREG, loc, "expression too complex: out of registers");
 	return -1;
 }
 
@@ -539,10 +518,10 @@ static int op_type_error(struct cg *g, struct ast_loc loc, enum ast_op op, const
 
 	switch (op) {
 	case AST_OP_MUL: case AST_OP_DIV:
-		return cg_error(g, "D_OP_ARITH", loc,
+		return cg_error(g, DIAG_OP_ARITH, loc,
 				"operator %s requires operands of arithmetic type", o);
 	case AST_OP_NEG: case AST_OP_PLUS:
-		return cg_error(g, "D_OP_ARITH", loc,
+		return cg_error(g, DIAG_OP_ARITH, loc,
 				"operator %s requires an operand of arithmetic type", o);
 	case AST_OP_MOD: case AST_OP_BAND: case AST_OP_BOR: case AST_OP_BXOR:
 	case AST_OP_SHL: case AST_OP_SHR:
@@ -552,10 +531,10 @@ static int op_type_error(struct cg *g, struct ast_loc loc, enum ast_op op, const
 		return cg_error(g, DIAG_OP_INT, loc,
 				"operator %s requires an operand of integral type", o);
 	case AST_OP_LNOT:
-		return cg_error(g, "D_OP_SCALAR", loc,
+		return cg_error(g, DIAG_OP_SCALAR, loc,
 				"operator %s requires an operand of scalar type", o);
 	case AST_OP_LAND: case AST_OP_LOR: case AST_OP_LXOR:
-		return cg_error(g, "D_OP_SCALAR", loc,
+		return cg_error(g, DIAG_OP_SCALAR, loc,
 				"operator %s requires operands of scalar type", o);
 	default:
 		if (!lt)
@@ -634,7 +613,7 @@ static int int_literal_type(struct cg *g, const struct ast_expr *e, struct ct *t
 			return 0;
 		}
 	}
-	return cg_error(g, "D_INT_OFLOW", e->loc,
+	return cg_error(g, DIAG_INT_OFLOW, e->loc,
 			"integer constant 0x%llx cannot be represented in any built-in integral type",
 			(unsigned long long)v);
 }
@@ -1001,7 +980,7 @@ static int macro_value(struct cg *g, const struct ast_expr *e, struct ct *t)
 		errno = 0;
 		u = strtoull(digits, &end, 0);
 		if (errno == ERANGE || (*text == '-' && u > (unsigned long long)INT64_MAX + 1))
-			return cg_error(g, "D_MACRO_OFLOW", e->loc,
+			return cg_error(g, DIAG_MACRO_OFLOW, e->loc,
 					"macro argument $%s constant %s results in integer overflow",
 					name, text);
 		{
@@ -1088,7 +1067,7 @@ const char *cg_pdesc_expand(struct cg *g, const char *text, struct ast_loc loc)
 			}
 		}
 		if (!val) {
-			cg_error(g, "D_PDESC_INVAL", loc,
+			cg_error(g, DIAG_PDESC_INVAL, loc,
 				 "invalid probe description \"%s\": Undefined macro variable in probe description",
 				 text);
 			return NULL;
@@ -1352,15 +1331,15 @@ int cg_inline_def(struct cg *g, const struct ast_decl *d)
 	if (cg_type_of(g, &d->type, &t))
 		return -1;
 	if (t.kind == CT_VOID)
-		return cg_error(g, "D_DECL_VOIDOBJ", d->name_loc, "cannot declare void inline: %s",
+		return cg_error(g, DIAG_DECL_VOIDOBJ, d->name_loc, "cannot declare void inline: %s",
 				d->name);
 	if (inline_find(g, d->name))
-		return cg_error(g, "D_DECL_IDRED", d->name_loc,
+		return cg_error(g, DIAG_DECL_IDRED, d->name_loc,
 				"identifier redefined: %s\n\t current: inline definition\n\tprevious: scalar inline",
 				d->name);
 	if (builtin_find(d->name) || !strcmp(d->name, "execname") ||
 	    cg_var_find(g, AST_SCOPE_GLOBAL, d->name))
-		return cg_error(g, "D_DECL_IDRED", d->name_loc, "identifier redefined: %s",
+		return cg_error(g, DIAG_DECL_IDRED, d->name_loc, "identifier redefined: %s",
 				d->name);
 	if (inline_names(g, d->init))
 		return -1;
@@ -1483,7 +1462,7 @@ static int ident(struct cg *g, const struct ast_expr *e, struct ct *t)
 		}
 	}
 	if (v && v->assoc) {
-		cg_error(g, "D_IDENT_BADREF", e->loc,
+		cg_error(g, DIAG_IDENT_BADREF, e->loc,
 			 "associative array '%s' may not be referenced as scalar", name);
 		return -1;
 	}
@@ -1493,7 +1472,7 @@ static int ident(struct cg *g, const struct ast_expr *e, struct ct *t)
 	 * predicate); a global likewise (D_IDENT_UNDEF below).
 	 */
 	if (!v && scope != AST_SCOPE_GLOBAL) {
-		cg_error(g, "D_VAR_UNDEF", e->loc, "%s%s has not yet been declared or assigned",
+		cg_error(g, DIAG_VAR_UNDEF, e->loc, "%s%s has not yet been declared or assigned",
 			 cg_scope_prefix(scope), name);
 		return -1;
 	}
@@ -1575,7 +1554,7 @@ static int lvalue_var(struct cg *g, const struct ast_expr *lhs, struct cg_var **
 	struct cg_var *v;
 
 	if (lhs->kind == AST_AGG)
-		return cg_error(g, "D_AGG_FUNC", lhs->loc,
+		return cg_error(g, DIAG_AGG_FUNC, lhs->loc,
 				"@%s may only be assigned in a statement of its own: @%s = f(...);",
 				lhs->u.agg.name[0] ? lhs->u.agg.name : "_",
 				lhs->u.agg.name[0] ? lhs->u.agg.name : "_");
@@ -1585,11 +1564,11 @@ static int lvalue_var(struct cg *g, const struct ast_expr *lhs, struct cg_var **
 	if (lhs->u.ident.scope == AST_SCOPE_GLOBAL && (builtin_find(lhs->u.ident.name) ||
 	    in_list(lhs->u.ident.name, builtins_missing,
 		    sizeof(builtins_missing) / sizeof(builtins_missing[0]))))
-		return cg_error(g, "D_OP_WRITE", lhs->loc,
+		return cg_error(g, DIAG_OP_WRITE, lhs->loc,
 				"operator %s can only be applied to a writable variable", lv_op);
 	v = cg_var_find(g, lhs->u.ident.scope, lhs->u.ident.name);
 	if (v && v->assoc)
-		return cg_error(g, "D_IDENT_BADREF", lhs->loc,
+		return cg_error(g, DIAG_IDENT_BADREF, lhs->loc,
 				"associative array '%s' may not be referenced as scalar", v->name);
 	if (!v && lhs->u.ident.scope != AST_SCOPE_GLOBAL)
 		may_create = true;
@@ -1680,7 +1659,7 @@ static int assoc_prepare(struct cg *g, const struct ast_expr *e, bool create, co
 	}
 	v = cg_var_find(g, AST_SCOPE_GLOBAL, base->u.ident.name);
 	if (v && !v->assoc)
-		return cg_error(g, "D_DEREF_NONPTR", e->loc, "cannot dereference non-pointer type");
+		return cg_error(g, DIAG_DEREF_NONPTR, e->loc, "cannot dereference non-pointer type");
 	if (!v && (!create || builtin_find(base->u.ident.name)))
 		return cg_error(g, DIAG_IDENT_UNDEF, base->loc,
 				"failed to resolve %s: Unknown variable name", base->u.ident.name);
@@ -1763,7 +1742,7 @@ static int index_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 		cg_reg_free(g, r);
 		if (bt.kind == CT_STR)
 			return cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported yet: [ ] of a string");
-		return cg_error(g, "D_ARR_BADREF", e->loc, "cannot access a scalar as an array");
+		return cg_error(g, DIAG_ARR_BADREF, e->loc, "cannot access a scalar as an array");
 	}
 
 	if (assoc_prepare(g, e, false, NULL, &v))
@@ -1828,7 +1807,7 @@ static int assign(struct cg *g, const struct ast_expr *e, struct ct *t)
 	int r, rl;
 
 	if ((op == AST_OP_DIV || op == AST_OP_MOD) && cg_const_fold(g, e->u.binary.rhs, &z) && !z)
-		return cg_error(g, "D_DIV_ZERO", e->loc, "expression contains division by zero");
+		return cg_error(g, DIAG_DIV_ZERO, e->loc, "expression contains division by zero");
 	r = cg_expr(g, e->u.binary.rhs, &rt);
 	if (r < 0)
 		return -1;
@@ -1843,7 +1822,7 @@ static int assign(struct cg *g, const struct ast_expr *e, struct ct *t)
 	    !cg_var_find(g, lhs->u.ident.scope, lhs->u.ident.name) &&
 	    !(lhs->u.ident.scope == AST_SCOPE_GLOBAL && builtin_find(lhs->u.ident.name))) {
 		cg_reg_free(g, r);
-		return cg_error(g, "D_VAR_UNDEF", lhs->loc, "%s%s has not yet been declared or assigned",
+		return cg_error(g, DIAG_VAR_UNDEF, lhs->loc, "%s%s has not yet been declared or assigned",
 				cg_scope_prefix(lhs->u.ident.scope), lhs->u.ident.name);
 	}
 	if (lvalue_var(g, lhs, &v, true, &rt, lv_op)) {
@@ -1947,7 +1926,7 @@ static int stringof_addr(struct cg *g, int r, struct ct *ot, struct ct *t, struc
 		char tn[128];
 
 		cg_reg_free(g, r);
-		return cg_error(g, "D_STRINGOF_TYPE", loc, "cannot apply stringof to a value of type %s",
+		return cg_error(g, DIAG_STRINGOF_TYPE, loc, "cannot apply stringof to a value of type %s",
 				cg_ct_name(g, ot, tn, sizeof(tn)));
 	}
 	if (ot->kind == CT_ARR) {
@@ -1984,7 +1963,7 @@ static int unary(struct cg *g, const struct ast_expr *e, struct ct *t)
 		if (o->kind == AST_AGG ||
 		    (o->kind == AST_IDENT && (av = cg_var_find(g, o->u.ident.scope, o->u.ident.name)) &&
 		     av->assoc))
-			return cg_error(g, "D_SIZEOF_TYPE", e->loc,
+			return cg_error(g, DIAG_SIZEOF_TYPE, e->loc,
 					"cannot apply sizeof to an operand of unknown size");
 		r = cg_expr(g, e->u.unary.operand, &ot);
 		if (r < 0)
@@ -2001,7 +1980,7 @@ static int unary(struct cg *g, const struct ast_expr *e, struct ct *t)
 		if ((ot.kind == CT_SOU || ot.kind == CT_ARR) && ot.size)
 			return load_const(g, ot.size, e->loc);
 		if (ot.kind != CT_INT)
-			return cg_error(g, "D_SIZEOF_TYPE", e->loc,
+			return cg_error(g, DIAG_SIZEOF_TYPE, e->loc,
 					"cannot apply sizeof to an operand of unknown size");
 		return load_const(g, ot.ptr ? 8 : ot.size, e->loc);
 	}
@@ -2013,11 +1992,11 @@ static int unary(struct cg *g, const struct ast_expr *e, struct ct *t)
 			return cg_btf_deref(g, r, &ot, t, e->loc);
 		if (ot.kind == CT_INT && !ot.ptr) {
 			cg_reg_free(g, r);
-			return cg_error(g, "D_DEREF_NONPTR", e->loc, "cannot dereference non-pointer type");
+			return cg_error(g, DIAG_DEREF_NONPTR, e->loc, "cannot dereference non-pointer type");
 		}
 		if (ot.kind == CT_INT && ot.ptr == 1 && !ot.psize) {
 			cg_reg_free(g, r);
-			return cg_error(g, "D_DEREF_VOID", e->loc, "cannot dereference pointer to void");
+			return cg_error(g, DIAG_DEREF_VOID, e->loc, "cannot dereference pointer to void");
 		}
 		if (ot.kind != CT_INT || ot.ptr != 1 || !ot.psize) {
 			cg_reg_free(g, r);
@@ -2119,7 +2098,7 @@ static int ternary(struct cg *g, const struct ast_expr *e, struct ct *t)
 	rc = cg_expr(g, e->u.ternary.cond, &tc);
 	if (rc >= 0 && tc.kind != CT_INT) {
 		cg_reg_free(g, rc);
-		return cg_error(g, "D_OP_SCALAR", e->loc,
+		return cg_error(g, DIAG_OP_SCALAR, e->loc,
 				"operator ?: expression must be of scalar type");
 	}
 	if (rc < 0)
@@ -2172,7 +2151,7 @@ static int call_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 
 	(void)t;
 	if (!strcmp(name, "trace") || !strcmp(name, "printf") || !strcmp(name, "exit"))
-		return cg_error(g, DIAG_ACT_EXPR, e->loc,
+		return cg_error(g, DIAG_CG_EXPR, e->loc,
 				"tracing function %s( ) may not be called from a D expression (D program context required)",
 				name);
 	if (!strcmp(name, "copyinstr") || !strcmp(name, "strlen") || !strcmp(name, "stringof"))
@@ -2193,16 +2172,16 @@ static int call_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 		return r;
 	}
 	if (!strcmp(name, "speculate") || !strcmp(name, "commit") || !strcmp(name, "discard"))
-		return cg_error(g, DIAG_ACT_EXPR, e->loc,
+		return cg_error(g, DIAG_CG_EXPR, e->loc,
 				"tracing function %s( ) may not be called from a D expression (D program context required)",
 				name);
 	if (cg_is_aggfunc(name))
-		return cg_error(g, DIAG_ACT_EXPR, e->loc,
+		return cg_error(g, DIAG_CG_EXPR, e->loc,
 				"aggregating function %s( ) may not be called from a D expression (D program context required)",
 				name);
 	if (!strcmp(name, "printa") || !strcmp(name, "clear") || !strcmp(name, "trunc") ||
 	    !strcmp(name, "normalize") || !strcmp(name, "denormalize"))
-		return cg_error(g, DIAG_ACT_EXPR, e->loc,
+		return cg_error(g, DIAG_CG_EXPR, e->loc,
 				"tracing function %s( ) may not be called from a D expression (D program context required)",
 				name);
 	if (cg_is_strsubr(name))
@@ -2213,7 +2192,7 @@ static int call_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 		return -1;
 	if (in_list(name, strfuncs, sizeof(strfuncs) / sizeof(strfuncs[0])))
 		return cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported yet: %s( )", name);
-	return cg_error(g, "D_FUNC_UNDEF", e->loc, "undefined function name: %s", name);
+	return cg_error(g, DIAG_FUNC_UNDEF, e->loc, "undefined function name: %s", name);
 }
 
 /* LHS (string, in RA) op RHS for ==, !=, <, <=, >, >=: strcmp's sign, compared with 0. */
@@ -2421,7 +2400,7 @@ static int comma(struct cg *g, const struct ast_expr *e, struct ct *t)
 	int r;
 
 	if (is_action_call(e->u.binary.lhs) || is_action_call(e->u.binary.rhs))
-		return cg_error(g, "D_OP_ACT", e->loc, "operator , operands cannot be actions");
+		return cg_error(g, DIAG_OP_ACT, e->loc, "operator , operands cannot be actions");
 	r = cg_expr(g, e->u.binary.lhs, &lt);
 	if (r < 0)
 		return -1;
@@ -2460,7 +2439,7 @@ int cg_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 	case AST_MACRO:
 		return macro_value(g, e, t);
 	case AST_AGG:
-		cg_error(g, "D_AGG_SCALAR", e->loc,
+		cg_error(g, DIAG_AGG_SCALAR, e->loc,
 			 "aggregation @%s has no value in an expression: print it with printa( )",
 			 e->u.agg.name[0] ? e->u.agg.name : "_");
 		return -1;
@@ -2476,7 +2455,7 @@ int cg_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 			int64_t z;
 
 			if (cg_const_fold(g, e->u.binary.rhs, &z) && !z)
-				return cg_error(g, "D_DIV_ZERO", e->loc,
+				return cg_error(g, DIAG_DIV_ZERO, e->loc,
 						"expression contains division by zero");
 		}
 		ra = cg_expr(g, e->u.binary.lhs, &ta);
@@ -2540,7 +2519,7 @@ int cg_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 		if (cg_type_of(g, &e->u.cast.type, &st))
 			return -1;
 		if (st.kind == CT_VOID || ((st.kind == CT_SOU || st.kind == CT_ARR) && !st.size))
-			return cg_error(g, "D_SIZEOF_TYPE", e->loc,
+			return cg_error(g, DIAG_SIZEOF_TYPE, e->loc,
 					"cannot apply sizeof to an operand of unknown size");
 		if (st.kind != CT_INT)
 			return cg_error(g, DIAG_UNSUPPORTED, e->loc,

@@ -14,28 +14,11 @@
 #include "abi/isa.h"
 #include "ast.h"
 #include "compile.h"
+#include "diag.h"
 #include "dtype.h"
 #include "image.h"
 #include "opt.h"
 #include "vm.h"
-
-#define DIAG_IDENT_UNDEF "D_IDENT_UNDEF"
-#define DIAG_PROTO_LEN "D_PROTO_LEN"
-#define DIAG_PROTO_ARG "D_PROTO_ARG"
-#define DIAG_PRED_SCALAR "D_PRED_SCALAR"
-#define DIAG_OP_INCOMPAT "D_OP_INCOMPAT"
-#define DIAG_OP_LVAL "D_OP_LVAL"
-#define DIAG_OP_INT "D_OP_INT"
-#define DIAG_PRAGMA_OPTSET "D_PRAGMA_OPTSET"
-#define DIAG_PRINTF_FMT "D_PRINTF_DSIZE"
-#define DIAG_PRINTF_ARG_TYPE "D_PRINTF_ARG_TYPE"
-#define DIAG_PRINTF_ARG_EXTRA "D_PRINTF_ARG_EXTRA"
-#define DIAG_PRINTF_ARG_PROTO "D_PRINTF_ARG_PROTO"
-#define DIAG_MACRO_UNDEF "D_MACRO_UNDEF"
-#define DIAG_REGS "D_NOREG"
-#define DIAG_ACT_EXPR "D_CG_EXPR"
-#define DIAG_CAST "D_CAST"
-#define DIAG_ACT_SPEC "D_ACT_SPEC"
 
 enum ct_kind {
 	CT_INT,
@@ -144,6 +127,11 @@ struct cg {
 	unsigned int agg_line[SPT_AGG_MAX];	/* line of each aggregation's first assignment */
 	int64_t agg_par[SPT_AGG_MAX][4];	/* and its lquantize/llquantize parameters */
 	int64_t agg_par_new[4];			/* those of the call being compiled */
+	/*
+	 * Keys stored by probe-name offset (cg_agg_finish): 1 where every use
+	 * of an aggregation so far put a probe name (probefunc...) in that key.
+	 */
+	uint8_t agg_pname[SPT_AGG_MAX][IMG_AGG_KEYS];
 	bool in_clause;		/* compiling a clause (not a pragma or declaration) */
 	uint32_t act;		/* action being compiled: 0 predicate, 1.. statements */
 	unsigned int strslot;	/* string slots used by the clause (slot 0 is execname) */
@@ -163,7 +151,7 @@ struct cg {
 	int err;
 };
 
-__attribute__((format(printf, 4, 5))) int cg_error(struct cg *g, const char *tag,
+__attribute__((format(printf, 4, 5))) int cg_error(struct cg *g, enum diag_tag tag,
 						   struct ast_loc loc, const char *fmt, ...);
 int cg_nomem(struct cg *g);
 /* Emit one instruction; returns its index, or -1 after an error. */
@@ -187,6 +175,7 @@ int cg_field_add(struct cg *g, enum img_ftype type, unsigned int size, struct as
 struct img_action *cg_action_add(struct cg *g, enum img_act kind);
 /* cg_agg.c: `@a[keys] = f(args);` */
 int cg_agg_assign(struct cg *g, const struct ast_expr *e);
+void cg_agg_finish(struct cg *g);
 /* speculate, commit, discard: 0, -1 after an error, 1: not one of them. */
 int cg_spec_action(struct cg *g, const struct ast_expr *e);
 /* Kinds of action for D's ordering rules within a clause. */

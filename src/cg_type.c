@@ -136,7 +136,7 @@ int cg_btf_type_of(struct cg *g, const struct ast_type *at, struct ct *t)
 		break;
 	}
 	if (!id)
-		return cg_error(g, "D_TYPE_ERR", at->loc, "failed to resolve type %s", at->name);
+		return cg_error(g, DIAG_TYPE_ERR, at->loc, "failed to resolve type %s", at->name);
 	for (i = 0; i < at->ptr; i++) {
 		id = dtype_ptr(&g->dt, id);
 		if (!id)
@@ -262,7 +262,7 @@ int cg_member(struct cg *g, const struct ast_expr *e, struct ct *t)
 
 		if (bt.kind != CT_INT || !bt.ptr) {
 			cg_reg_free(g, r);
-			return cg_error(g, "D_OP_PTR", e->loc, "operator -> must be applied to a pointer");
+			return cg_error(g, DIAG_OP_PTR, e->loc, "operator -> must be applied to a pointer");
 		}
 		if (!bt.btf || bt.ptr != 1 || dtype_info(&g->dt, bt.btf, &pi) ||
 		    dtype_info(&g->dt, pi.ref, &si) ||
@@ -286,7 +286,7 @@ int cg_member(struct cg *g, const struct ast_expr *e, struct ct *t)
 
 				snprintf(tn, sizeof(tn), "%s", cg_type_name(&pt, ib, sizeof(ib)));
 			}
-			return cg_error(g, "D_OP_SOU", e->loc,
+			return cg_error(g, DIAG_OP_SOU, e->loc,
 					"operator -> cannot be applied to pointer to type \"%s\"; must be applied to a struct or union pointer",
 					tn);
 		}
@@ -295,7 +295,7 @@ int cg_member(struct cg *g, const struct ast_expr *e, struct ct *t)
 	} else {
 		if (bt.kind != CT_SOU) {
 			cg_reg_free(g, r);
-			return cg_error(g, "D_OP_SOU", e->loc,
+			return cg_error(g, DIAG_OP_SOU, e->loc,
 					"operator . cannot be applied to type \"%s\"; must be applied to a struct or union",
 					bt.kind == CT_STR ? "string" : cg_ct_name(g, &bt, tn, sizeof(tn)));
 		}
@@ -308,13 +308,13 @@ int cg_member(struct cg *g, const struct ast_expr *e, struct ct *t)
 	}
 	if (si.kind == DTYPE_K_FWD) {
 		cg_reg_free(g, r);
-		return cg_error(g, "D_OP_INCOMPLETE", e->loc,
+		return cg_error(g, DIAG_OP_INCOMPLETE, e->loc,
 				"operator %s cannot be applied to a forward declaration: no %s definition is available",
 				e->u.member.arrow ? "->" : ".", dtype_name(&g->dt, sid, tn, sizeof(tn)));
 	}
 	if (dtype_member(&g->dt, sid, name, &m)) {
 		cg_reg_free(g, r);
-		return cg_error(g, "D_TYPE_MEMBER", e->loc, "%s is not a member of %s", name,
+		return cg_error(g, DIAG_TYPE_MEMBER, e->loc, "%s is not a member of %s", name,
 				dtype_name(&g->dt, sid, tn, sizeof(tn)));
 	}
 	return cg_btf_load(g, r, off, m.type, (uint32_t)m.bit_off, m.bits, t, e->loc);
@@ -350,11 +350,11 @@ int cg_btf_deref(struct cg *g, int r, const struct ct *pt, struct ct *t, struct 
 	if (dtype_info(&g->dt, pt->btf, &pi) ||
 	    (pi.kind != DTYPE_K_PTR && pi.kind != DTYPE_K_ARRAY)) {
 		cg_reg_free(g, r);
-		return cg_error(g, "D_DEREF_NONPTR", loc, "cannot dereference non-pointer type");
+		return cg_error(g, DIAG_DEREF_NONPTR, loc, "cannot dereference non-pointer type");
 	}
 	if (!dtype_resolve(&g->dt, pi.ref)) {
 		cg_reg_free(g, r);
-		return cg_error(g, "D_DEREF_VOID", loc, "cannot dereference pointer to void");
+		return cg_error(g, DIAG_DEREF_VOID, loc, "cannot dereference pointer to void");
 	}
 	return cg_btf_load(g, r, pt->kind == CT_ARR ? pt->koff : 0, pi.ref, 0, 0, t, loc);
 }
@@ -370,13 +370,13 @@ int cg_offsetof(struct cg *g, const struct ast_type *at, const char *member, str
 	if (cg_type_of(g, at, &st))
 		return -1;
 	if (st.kind != CT_SOU || dtype_info(&g->dt, st.btf, &si) || si.kind == DTYPE_K_FWD)
-		return cg_error(g, "D_OFFSETOF_TYPE", loc,
+		return cg_error(g, DIAG_OFFSETOF_TYPE, loc,
 				"offsetof( ) first argument must be of struct or union type");
 	if (dtype_member(&g->dt, si.id, member, &m))
-		return cg_error(g, "D_UNKNOWN", loc, "failed to determine offset of %s: %s",
+		return cg_error(g, DIAG_UNKNOWN, loc, "failed to determine offset of %s: %s",
 				member, "Member name not found");
 	if (m.bits)
-		return cg_error(g, "D_OFFSETOF_BITFIELD", loc,
+		return cg_error(g, DIAG_OFFSETOF_BITFIELD, loc,
 				"cannot take offset of a bit-field: %s", member);
 	(void)tn;
 	*off = m.bit_off / 8;
@@ -462,7 +462,7 @@ static int desc_arg_types(struct cg *g, const char *desc, struct probe_args *a, 
 	int found = 0;
 
 	if (probe_desc_parse(desc, &pd))
-		return cg_error(g, "D_PDESC_INVAL", loc, "invalid probe description \"%s\"", desc);
+		return cg_error(g, DIAG_PDESC_INVAL, loc, "invalid probe description \"%s\"", desc);
 	if (!strcmp(pd.prov, "profile")) {
 		/* the profile provider's probes: two PCs each (probe_arg_types) */
 		struct probe p = { .kind = PROBE_PROFILE, .prov = "profile", .mod = "",
@@ -495,7 +495,7 @@ static int desc_arg_types(struct cg *g, const char *desc, struct probe_args *a, 
 			*a = pa;
 			snprintf(pname, plen, "%s:%s:%s:%s", p->prov, p->mod, p->func, p->name);
 		} else if (memcmp(a, &pa, sizeof(pa))) {
-			return cg_error(g, "D_ARGS_MULTI", loc,
+			return cg_error(g, DIAG_ARGS_MULTI, loc,
 					"args[ ] may not be referenced because probe description %s matches an unstable set of probes",
 					desc);
 		}
@@ -513,7 +513,7 @@ int cg_args(struct cg *g, const struct ast_expr *e, struct ct *t)
 	int r, found = 0;
 
 	if (!g->in_clause || !g->cl)
-		return cg_error(g, "D_ARGS_NONE", e->loc, "args[ ] may not be referenced outside of a probe clause");
+		return cg_error(g, DIAG_ARGS_NONE, e->loc, "args[ ] may not be referenced outside of a probe clause");
 	if (e->u.index.nkeys != 1 || !cg_const_fold(g, e->u.index.keys[0], &n))
 		return cg_error(g, DIAG_PROTO_ARG, e->loc,
 				"args[ ] argument #1 is incompatible with prototype:\n\tprototype: integer constant\n\t argument: %s",
@@ -527,7 +527,7 @@ int cg_args(struct cg *g, const struct ast_expr *e, struct ct *t)
 		if (!f)
 			continue;
 		if (found && memcmp(&a, &b, sizeof(a)))
-			return cg_error(g, "D_ARGS_MULTI", e->loc,
+			return cg_error(g, DIAG_ARGS_MULTI, e->loc,
 					"args[ ] may not be referenced because probe description %s matches an unstable set of probes",
 					g->cl->descs[i]);
 		if (!found)
@@ -539,7 +539,7 @@ int cg_args(struct cg *g, const struct ast_expr *e, struct ct *t)
 		return cg_error(g, DIAG_UNSUPPORTED, e->loc,
 				"not supported: args[ ] of a clause that matches no probe");
 	if (n < 0 || n >= a.n)
-		return cg_error(g, "D_ARGS_IDX", e->loc, "index %lld is out of range for %s args[ ]",
+		return cg_error(g, DIAG_ARGS_IDX, e->loc, "index %lld is out of range for %s args[ ]",
 				(long long)n, first);
 	if (cg_ctype_text(g, a.type[n], t, e->loc))
 		return -1;
@@ -569,7 +569,7 @@ int cg_ptr_index(struct cg *g, const struct ast_expr *e, int r, struct ct *bt, s
 
 	if (e->u.index.nkeys != 1) {
 		cg_reg_free(g, r);
-		return cg_error(g, "D_ARR_BADREF", e->loc,
+		return cg_error(g, DIAG_ARR_BADREF, e->loc,
 				"cannot access a pointer or array as an associative array");
 	}
 	if (bt->btf) {
@@ -582,7 +582,7 @@ int cg_ptr_index(struct cg *g, const struct ast_expr *e, int r, struct ct *bt, s
 		if (bt->kind == CT_ARR && ti.nelems > 1 && cg_const_fold(g, e->u.index.keys[0], &c) &&
 		    (uint64_t)c >= ti.nelems) {
 			cg_reg_free(g, r);
-			return cg_error(g, "D_ARR_BOUNDS", e->loc,
+			return cg_error(g, DIAG_ARR_BOUNDS, e->loc,
 					"index outside array bounds: %llu, max is %u",
 					(unsigned long long)c, ti.nelems);
 		}
@@ -593,7 +593,7 @@ int cg_ptr_index(struct cg *g, const struct ast_expr *e, int r, struct ct *bt, s
 	}
 	if (!esize) {
 		cg_reg_free(g, r);
-		return cg_error(g, "D_DEREF_VOID", e->loc, "cannot dereference pointer to void");
+		return cg_error(g, DIAG_DEREF_VOID, e->loc, "cannot dereference pointer to void");
 	}
 	ri = cg_expr(g, e->u.index.keys[0], &it);
 	if (ri < 0)

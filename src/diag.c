@@ -60,11 +60,36 @@ __attribute__((format(printf, 1, 0))) static char *format_msg(const char *fmt, v
 	return s;
 }
 
-int diag_vadd(struct diag_list *dl, const char *tag, const char *file, unsigned int line,
+static const struct {
+	const char *name;
+	const char *shape;
+	enum diag_at at;
+} tags[DIAG_NTAGS] = {
+#define DIAG_TAG_ROW(n, a, sh) [DIAG_##n] = { "D_" #n, sh, DIAG_AT_##a },
+	DIAG_TAGS(DIAG_TAG_ROW)
+#undef DIAG_TAG_ROW
+};
+
+const char *diag_tag_name(enum diag_tag tag)
+{
+	return (unsigned int)tag < DIAG_NTAGS ? tags[tag].name : tags[DIAG_UNKNOWN].name;
+}
+
+const char *diag_tag_shape(enum diag_tag tag)
+{
+	return (unsigned int)tag < DIAG_NTAGS ? tags[tag].shape : tags[DIAG_UNKNOWN].shape;
+}
+
+enum diag_at diag_tag_at(enum diag_tag tag)
+{
+	return (unsigned int)tag < DIAG_NTAGS ? tags[tag].at : tags[DIAG_UNKNOWN].at;
+}
+
+int diag_vadd(struct diag_list *dl, enum diag_tag tag, const char *file, unsigned int line,
 	      unsigned int col, const char *fmt, va_list ap)
 {
 	struct diag d = {
-		.tag = tag ? tag : DIAG_UNKNOWN,
+		.tag = diag_tag_name(tag),
 		.line = line,
 		.col = line ? col : 0,
 	};
@@ -98,7 +123,7 @@ nomem:
 	return -ENOMEM;
 }
 
-int diag_add(struct diag_list *dl, const char *tag, const char *file, unsigned int line,
+int diag_add(struct diag_list *dl, enum diag_tag tag, const char *file, unsigned int line,
 	     unsigned int col, const char *fmt, ...)
 {
 	va_list ap;

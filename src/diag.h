@@ -31,35 +31,177 @@
 #include <stdio.h>
 
 /*
- * Tags: dtrace's names where dtrace has one for the condition. D_UNSUPPORTED
- * is spectrace's own: its messages read "not supported: ..." and name a
- * construct spectrace recognises and rejects (C statements D lacks, struct
- * definitions, translators, ...). The C preprocessor directives dtrace would
- * run through cpp get dtrace's D_PRAGCTL_INVAL, as dtrace without -C does.
+ * Every tag, once: DIAG_TAGS(X) calls X(NAME, AT, SHAPE) for each, and
+ * the enum constant DIAG_NAME stands for the tag "D_NAME" (DIAG_NOREG is
+ * D_NOREG): the C name and the tag cannot differ. Tags are dtrace's names
+ * where dtrace has one for the condition. D_UNSUPPORTED is spectrace's
+ * own: its messages read "not supported: ..." and name a construct
+ * spectrace recognises and rejects (C statements D lacks, struct
+ * definitions, translators, ...). The C preprocessor directives dtrace
+ * would run through cpp get dtrace's D_PRAGCTL_INVAL, as dtrace without
+ * -C does.
+ *
+ * AT is where dtrace raises it: CG while it generates code (action order,
+ * printf and printa checks, histogram parameters, records), so that a -n
+ * program's message names no region; CHECK while it type-checks a
+ * clause's predicate or actions ("in predicate: ", "in action list: ").
+ * Errors outside a clause (lexing, parsing, pragmas) have no region
+ * either way. dtrace raises the stack tags (D_STACK*, D_USTACK*) and
+ * D_ALLOCA_SIZE in code generation too.
+ *
+ * SHAPE is the message's form, as the code writes it (printf directives
+ * for the variable parts; " | " between the forms of a tag with several).
+ * tests/unit/test_diag.c checks that every tag has an e2e test
+ * tests/e2e/d/err.D_NAME.*.d or is on its short list of exceptions.
  */
-#define DIAG_UNKNOWN		"D_UNKNOWN"		/* also: out of memory */
-#define DIAG_SYNTAX		"D_SYNTAX"
-#define DIAG_EMPTY		"D_EMPTY"
-#define DIAG_INT_OFLOW		"D_INT_OFLOW"
-#define DIAG_INT_DIGIT		"D_INT_DIGIT"
-#define DIAG_STR_NL		"D_STR_NL"
-#define DIAG_CHR_NL		"D_CHR_NL"
-#define DIAG_CHR_NULL		"D_CHR_NULL"
-#define DIAG_CHR_OFLOW		"D_CHR_OFLOW"
-#define DIAG_PRAGERR		"D_PRAGERR"
-#define DIAG_PRAGCTL_INVAL	"D_PRAGCTL_INVAL"
-#define DIAG_PRAGMA_INVAL	"D_PRAGMA_INVAL"
-#define DIAG_PRAGMA_MALFORM	"D_PRAGMA_MALFORM"
-#define DIAG_DECL_COMBO		"D_DECL_COMBO"
-#define DIAG_DECL_ARRNULL	"D_DECL_ARRNULL"
-#define DIAG_UNSUPPORTED	"D_UNSUPPORTED"
+/* clang-format off */
+#define DIAG_TAGS(X) \
+	X(ACT_SPEC,		CG,	"destructive actions may not follow speculate( )") \
+	X(AGG_COMM,		CG,	"aggregating actions may not follow commit( )") \
+	X(AGG_FUNC,		CHECK,	"@%s must be assigned the result of an aggregating function") \
+	X(AGG_KEY,		CHECK,	"@%s[ ] key #%zu must be an integer or a string") \
+	X(AGG_NULL,		CG,	"expression has null effect: @%s") \
+	X(AGG_REDEF,		CHECK,	"aggregation redefined: @%s\n\t current: ...\n\tprevious: ...") \
+	X(AGG_SCALAR,		CG,	"%s( ) argument #1 must be of scalar type | aggregation @%s has no value in an expression: ...") \
+	X(AGG_SPEC,		CG,	"aggregating actions may not follow speculate( )") \
+	X(ARGS_IDX,		CHECK,	"index %lld is out of range for %s args[ ]") \
+	X(ARGS_MULTI,		CHECK,	"args[ ] may not be referenced because probe description %s matches an unstable set of probes") \
+	X(ARGS_NONE,		CHECK,	"args[ ] may not be referenced outside of a probe clause") \
+	X(ARR_BADREF,		CHECK,	"cannot access a pointer or array as an associative array | cannot access a scalar as an array") \
+	X(ARR_BOUNDS,		CHECK,	"index outside array bounds: %llu, max is %u") \
+	X(CG_EXPR,		CG,	"tracing function %s( ) may not be called from a D expression (D program context required)") \
+	X(CHR_NL,		CHECK,	"unterminated character constant | newline encountered in character constant") \
+	X(CHR_NULL,		CHECK,	"empty character constant") \
+	X(CHR_OFLOW,		CHECK,	"character constant is too long") \
+	X(CLEAR_AGGARG,		CG,	"clear( ) argument #%zu is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s") \
+	X(CLEAR_AGGBAD,		CG,	"undefined aggregation: @%s") \
+	X(COMM_DREC,		CG,	"commit( ) may not follow data-recording action(s)") \
+	X(DECL_ARRNULL,		CHECK,	"array declaration requires a dimension or key types") \
+	X(DECL_BADCLASS,	CHECK,	"specified storage class not appropriate for inline declaration") \
+	X(DECL_COMBO,		CHECK,	"invalid type combination") \
+	X(DECL_IDRED,		CHECK,	"identifier redeclared: %s | built-in identifier redeclared: %s | identifier redefined: %s") \
+	X(DECL_USELESS,		CHECK,	"inline declaration requires a name") \
+	X(DECL_VOIDOBJ,		CHECK,	"cannot declare void inline: %s") \
+	X(DEREF_NONPTR,		CHECK,	"cannot dereference non-pointer type") \
+	X(DEREF_VOID,		CHECK,	"cannot dereference pointer to void") \
+	X(DIV_ZERO,		CG,	"expression contains division by zero") \
+	X(DREC_COMM,		CG,	"data-recording actions may not follow commit( )") \
+	X(EMPTY,		CHECK,	"empty D program translation unit | program contains no clauses") \
+	X(EXIT_SPEC,		CG,	"exit( ) may not follow speculate( )") \
+	X(FREOPEN_INVALID,	CHECK,	"freopen( ) argument #1 cannot be \"%s\"") \
+	X(FUNC_UNDEF,		CHECK,	"undefined function name: %s") \
+	X(IDENT_BADREF,		CHECK,	"%s '%s' may not be referenced as %s") \
+	X(IDENT_UNDEF,		CHECK,	"failed to resolve %s: Unknown variable name") \
+	X(INT_DIGIT,		CHECK,	"constant %s has no digits | constant %s contains invalid digit '%c'") \
+	X(INT_OFLOW,		CHECK,	"constant %s results in integer overflow | integer constant 0x%llx cannot be represented ...") \
+	X(LLQUANT_FACTORTYPE,	CG,	"llquantize( ) argument #1 must be an integer constant") \
+	X(LLQUANT_FACTORVAL,	CG,	"llquantize( ) argument #1 must be an unsigned 16-bit quantity greater than or equal to 2") \
+	X(LLQUANT_HMAGTYPE,	CG,	"llquantize( ) argument #3 must be an integer constant") \
+	X(LLQUANT_HMAGVAL,	CG,	"llquantize( ) argument #3 (high magnitude) must be ...") \
+	X(LLQUANT_LMAGTYPE,	CG,	"llquantize( ) argument #2 must be an integer constant") \
+	X(LLQUANT_LMAGVAL,	CG,	"llquantize( ) argument #2 must be an unsigned 16-bit quantity") \
+	X(LLQUANT_MATCHFACTOR,	CG,	"llquantize( ) factor (argument #1) doesn't match previous declaration: ...") \
+	X(LLQUANT_MATCHHMAG,	CG,	"llquantize( ) hmag (argument #3) doesn't match previous declaration: ...") \
+	X(LLQUANT_MATCHLMAG,	CG,	"llquantize( ) lmag (argument #2) doesn't match previous declaration: ...") \
+	X(LLQUANT_MATCHSTEPS,	CG,	"llquantize( ) steps (argument #4) doesn't match previous declaration: ...") \
+	X(LLQUANT_STEPTYPE,	CG,	"llquantize( ) argument #4 must be an integer constant | ... a non-zero positive integer constant") \
+	X(LLQUANT_STEPVAL,	CG,	"llquantize( ) argument #4 must be an unsigned 16-bit quantity | ... (steps) must ...") \
+	X(LQUANT_BASETYPE,	CG,	"lquantize( ) argument #1 must be an integer constant") \
+	X(LQUANT_BASEVAL,	CG,	"lquantize( ) argument #1 must be a 32-bit quantity") \
+	X(LQUANT_LIMTYPE,	CG,	"lquantize( ) argument #2 must be an integer constant") \
+	X(LQUANT_LIMVAL,	CG,	"lquantize( ) argument #2 must be a 32-bit quantity") \
+	X(LQUANT_MATCHBASE,	CG,	"lquantize( ) base (argument #1) doesn't match previous declaration: ...") \
+	X(LQUANT_MATCHLIM,	CG,	"lquantize( ) limit (argument #2) doesn't match previous declaration: ...") \
+	X(LQUANT_MATCHSTEP,	CG,	"lquantize( ) step (argument #3) doesn't match previous declaration: ...") \
+	X(LQUANT_MISMATCH,	CG,	"lquantize( ) base (argument #1) must be less than limit (argument #2)") \
+	X(LQUANT_STEPLARGE,	CG,	"lquantize( ) step (argument #3) too large: must have at least one quantization level") \
+	X(LQUANT_STEPSMALL,	CG,	"lquantize( ) step (argument #3) too small: number of quantization levels must be a 16-bit quantity") \
+	X(LQUANT_STEPTYPE,	CG,	"lquantize( ) argument #3 must be an integer constant | ... a non-zero positive integer constant") \
+	X(LQUANT_STEPVAL,	CG,	"lquantize( ) argument #3 must be a 16-bit quantity") \
+	X(MACRO_OFLOW,		CG,	"macro argument $%s constant %s results in integer overflow") \
+	X(MACRO_UNDEF,		CG,	"macro variable $%s is not defined | macro argument $%s is not defined") \
+	X(MACRO_UNUSED,		CG,	"extraneous argument '%s' ($%zu is not referenced)") \
+	X(NOREG,		CHECK,	"expression too complex: out of registers") \
+	X(NORMALIZE_AGGARG,	CG,	"%s( ) argument #%zu is incompatible with prototype: ... (normalize, denormalize)") \
+	X(NORMALIZE_AGGBAD,	CG,	"undefined aggregation: @%s") \
+	X(OFFSETOF_BITFIELD,	CHECK,	"cannot take offset of a bit-field: %s") \
+	X(OFFSETOF_TYPE,	CHECK,	"offsetof( ) first argument must be of struct or union type") \
+	X(OP_ACT,		CHECK,	"operator , operands cannot be actions") \
+	X(OP_ARITH,		CHECK,	"operator %s requires operands of arithmetic type") \
+	X(OP_INCOMPAT,		CHECK,	"operands have incompatible types: \"%s\" %s \"%s\" | ...") \
+	X(OP_INCOMPLETE,	CHECK,	"operator %s cannot be applied to a forward declaration: no %s definition is available") \
+	X(OP_INT,		CHECK,	"operator %s requires operands of integral type") \
+	X(OP_LVAL,		CHECK,	"operator %s requires modifiable lvalue as an operand") \
+	X(OP_PTR,		CHECK,	"operator -> must be applied to a pointer") \
+	X(OP_SCALAR,		CHECK,	"operator %s requires operands of scalar type") \
+	X(OP_SOU,		CHECK,	"operator %s cannot be applied to type \"%s\"; must be applied to a struct or union | ... pointer to type ...") \
+	X(OP_WRITE,		CHECK,	"operator %s can only be applied to a writable variable") \
+	X(PDESC_INVAL,		CG,	"invalid probe description \"%s\": Undefined macro variable in probe description") \
+	X(PRAGCTL_INVAL,	CHECK,	"invalid control directive: #%s") \
+	X(PRAGERR,		CHECK,	"#error: %s") \
+	X(PRAGMA_DEPEND,	CHECK,	"program requires provider %s | program requires module %s | ...") \
+	X(PRAGMA_INVAL,		CHECK,	"invalid D pragma: %s | invalid class %s specified by #pragma depends_on") \
+	X(PRAGMA_MALFORM,	CHECK,	"malformed #pragma %s ... | superfluous arguments specified for #pragma %s") \
+	X(PRAGMA_OPTSET,	CHECK,	"failed to set option '%s' to '%s': %s") \
+	X(PRED_SCALAR,		CHECK,	"predicate result must be of scalar type") \
+	X(PRINTA_AGGARG,	CG,	"printa( ) argument #%zu is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s") \
+	X(PRINTA_AGGBAD,	CG,	"undefined aggregation: @%s") \
+	X(PRINTA_AGGKEY,	CG,	"printa( ): @%s and @%s do not have matching key signatures: ...") \
+	X(PRINTA_AGGPROTO,	CG,	"printa( ): %s[ ] key #%zu is incompatible with %s: ...") \
+	X(PRINTA_PROTO,		CG,	"printa( ) prototype mismatch: 1 args passed, 2 expected") \
+	X(PRINTF_AGG_CONV,	CG,	"%%@ conversion requires an aggregation and is not for use with %s( )") \
+	X(PRINTF_ARG_EXTRA,	CG,	"%s( ) prototype mismatch: only %zu arguments required by this format string") \
+	X(PRINTF_ARG_FMT,	CG,	"%s( ) argument #1 is incompatible with prototype:\n\tprototype: string constant\n\t argument: %s") \
+	X(PRINTF_ARG_PROTO,	CG,	"%s( ) prototype mismatch: conversion #%u (%%%s) is missing a corresponding %s argument") \
+	X(PRINTF_ARG_TYPE,	CG,	"%s( ) argument #%zu is incompatible with conversion #%u prototype: ...") \
+	X(PRINTF_DSIZE,		CG,	"printa( ) %s (the format's error)") \
+	X(PRINTF_DYN_PROTO,	CG,	"%s( ) prototype mismatch: conversion #%u (%%%s) is missing a corresponding %s argument") \
+	X(PRINTF_DYN_TYPE,	CG,	"%s( ) argument #%zu is incompatible with conversion #%u prototype: ... int ...") \
+	X(PRINTF_FMT_EMPTY,	CG,	"%s( ) format string is empty") \
+	X(PROTO_ARG,		CHECK,	"%s( ) argument #%zu is incompatible with prototype:\n\tprototype: %s\n\t argument: %s") \
+	X(PROTO_LEN,		CHECK,	"%s( ) prototype mismatch: %zu args passed, %s expected") \
+	X(SIZEOF_TYPE,		CHECK,	"cannot apply sizeof to an operand of unknown size") \
+	X(SPEC_COMM,		CG,	"speculate( ) may not follow commit( )") \
+	X(SPEC_DREC,		CG,	"speculate( ) may not follow data-recording action(s)") \
+	X(SPEC_SPEC,		CG,	"speculate( ) may not follow speculate( )") \
+	X(STRINGOF_TYPE,	CHECK,	"cannot apply stringof to a value of type %s") \
+	X(STR_NL,		CHECK,	"unterminated string literal | newline encountered in string literal") \
+	X(SYNTAX,		CG,	"syntax error near \"%s\" | ...") \
+	X(TRACE_VOID,		CG,	"trace( ) may not be applied to a void expression") \
+	X(TRUNC_AGGARG,		CG,	"trunc( ) argument #%zu is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s") \
+	X(TRUNC_AGGBAD,		CG,	"undefined aggregation: @%s") \
+	X(TYPE_ERR,		CHECK,	"failed to resolve type %s") \
+	X(TYPE_MEMBER,		CHECK,	"%s is not a member of %s") \
+	X(UNKNOWN,		CHECK,	"out of memory (and an error without a tag of its own)") \
+	X(UNSUPPORTED,		CG,	"not supported: %s | not supported yet: %s | a limit of spectrace's") \
+	X(VAR_UNDEF,		CHECK,	"%s%s has not yet been declared or assigned")
+/* clang-format on */
+
+enum diag_tag {
+#define DIAG_TAG_ENUM(name, at, shape) DIAG_##name,
+	DIAG_TAGS(DIAG_TAG_ENUM)
+#undef DIAG_TAG_ENUM
+	DIAG_NTAGS
+};
+
+/* Where dtrace raises a tag (see AT above). */
+enum diag_at {
+	DIAG_AT_CHECK,
+	DIAG_AT_CG,
+};
+
+/* The tag's text, "D_SYNTAX" (a tag out of range reads "D_UNKNOWN"). */
+const char *diag_tag_name(enum diag_tag tag);
+/* Its message's shape, as in the table. */
+const char *diag_tag_shape(enum diag_tag tag);
+enum diag_at diag_tag_at(enum diag_tag tag);
 
 /* Where dtrace says an error of a -n program arose (type checking only). */
 #define DIAG_REGION_PRED	"in predicate"
 #define DIAG_REGION_ACTS	"in action list"
 
 struct diag {
-	const char *tag;	/* static string, e.g. DIAG_SYNTAX */
+	const char *tag;	/* diag_tag_name() of its tag, "D_SYNTAX" */
 	char *file;		/* script name, NULL for -n text */
 	unsigned int line;	/* from 1; 0: no position */
 	unsigned int col;	/* from 1; 0: unknown */
@@ -83,13 +225,12 @@ void diag_list_init(struct diag_list *dl);
 void diag_list_fini(struct diag_list *dl);
 
 /*
- * Append an entry. TAG must outlive the list (use the DIAG_* strings); FILE
- * is copied. Trailing newlines of the formatted message are dropped. Returns
+ * Append an entry tagged TAG. FILE is copied. Trailing newlines of the formatted message are dropped. Returns
  * 0 or -ENOMEM, in which case dl->nomem is set.
  */
-int diag_add(struct diag_list *dl, const char *tag, const char *file, unsigned int line,
+int diag_add(struct diag_list *dl, enum diag_tag tag, const char *file, unsigned int line,
 	     unsigned int col, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
-int diag_vadd(struct diag_list *dl, const char *tag, const char *file, unsigned int line,
+int diag_vadd(struct diag_list *dl, enum diag_tag tag, const char *file, unsigned int line,
 	      unsigned int col, const char *fmt, va_list ap) __attribute__((format(printf, 6, 0)));
 
 /* Set the region (DIAG_REGION_*) of the last entry, if there is one. */

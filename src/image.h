@@ -77,6 +77,15 @@ struct img_agg {
 	uint32_t nkeys;
 	struct img_field keys[IMG_AGG_KEYS];	/* type, printed size, offset in the key */
 	uint32_t keysize;	/* bytes of the key: 8 (id) + the elements */
+	/*
+	 * The key as the kernel stores it. It differs from keys[] where an
+	 * element is a probe's name (probefunc...): the kernel stores that
+	 * name's string-table offset (8 bytes, one offset per distinct name),
+	 * and the consumer puts the name back when it reads the map.
+	 */
+	uint32_t kkeysize;
+	uint32_t koff[IMG_AGG_KEYS];	/* each element's offset in the kernel's key */
+	uint8_t kpname[IMG_AGG_KEYS];	/* 1: a probe name's string-table offset there */
 	uint32_t nwords;	/* value words (abi/agg.h) */
 	uint32_t edge0;		/* histograms: first edge in image.edges */
 	uint32_t nedges;

@@ -277,7 +277,7 @@ static void skip_to_eol(struct lexer *lx)
 }
 
 __attribute__((format(printf, 6, 7)))
-static int lex_err(struct lexer *lx, struct lex_token *tok, const char *tag, unsigned int line,
+static int lex_err(struct lexer *lx, struct lex_token *tok, enum diag_tag tag, unsigned int line,
 		   unsigned int col, const char *fmt, ...)
 {
 	va_list ap;

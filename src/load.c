@@ -292,8 +292,11 @@ static int size_aggs(struct tracer *tr, struct spectrace_bpf *skel, const struct
 			words = a->nwords;
 		if (a->flags & SPT_AGGF_KEYED) {
 			nkeyed++;
-			if (a->keysize > keysize)
-				keysize = a->keysize;
+			/* the kernel's key: probe names as string-table offsets */
+			uint32_t ks = a->kkeysize ? a->kkeysize : a->keysize;
+
+			if (ks > keysize)
+				keysize = ks;
 		}
 	}
 	if (e->nedges)
@@ -470,6 +473,8 @@ void load_agg_source(const struct tracer *tr, struct agg_source *src)
 	src->ncpus = tr->ncpus;
 	src->words = tr->agg_words;
 	src->keysize = tr->agg_keysize;
+	src->strtab = tr->skel->rodata->spt_strtab;
+	src->strtab_len = sizeof(tr->skel->rodata->spt_strtab);
 }
 
 void load_ops_used(const struct enabling *e, uint64_t *ops, size_t nwords, uint32_t *aggfns)

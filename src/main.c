@@ -967,10 +967,15 @@ static int trace(const struct cmdline *cl, const struct enabling *en, const stru
 		load_close(&tr);
 		return 1;
 	}
-	print_init(&pr, out, cl->o.quiet);
+	if (print_init(&pr, out, cl->o.quiet) ||
+	    print_set_format(&pr, cl->o.oformat == OPT_OFMT_JSON ? PRINT_JSON : PRINT_TEXT)) {
+		errmsg("out of memory");
+		print_fini(&pr);
+		load_close(&tr);
+		return 1;
+	}
 	print_set_flow(&pr, cl->o.flowindent);
 	print_set_testing(&pr, testing);
-	print_set_format(&pr, cl->o.oformat == OPT_OFMT_JSON ? PRINT_JSON : PRINT_TEXT);
 	pr.img = img;
 	load_agg_source(&tr, &asrc);
 	ret = agg_init(&as, img, &asrc, &cl->o, stderr);

@@ -46,7 +46,7 @@ PARSE_VEC_ARRAY(vec_stmts, struct ast_stmt)
 PARSE_VEC_ARRAY(vec_probes, struct ast_probe)
 PARSE_VEC_ARRAY(vec_items, struct ast_item)
 
-void parse_error_at(struct parser *p, const char *tag, struct ast_loc loc, const char *fmt, ...)
+void parse_error_at(struct parser *p, enum diag_tag tag, struct ast_loc loc, const char *fmt, ...)
 {
 	va_list ap;
 

@@ -468,7 +468,7 @@ static bool decl_name(struct parser *p, struct ast_decl *d)
 
 static bool bad_inline_class(struct parser *p, const struct lex_token *t)
 {
-	parse_error_at(p, "D_DECL_BADCLASS", parse_loc(t),
+	parse_error_at(p, DIAG_DECL_BADCLASS, parse_loc(t),
 		       "specified storage class not appropriate for inline declaration");
 	return false;
 }
@@ -500,7 +500,7 @@ static bool parse_inline(struct parser *p, struct ast_loc start)
 	parse_pointers(p, &d->type);
 	t = parse_peek(p);
 	if (t->kind == LEX_ASSIGN || t->kind == LEX_SEMI) {
-		parse_error_at(p, "D_DECL_USELESS", parse_loc(t),
+		parse_error_at(p, DIAG_DECL_USELESS, parse_loc(t),
 			       "inline declaration requires a name");
 		return false;
 	}

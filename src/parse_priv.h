@@ -66,7 +66,7 @@ static inline struct ast_loc parse_loc(const struct lex_token *t)
 }
 
 /* Report the first error; later ones are dropped (p->err is set). */
-void parse_error_at(struct parser *p, const char *tag, struct ast_loc loc, const char *fmt, ...)
+void parse_error_at(struct parser *p, enum diag_tag tag, struct ast_loc loc, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 void parse_nomem(struct parser *p);
 /* "syntax error near ..." at T, unless T is the lexer's error token. */

@@ -4,8 +4,11 @@
  * aggregations) goes through a printer, and so do the events that are
  * diagnostics on stderr (faults, drops, failed speculations), which the
  * consumer reports there itself. The printer's format decides what each
- * becomes on the output: dtrace(1)'s text (print.c), in which the stderr
- * events put nothing there, or one JSON object per line (json.c).
+ * becomes on the output: dtrace(1)'s text (print_text.c), in which the
+ * stderr events put nothing there, or one JSON object per line
+ * (print_json.c). Each format is a table of operations (print_priv.h)
+ * with state of its own that nothing else reads; print.c holds the sink,
+ * the dispatch and the decoders of a record's fields.
  */
 #ifndef SPT_PRINT_H
 #define SPT_PRINT_H
@@ -15,12 +18,10 @@
 #include <stdio.h>
 
 #include "image.h"
-#include "json.h"
 #include "probe.h"
 
-#define PRINT_MAX_CPUS 256
-
 struct agg_snap;
+struct print_ops;
 struct printer;
 
 enum print_format {
@@ -58,51 +59,20 @@ struct print_fault {
 	const char *text;	/* dtrace's wording of the fault, "invalid address (0x0)" */
 };
 
-/* What a format does with each event (print.c: text; json.c: JSON). */
-struct print_ops {
-	/* A record of EPID, fired by P on CPU; CL NULL: the default action. */
-	void (*record)(struct printer *pr, int cpu, uint32_t epid, const struct probe *p,
-		       const struct img_clause *cl, const uint8_t *data);
-	/* Aggregation SNAP, sorted, printed with printa's format F (or NULL). */
-	void (*agg)(struct printer *pr, const struct agg_snap *snap, const struct fmt *f,
-		    uint64_t normal, enum print_agg_when when);
-	void (*fault)(struct printer *pr, const struct print_fault *f);
-	/* KIND grew by N on CPU (-1 for the counters of all CPUs). */
-	void (*count)(struct printer *pr, enum print_count kind, int cpu, uint64_t n);
-};
-
-/* -F: a CPU's indent and the record before, for this pass over its buffer. */
-struct print_flow {
-	int depth;
-	uint32_t last_epid;	/* 0: none yet */
-	uint32_t last_id;	/* its probe id */
-};
-
 struct printer {
 	FILE *out;
-	const struct print_ops *ops;
+	const struct print_ops *ops;	/* the format's */
+	void *state;			/* the format's own, private to it */
 	enum print_format format;
 	bool quiet;
-	bool heading_done;	/* the column heading goes out before the first record */
 	bool flow;		/* -F: indent by entry/return nesting, per CPU */
 	bool testing;		/* _DTRACE_TESTING: no CPU and ID columns */
-	struct print_flow flowst[PRINT_MAX_CPUS];	/* -F: each CPU's indent */
-	/* the last record's column prefix, for the next one of the same CPU
-	 * and probe (most of them: buffers are drained one CPU at a time) */
-	const struct probe *pfx_probe;
-	int pfx_cpu;
-	int pfx_len;
-	char pfx[2 * PROBE_FIELD_MAX + 48];
 	const struct image *img;	/* aggregation names (JSON); NULL: none */
 	/* printa, clear, trunc, normalize, denormalize: run by the consumer's
 	 * aggregation code in record order, printing through PR; ARG is the
 	 * action's field, if any */
 	void (*agg_act)(void *ctx, struct printer *pr, const struct img_action *a, int64_t arg);
 	void *agg_ctx;
-	/* JSON: the line being built, printf()'s text of the current record,
-	 * and the lines printa() made meanwhile, which follow the record */
-	struct jbuf line, text, after;
-	bool in_record;
 	/* system(): run CMD (NULL: it could not be formatted, out of memory),
 	 * its output on the file descriptor FD */
 	void (*system)(void *ctx, const char *cmd, int fd);
@@ -118,13 +88,13 @@ struct printer {
 	void *setopt_ctx;
 };
 
-extern const struct print_ops json_ops;
-
-void print_init(struct printer *pr, FILE *out, bool quiet);
-/* Release what the JSON format allocated. */
+/* A printer of the text format onto OUT; -ENOMEM: its state could not be allocated. */
+int print_init(struct printer *pr, FILE *out, bool quiet);
+/* Release the format's state; close a freopen()ed file. */
 void print_fini(struct printer *pr);
 
-void print_set_format(struct printer *pr, enum print_format format);
+/* Switch to FORMAT (its state anew); -ENOMEM leaves the printer as it was. */
+int print_set_format(struct printer *pr, enum print_format format);
 
 /* -F: flow-indented output, "=> func" on entry, "<= func" on return. */
 void print_set_flow(struct printer *pr, bool flow);
@@ -179,6 +149,15 @@ void print_printf(FILE *out, const struct img_action *a, const struct img_clause
 /* system() action A's command, formatted as printf would (malloc'd; NULL: out of memory). */
 char *print_system_cmd(const struct img_action *a, const struct img_clause *cl,
 		       const uint8_t *data);
+
+/*
+ * The text layouts of an aggregation (print_text.c), which printa() with a
+ * format also fills JSON's "printa" member with: dtrace's default layout,
+ * a line (or histogram) per tuple (printa() puts a newline first), and
+ * printa("format", @a), the format once per tuple.
+ */
+void print_agg_default(FILE *out, const struct agg_snap *snap, uint64_t normal);
+void print_agg_fmt(FILE *out, const struct agg_snap *snap, const struct fmt *f, uint64_t normal);
 
 /* The -l heading and one line per probe. */
 void print_list_heading(FILE *out);

@@ -16,6 +16,7 @@
 #include "compile.h"
 #include "diag.h"
 #include "parse.h"
+#include "print.h"
 #include "vmhost.h"
 
 static struct compile_ctx cc;
@@ -325,7 +326,7 @@ Test(agg_print, sorted_by_value_then_key)
 	add(&s, "c", 1, 0);
 	add(&s, "a", 5, 0);
 	agg_snap_sort(&s, &by_value);
-	out = print_to_string(agg_print_default, &s, 1);
+	out = print_to_string(print_agg_default, &s, 1);
 	cr_assert_str_eq(out, "  c                                                                 1\n"
 			      "  a                                                                 5\n"
 			      "  b                                                                 5\n");
@@ -336,7 +337,7 @@ Test(agg_print, sorted_by_value_then_key)
 	agg_snap_sort(&s, &rev);
 	cr_assert_str_eq((char *)s.t[0].key + 8, "b");
 	cr_assert_str_eq((char *)s.t[2].key + 8, "c");
-	out = print_to_string(agg_print_default, &s, 2);
+	out = print_to_string(print_agg_default, &s, 2);
 	cr_assert(strstr(out, "  c                                                                 0\n"),
 		  "normalized: %s", out);
 	free(out);
@@ -392,7 +393,7 @@ Test(agg_print, quantize_histogram)
 	w[1 + 63] = 1;	/* 0 */
 	w[1 + 65] = 3;	/* 2 */
 	cr_assert_eq(agg_snap_add(&s, key, w), 0);
-	out = print_to_string(agg_print_default, &s, 1);
+	out = print_to_string(print_agg_default, &s, 1);
 	cr_assert_str_eq(out, "\n"
 			      "           value  ------------- Distribution ------------- count    \n"
 			      "              -1 |                                         0        \n"
@@ -421,7 +422,7 @@ Test(agg_print, lquantize_labels_and_format)
 	cr_assert_eq(agg_snap_add(&s, key, w), 0);
 	cr_assert_eq(fmt_parse("[%@d]", &f, err, sizeof(err)), 0);
 	fp = open_memstream(&buf, &len);
-	agg_print_fmt(fp, &s, &f, 1);
+	print_agg_fmt(fp, &s, &f, 1);
 	fclose(fp);
 	cr_assert_str_eq(buf, "[\n"
 			      "           value  ------------- Distribution ------------- count    \n"
@@ -453,13 +454,13 @@ Test(agg_print, printa_format_keys_and_value)
 	cr_assert_eq(agg_snap_add(&s, key, w), 0);
 	cr_assert_eq(fmt_parse("%-6s|%3d|%@x|%@d\n", &f, err, sizeof(err)), 0);
 	fp = open_memstream(&buf, &len);
-	agg_print_fmt(fp, &s, &f, 1);
+	print_agg_fmt(fp, &s, &f, 1);
 	fclose(fp);
 	cr_assert_str_eq(buf, "read  | -3|ffffffffffffffd6|-42\n");
 	free(buf);
 	buf = NULL;
 	fp = open_memstream(&buf, &len);
-	agg_print_default(fp, &s, 1);
+	print_agg_default(fp, &s, 1);
 	fclose(fp);
 	cr_assert_str_eq(buf, "  read                                                     -3              -42\n");
 	free(buf);
@@ -485,14 +486,14 @@ Test(agg_print, join_several_aggregations_by_key)
 	cr_assert_eq(j.n, 3);
 	cr_assert_eq(j.nmore, 1);
 	/* by @a's count: z (absent, 0), x 1, y 3; @b normalized by 2 */
-	out = print_to_string(agg_print_default, &j, 1);
+	out = print_to_string(print_agg_default, &j, 1);
 	cr_assert_str_eq(out, "  z                                                                 0               50\n"
 			      "  x                                                                 1                0\n"
 			      "  y                                                                 3               20\n");
 	free(out);
 	agg_snap_free(&j);
 	cr_assert_eq(agg_snap_join(s, normals, 2, &by_second, &j), 0);
-	out = print_to_string(agg_print_default, &j, 1);
+	out = print_to_string(print_agg_default, &j, 1);
 	cr_assert_str_eq(out, "  x                                                                 1                0\n"
 			      "  y                                                                 3               20\n"
 			      "  z                                                                 0               50\n");
@@ -514,7 +515,7 @@ Test(agg_print, join_with_no_tuples)
 
 	cr_assert_eq(agg_snap_join(s, normals, 2, &sort, &j), 0);
 	cr_assert_eq(j.n, 0);
-	out = print_to_string(agg_print_default, &j, 1);
+	out = print_to_string(print_agg_default, &j, 1);
 	cr_assert_str_eq(out, "");
 	free(out);
 	agg_snap_free(&j);

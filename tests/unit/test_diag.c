@@ -5,6 +5,8 @@
 #include <errno.h>
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
+#include <dirent.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,9 +75,9 @@ Test(diag, add_records_fields)
 	cr_assert_str_eq(dl.v[0].msg, "syntax error near \"}\"");
 }
 
-Test(diag, null_file_and_tag)
+Test(diag, null_file_and_tag_out_of_range)
 {
-	cr_assert_eq(diag_add(&dl, NULL, NULL, 1, 1, "x"), 0);
+	cr_assert_eq(diag_add(&dl, DIAG_NTAGS, NULL, 1, 1, "x"), 0);
 	cr_assert_null(dl.v[0].file);
 	cr_assert_str_eq(dl.v[0].tag, "D_UNKNOWN");
 }
@@ -160,18 +162,18 @@ Test(diag, print_probe_specifier)
 
 Test(diag, print_regions)
 {
-	diag_add(&dl, "D_IDENT_UNDEF", NULL, 1, 8, "failed to resolve y: Unknown variable name");
+	diag_add(&dl, DIAG_IDENT_UNDEF, NULL, 1, 8, "failed to resolve y: Unknown variable name");
 	diag_set_region(&dl, DIAG_REGION_PRED);
 	expect_printed("BEGIN /y/ {}", "spectrace: invalid probe specifier BEGIN /y/ {}: "
 		       "in predicate: failed to resolve y: Unknown variable name\n");
 	diag_list_fini(&dl);
-	diag_add(&dl, "D_OP_LVAL", NULL, 1, 9, "operator = requires modifiable lvalue as an operand");
+	diag_add(&dl, DIAG_OP_LVAL, NULL, 1, 9, "operator = requires modifiable lvalue as an operand");
 	diag_set_region(&dl, DIAG_REGION_ACTS);
 	expect_printed("BEGIN { 1 = 2 }", "spectrace: invalid probe specifier BEGIN { 1 = 2 }: "
 		       "in action list: operator = requires modifiable lvalue as an operand\n");
 	/* A script shows its line, not the region. */
 	diag_list_fini(&dl);
-	diag_add(&dl, "D_OP_LVAL", "t.d", 3, 2, "operator = requires modifiable lvalue as an operand");
+	diag_add(&dl, DIAG_OP_LVAL, "t.d", 3, 2, "operator = requires modifiable lvalue as an operand");
 	diag_set_region(&dl, DIAG_REGION_ACTS);
 	expect_printed(NULL, "spectrace: failed to compile script t.d: line 3: "
 		       "operator = requires modifiable lvalue as an operand\n");
@@ -185,7 +187,7 @@ Test(diag, set_region_on_empty_list)
 
 Test(diag, print_continuation_lines)
 {
-	diag_add(&dl, "D_PROTO_ARG", "t.d", 2, 8,
+	diag_add(&dl, DIAG_PROTO_ARG, "t.d", 2, 8,
 		 "strlen( ) argument #1 is incompatible with prototype:\n\tprototype: string\n\t argument: int\n");
 	expect_printed(NULL, "spectrace: failed to compile script t.d: line 2: strlen( ) argument #1 "
 		       "is incompatible with prototype:\n\tprototype: string\n\t argument: int\n");
@@ -277,11 +279,102 @@ Test(diag, fini_resets)
 
 Test(diag, tag_names)
 {
-	cr_assert_str_eq(DIAG_SYNTAX, "D_SYNTAX");
-	cr_assert_str_eq(DIAG_PRAGMA_MALFORM, "D_PRAGMA_MALFORM");
-	cr_assert_str_eq(DIAG_PRAGCTL_INVAL, "D_PRAGCTL_INVAL");
-	cr_assert_str_eq(DIAG_INT_OFLOW, "D_INT_OFLOW");
-	cr_assert_str_eq(DIAG_UNSUPPORTED, "D_UNSUPPORTED");
+	cr_assert_str_eq(diag_tag_name(DIAG_SYNTAX), "D_SYNTAX");
+	cr_assert_str_eq(diag_tag_name(DIAG_PRAGMA_MALFORM), "D_PRAGMA_MALFORM");
+	cr_assert_str_eq(diag_tag_name(DIAG_PRAGCTL_INVAL), "D_PRAGCTL_INVAL");
+	cr_assert_str_eq(diag_tag_name(DIAG_INT_OFLOW), "D_INT_OFLOW");
+	cr_assert_str_eq(diag_tag_name(DIAG_UNSUPPORTED), "D_UNSUPPORTED");
+	cr_assert_str_eq(diag_tag_name(DIAG_NOREG), "D_NOREG");
+	cr_assert_str_eq(diag_tag_name(DIAG_CG_EXPR), "D_CG_EXPR");
+	cr_assert_str_eq(diag_tag_name(DIAG_PRINTF_DSIZE), "D_PRINTF_DSIZE");
+	cr_assert_str_eq(diag_tag_name(DIAG_NTAGS), "D_UNKNOWN");
+	cr_assert_eq(diag_tag_at(DIAG_DIV_ZERO), DIAG_AT_CG);
+	cr_assert_eq(diag_tag_at(DIAG_OP_ARITH), DIAG_AT_CHECK);
+}
+
+/* Every tag is named once, has a shape, and its name is "D_" and letters, digits, '_'. */
+Test(diag, tag_table)
+{
+	int i, j;
+
+	for (i = 0; i < DIAG_NTAGS; i++) {
+		const char *n = diag_tag_name((enum diag_tag)i);
+
+		cr_assert(!strncmp(n, "D_", 2) && strlen(n) > 2, "%s", n);
+		cr_assert_eq(strspn(n, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_"), strlen(n), "%s", n);
+		cr_assert(diag_tag_shape((enum diag_tag)i)[0], "%s has no shape", n);
+		for (j = 0; j < i; j++)
+			cr_assert_str_neq(n, diag_tag_name((enum diag_tag)j));
+	}
+}
+
+/*
+ * The tags without an e2e test tests/e2e/d/err.TAG.*.d, each with the
+ * reason; keep this list short: a new tag gets its test.
+ */
+static const char *const untested_tags[] = {
+	"D_NOREG",		/* depends on the register count, which is not dtrace's */
+	"D_ARGS_NONE",		/* not reachable: an inline is compiled in the clause that uses it */
+	"D_CHR_NL",		/* the reference gives no text for it */
+	"D_INT_DIGIT",		/* the reference's wording of the digit is loose */
+	"D_EMPTY",		/* the reference gives no location for it */
+	"D_DECL_ARRNULL",	/* the reference gives no text for it */
+	"D_AGG_KEY",		/* needs a void key: no D expression spectrace has is void */
+	"D_TRACE_VOID",		/* needs a void argument: likewise */
+	"D_PRINTF_DSIZE",	/* printa( ) format errors: the reference gives no text */
+};
+
+static bool untested(const char *tag)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(untested_tags) / sizeof(untested_tags[0]); i++)
+		if (!strcmp(untested_tags[i], tag))
+			return true;
+	return false;
+}
+
+/* Whether tests/e2e/d holds a file "err.TAG.NAME.d". */
+static bool has_err_test(DIR *d, const char *tag)
+{
+	struct dirent *de;
+	size_t n = strlen(tag);
+
+	rewinddir(d);
+	while ((de = readdir(d))) {
+		const char *f = de->d_name;
+		size_t len = strlen(f);
+
+		if (!strncmp(f, "err.", 4) && !strncmp(f + 4, tag, n) && f[4 + n] == '.' &&
+		    len > 4 + n + 3 && !strcmp(f + len - 2, ".d"))
+			return true;
+	}
+	return false;
+}
+
+Test(diag, every_tag_has_an_e2e_test)
+{
+	DIR *d = opendir(SPT_SOURCE_DIR "/tests/e2e/d");
+	size_t i;
+	int t;
+
+	cr_assert_not_null(d);
+	for (t = 0; t < DIAG_NTAGS; t++) {
+		const char *n = diag_tag_name((enum diag_tag)t);
+
+		if (untested(n))
+			cr_expect_not(has_err_test(d, n), "%s has a test now: take it off the list", n);
+		else
+			cr_expect(has_err_test(d, n), "%s has no tests/e2e/d/err.%s.*.d", n, n);
+	}
+	/* every exception is a tag */
+	for (i = 0; i < sizeof(untested_tags) / sizeof(untested_tags[0]); i++) {
+		for (t = 0; t < DIAG_NTAGS; t++)
+			if (!strcmp(untested_tags[i], diag_tag_name((enum diag_tag)t)))
+				break;
+		cr_expect_lt(t, DIAG_NTAGS, "%s is not a tag", untested_tags[i]);
+	}
+	closedir(d);
 }
 
 /*

@@ -13,7 +13,8 @@
 #include "abi/agg.h"
 #include "abi/fault.h"
 #include "agg.h"
-#include "json.h"
+#include "jbuf.h"
+#include "print_priv.h"
 #include "print.h"
 #include "vm.h"
 

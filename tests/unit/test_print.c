@@ -22,6 +22,7 @@ static char *capture(int quiet, int nrec)
 	print_init(&pr, f, quiet);
 	for (i = 0; i < nrec; i++)
 		print_default(&pr, i, 1, &openat_entry);
+	print_fini(&pr);
 	fclose(f);
 	return buf;
 }
@@ -87,6 +88,7 @@ Test(print, flowindent)
 	print_default(&pr, 1, 1, &begin);
 	print_default(&pr, 0, 1, &begin);
 	print_default(&pr, 1, 1, &ret);
+	print_fini(&pr);
 	fclose(f);
 	/* dtrace's columns: the heading padded to the function column, an
 	 * indent of two per level, "| " for other probes at the indent. */
@@ -127,6 +129,7 @@ Test(print, flowindent_arrows)
 	print_flow_reset(&pr, 0);
 	print_default(&pr, 0, 5, &fbt_r);
 	print_default(&pr, 0, 1, &fbt_e);
+	print_fini(&pr);
 	fclose(f);
 	cr_assert_str_eq(buf, "CPU FUNCTION                                 \n"
 			      "  0  -> do_open                               \n"
@@ -155,6 +158,7 @@ Test(print, flowindent_second_clause)
 	print_default(&pr, 0, 3, &entry);
 	print_flow_reset(&pr, 0);
 	print_default(&pr, 0, 2, &entry);
+	print_fini(&pr);
 	fclose(f);
 	cr_assert_str_eq(buf, "CPU FUNCTION                                 \n"
 			      "  0  => open                                  \n"
@@ -178,6 +182,7 @@ Test(print, flowindent_quiet)
 	print_set_flow(&pr, true);
 	print_default(&pr, 0, 1, &entry);
 	print_default(&pr, 0, 1, &entry);
+	print_fini(&pr);
 	fclose(f);
 	cr_assert_str_eq(buf, "CPU FUNCTION                                 \n"
 			      "  0  => open                                  "
@@ -199,6 +204,7 @@ Test(print, testing_mode)
 	print_set_testing(&pr, true);
 	print_default(&pr, 0, 1, &openat_entry);
 	print_end_newline(&pr);
+	print_fini(&pr);
 	fclose(f);
 	cr_assert_str_eq(buf, "                   FUNCTION:NAME\n"
 			      "                    openat:entry \n"
@@ -210,6 +216,7 @@ Test(print, testing_mode)
 	print_set_testing(&pr, true);
 	print_set_flow(&pr, true);
 	print_default(&pr, 0, 1, &entry);
+	print_fini(&pr);
 	fclose(f);
 	cr_assert_str_eq(buf, "FUNCTION                                 \n"
 			      " => open                                  \n");

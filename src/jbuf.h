@@ -1,17 +1,14 @@
 /* SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0) */
 /*
- * JSON output (-x oformat=json): a growable byte buffer, JSON's string
- * escaping, and the renderers of the output sink's JSON format (json.c),
- * which writes one object per line for each record, aggregation, fault
- * and counter. The schema is documented in README.md.
+ * The JSON format's string buffer: a growable byte buffer whose failed
+ * allocations are remembered (the line it holds is then dropped, never
+ * written cut), and JSON's escaping of a string into it.
  */
-#ifndef SPT_JSON_H
-#define SPT_JSON_H
+#ifndef SPT_JBUF_H
+#define SPT_JBUF_H
 
 #include <stddef.h>
 #include <stdint.h>
-
-#include "image.h"
 
 struct jbuf {
 	char *p;
@@ -35,15 +32,4 @@ __attribute__((format(printf, 2, 3))) void jbuf_printf(struct jbuf *b, const cha
  */
 size_t json_str(struct jbuf *b, const char *s, size_t n);
 
-/*
- * The members "type" and "value" (no braces) of field F of DATA, as
- * trace() records it or an aggregation key holds it: "int" and "uint"
- * values as decimal numbers, "string" as a string cut at its NUL, plus
- * "hex" with the string's bytes when some were not valid UTF-8.
- */
-void json_value(struct jbuf *b, const struct img_field *f, const uint8_t *data);
-
-/* The names of the fault types (DTRACEFLT_* in lower case, "badaddr"). */
-const char *json_fault_name(uint32_t fault);
-
-#endif /* SPT_JSON_H */
+#endif /* SPT_JBUF_H */

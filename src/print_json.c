@@ -1,16 +1,17 @@
 /* SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0) */
 /*
- * The output sink's JSON format: one object per line, built whole in the
- * printer's line buffer and written with one fwrite, so a line on the
- * output is always a complete object. A record's printa() output is
- * rendered while the record is, into the printer's "after" buffer, and
+ * The output sink's JSON format (-x oformat=json): one object per line,
+ * built whole in the format's line buffer and written with one fwrite, so
+ * a line on the output is always a complete object. A record's printa()
+ * output is rendered while the record is, into the "after" buffer, and
  * written after the record's line: the record that asked comes first.
  *
  * Integers are exact decimal numbers (readers that use doubles lose
- * precision above 2^53); strings go through json_str(), never printf's
- * %s. The text format's options (-q, -F) do not change this output.
+ * precision above 2^53); strings go through json_str() (jbuf.c), never
+ * printf's %s. The text format's options (-q, -F) do not change this
+ * output. The buffers are this format's own state (struct json_state).
  */
-#include <stdarg.h>
+#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,151 +23,22 @@
 #include "abi/agg.h"
 #include "abi/fault.h"
 #include "agg.h"
-#include "json.h"
+#include "jbuf.h"
 #include "print.h"
-
-void jbuf_free(struct jbuf *b)
-{
-	free(b->p);
-	memset(b, 0, sizeof(*b));
-}
-
-static bool jbuf_grow(struct jbuf *b, size_t n)
-{
-	size_t cap;
-	char *np;
-
-	if (b->oom)
-		return false;
-	if (b->cap - b->len >= n)
-		return true;
-	cap = b->cap ? b->cap : 256;
-	while (cap - b->len < n) {
-		if (cap > SIZE_MAX / 2) {
-			b->oom = 1;
-			return false;
-		}
-		cap *= 2;
-	}
-	np = realloc(b->p, cap);
-	if (!np) {
-		b->oom = 1;
-		return false;
-	}
-	b->p = np;
-	b->cap = cap;
-	return true;
-}
-
-void jbuf_put(struct jbuf *b, const void *s, size_t n)
-{
-	if (!n || !jbuf_grow(b, n))
-		return;
-	memcpy(b->p + b->len, s, n);
-	b->len += n;
-}
-
-void jbuf_puts(struct jbuf *b, const char *s)
-{
-	jbuf_put(b, s, strlen(s));
-}
-
-void jbuf_printf(struct jbuf *b, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (n < 0 || !jbuf_grow(b, (size_t)n + 1)) {
-		b->oom = 1;
-		return;
-	}
-	va_start(ap, fmt);
-	vsnprintf(b->p + b->len, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	b->len += (size_t)n;
-}
+#include "print_priv.h"
 
 /*
- * The length of the well-formed UTF-8 sequence of more than one byte at S
- * (N bytes available), or 0. Unicode's table of well-formed byte
- * sequences: the second byte's range depends on the first, which rules
- * out overlong forms, surrogates and code points above U+10FFFF.
+ * The line being built, printf()'s text of the current record, and the
+ * lines printa() made meanwhile, which follow the record.
  */
-static size_t utf8_len(const uint8_t *s, size_t n)
+struct json_state {
+	struct jbuf line, text, after;
+	bool in_record;
+};
+
+static struct json_state *state(struct printer *pr)
 {
-	uint8_t lo = 0x80, hi = 0xbf;
-	size_t len, i;
-
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		len = 2;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		len = 3;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		len = 4;
-	else
-		return 0;
-	if (s[0] == 0xe0)
-		lo = 0xa0;
-	else if (s[0] == 0xed)
-		hi = 0x9f;
-	else if (s[0] == 0xf0)
-		lo = 0x90;
-	else if (s[0] == 0xf4)
-		hi = 0x8f;
-	if (n < len || s[1] < lo || s[1] > hi)
-		return 0;
-	for (i = 2; i < len; i++)
-		if (s[i] < 0x80 || s[i] > 0xbf)
-			return 0;
-	return len;
-}
-
-size_t json_str(struct jbuf *b, const char *s, size_t n)
-{
-	const uint8_t *u = (const uint8_t *)s;
-	size_t i = 0, bad = 0;
-
-	jbuf_put(b, "\"", 1);
-	while (i < n) {
-		size_t run = i, len;
-
-		/* Printable ASCII but '"' and '\' goes out as it is, in runs. */
-		while (run < n && u[run] >= 0x20 && u[run] < 0x7f && u[run] != '"' && u[run] != '\\')
-			run++;
-		jbuf_put(b, u + i, run - i);
-		i = run;
-		if (i == n)
-			break;
-		switch (u[i]) {
-		case '"': jbuf_puts(b, "\\\""); break;
-		case '\\': jbuf_puts(b, "\\\\"); break;
-		case '\b': jbuf_puts(b, "\\b"); break;
-		case '\f': jbuf_puts(b, "\\f"); break;
-		case '\n': jbuf_puts(b, "\\n"); break;
-		case '\r': jbuf_puts(b, "\\r"); break;
-		case '\t': jbuf_puts(b, "\\t"); break;
-		default:
-			if (u[i] < 0x80) {
-				jbuf_printf(b, "\\u%04x", u[i]);
-				break;
-			}
-			len = utf8_len(u + i, n - i);
-			if (!len) {
-				jbuf_puts(b, "\\ufffd");
-				bad++;
-				break;
-			}
-			jbuf_put(b, u + i, len);
-			i += len;
-			continue;
-		}
-		i++;
-	}
-	jbuf_put(b, "\"", 1);
-	return bad;
+	return pr->state;
 }
 
 void json_value(struct jbuf *b, const struct img_field *f, const uint8_t *data)
@@ -314,7 +186,8 @@ static const char *act_name(enum img_act kind)
 static void action_item(struct printer *pr, const struct img_clause *cl, const struct img_action *a,
 			const uint8_t *data)
 {
-	struct jbuf *b = &pr->line;
+	struct json_state *js = state(pr);
+	struct jbuf *b = &js->line;
 	size_t start;
 
 	jbuf_printf(b, "{\"action\":\"%s\"", act_name(a->kind));
@@ -324,11 +197,11 @@ static void action_item(struct printer *pr, const struct img_clause *cl, const s
 		json_value(b, &cl->fields[a->first], data);
 		break;
 	case IMG_ACT_PRINTF:
-		start = pr->text.len;
-		capture_printf(&pr->text, a, cl, data);
+		start = js->text.len;
+		capture_printf(&js->text, a, cl, data);
 		jbuf_puts(b, ",\"value\":");
 		/* Nothing printed yet: no buffer either. */
-		json_str(b, pr->text.p ? pr->text.p + start : "", pr->text.len - start);
+		json_str(b, js->text.p ? js->text.p + start : "", js->text.len - start);
 		break;
 	case IMG_ACT_EXIT:
 		jbuf_printf(b, ",\"value\":%lld",
@@ -373,7 +246,7 @@ static void action_item(struct printer *pr, const struct img_clause *cl, const s
 		if (a->nfields)
 			jbuf_printf(b, ",\"value\":%lld",
 				    (long long)print_field_value(&cl->fields[a->first], data));
-		/* printa's own line goes to pr->after (json_agg). */
+		/* printa's own line goes to the "after" buffer (json_agg). */
 		print_agg_action(pr, a, cl, data);
 		break;
 	}
@@ -383,34 +256,35 @@ static void action_item(struct printer *pr, const struct img_clause *cl, const s
 static void json_record(struct printer *pr, int cpu, uint32_t epid, const struct probe *p,
 			const struct img_clause *cl, const uint8_t *data)
 {
-	struct jbuf *b = &pr->line;
+	struct json_state *js = state(pr);
+	struct jbuf *b = &js->line;
 	bool has_printf = false;
 	size_t i;
 
 	b->len = 0;
-	pr->text.len = 0;
-	pr->text.oom = 0;
+	js->text.len = 0;
+	js->text.oom = 0;
 	jbuf_printf(b, "{\"type\":\"probe\",\"cpu\":%d,\"epid\":%u,", cpu, epid);
 	probe_members(b, p);
 	jbuf_puts(b, ",\"data\":[");
-	pr->in_record = true;
+	js->in_record = true;
 	for (i = 0; cl && i < cl->nacts; i++) {
 		if (i)
 			jbuf_puts(b, ",");
 		action_item(pr, cl, &cl->acts[i], data);
 		has_printf |= cl->acts[i].kind == IMG_ACT_PRINTF;
 	}
-	pr->in_record = false;
+	js->in_record = false;
 	jbuf_puts(b, "]");
 	if (has_printf) {
 		/* All of the record's printf() output, as the text format shows it. */
 		jbuf_puts(b, ",\"printf\":");
-		json_str(b, pr->text.p, pr->text.len);
-		b->oom |= pr->text.oom;
+		json_str(b, js->text.p, js->text.len);
+		b->oom |= js->text.oom;
 	}
 	jbuf_puts(b, "}\n");
 	flush_buf(pr, b);
-	flush_buf(pr, &pr->after);
+	flush_buf(pr, &js->after);
 	/*
 	 * system(): run after its record's line, its output on stderr so that
 	 * the output stays one JSON object per line.
@@ -421,15 +295,9 @@ static void json_record(struct printer *pr, int cpu, uint32_t epid, const struct
 			print_file_action(pr, &cl->acts[i], cl, data, epid, p);
 		else if (cl->acts[i].kind == IMG_ACT_SETOPT)
 			print_setopt(pr, &cl->acts[i], cl, data, epid, p);
-	for (i = 0; cl && pr->system && i < cl->nacts; i++) {
-		if (cl->acts[i].kind == IMG_ACT_SYSTEM) {
-			char *cmd = print_system_cmd(&cl->acts[i], cl, data);
-
-			fflush(pr->out);
-			pr->system(pr->system_ctx, cmd, STDERR_FILENO);
-			free(cmd);
-		}
-	}
+	for (i = 0; cl && i < cl->nacts; i++)
+		if (cl->acts[i].kind == IMG_ACT_SYSTEM)
+			print_system(pr, &cl->acts[i], cl, data, STDERR_FILENO);
 }
 
 /* A histogram's buckets with a count, each with its inclusive bounds (null: unbounded). */
@@ -464,13 +332,14 @@ static void buckets(struct jbuf *b, const struct agg_snap *snap, const uint64_t 
 static void json_agg(struct printer *pr, const struct agg_snap *snap, const struct fmt *f,
 		     uint64_t normal, enum print_agg_when when)
 {
+	struct json_state *js = state(pr);
 	const struct img_agg *a = snap->agg;
-	struct jbuf *b = pr->in_record ? &pr->after : &pr->line;
+	struct jbuf *b = js->in_record ? &js->after : &js->line;
 	size_t i, k;
 
 	if (!normal)
 		normal = 1;
-	if (!pr->in_record)
+	if (!js->in_record)
 		b->len = 0;
 	jbuf_puts(b, "{\"type\":\"aggregation\",\"name\":");
 	agg_name(b, a);
@@ -514,7 +383,7 @@ static void json_agg(struct printer *pr, const struct agg_snap *snap, const stru
 			}
 			one.more = snap->nmore ? more : NULL;
 			if (m) {
-				agg_print_fmt(m, &one, f, normal);
+				print_agg_fmt(m, &one, f, normal);
 				if (fclose(m))
 					b->oom = 1;
 				jbuf_puts(b, ",\"printa\":");
@@ -527,13 +396,14 @@ static void json_agg(struct printer *pr, const struct agg_snap *snap, const stru
 		jbuf_puts(b, "}");
 	}
 	jbuf_puts(b, "]}\n");
-	if (!pr->in_record)
+	if (!js->in_record)
 		flush_buf(pr, b);
 }
 
 static void json_fault(struct printer *pr, const struct print_fault *f)
 {
-	struct jbuf *b = &pr->line;
+	struct json_state *js = state(pr);
+	struct jbuf *b = &js->line;
 
 	b->len = 0;
 	jbuf_printf(b, "{\"type\":\"fault\",\"cpu\":%d,\"epid\":%u,", f->cpu, f->epid);
@@ -548,6 +418,7 @@ static void json_fault(struct printer *pr, const struct print_fault *f)
 
 static void json_count(struct printer *pr, enum print_count kind, int cpu, uint64_t n)
 {
+	struct json_state *js = state(pr);
 	static const struct {
 		const char *type;
 		const char *kind;	/* the "kind" or "reason" member, if any */
@@ -562,7 +433,7 @@ static void json_count(struct printer *pr, enum print_count kind, int cpu, uint6
 		[PRINT_CNT_SPEC_UNAVAIL] = { "speculation_failure", "unavailable", "reason" },
 		[PRINT_CNT_SPEC_BUSY] = { "speculation_failure", "busy", "reason" },
 	};
-	struct jbuf *b = &pr->line;
+	struct jbuf *b = &js->line;
 
 	if ((size_t)kind >= sizeof(shapes) / sizeof(shapes[0]))
 		return;
@@ -576,7 +447,28 @@ static void json_count(struct printer *pr, enum print_count kind, int cpu, uint6
 	flush_buf(pr, b);
 }
 
-const struct print_ops json_ops = {
+static int json_init(struct printer *pr)
+{
+	pr->state = calloc(1, sizeof(struct json_state));
+	return pr->state ? 0 : -ENOMEM;
+}
+
+static void json_fini(struct printer *pr)
+{
+	struct json_state *js = state(pr);
+
+	if (!js)
+		return;
+	jbuf_free(&js->line);
+	jbuf_free(&js->text);
+	jbuf_free(&js->after);
+	free(js);
+	pr->state = NULL;
+}
+
+const struct print_ops print_json_ops = {
+	.init = json_init,
+	.fini = json_fini,
 	.record = json_record,
 	.agg = json_agg,
 	.fault = json_fault,

@@ -1,0 +1,5 @@
+/* ASSERTION: an empty character constant. */
+BEGIN
+{
+	x = '';
+}

@@ -1,0 +1,5 @@
+/* ASSERTION: clear( ) of something that is not an aggregation. */
+BEGIN
+{
+	clear(2);
+}

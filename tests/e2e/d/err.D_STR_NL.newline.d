@@ -1,0 +1,6 @@
+/* ASSERTION: a raw newline inside a string literal. */
+BEGIN
+{
+	x = "ab
+cd";
+}

@@ -1,0 +1,5 @@
+/* ASSERTION: trunc( ) of an unknown aggregation. */
+BEGIN
+{
+	trunc(@nosuch);
+}
