@@ -41,6 +41,8 @@ static __always_inline __u64 spt_env_strlen(struct spt_kenv *env, const __u8 *x)
 static __always_inline void spt_env_strcpy(struct spt_kenv *env, __u8 *dst, const __u8 *src);
 static __always_inline int spt_env_copyinstr(struct spt_kenv *env, __u8 *dst, __u64 uaddr);
 static __always_inline int spt_env_kstr(struct spt_kenv *env, __u8 *dst, __u64 kaddr, __u32 size);
+static __always_inline int spt_env_memcpy(struct spt_kenv *env, __u8 *dst, __u64 src, __u32 size,
+					  int kernel);
 static __always_inline void spt_env_execname(struct spt_kenv *env, __u8 *dst);
 static __always_inline const __u8 *spt_env_assoc_get(struct spt_kenv *env, const __u8 *key);
 static __always_inline int spt_env_assoc_put(struct spt_kenv *env, const __u8 *key,
@@ -468,6 +470,17 @@ static __always_inline int spt_env_kstr(struct spt_kenv *env, __u8 *dst, __u64 k
 	if (size < 1 || size > SPT_STRSIZE)
 		return -1;
 	return bpf_probe_read_kernel_str(dst, size, (const void *)kaddr) < 0 ? -1 : 0;
+}
+
+static __always_inline int spt_env_memcpy(struct spt_kenv *env, __u8 *dst, __u64 src, __u32 size,
+					  int kernel)
+{
+	asm volatile("" : "+r"(size));
+	if (size < 1 || size > SPT_SCRATCH_MAX)
+		return -1;
+	if (kernel)
+		return bpf_probe_read_kernel(dst, size, (const void *)src) < 0 ? -1 : 0;
+	return bpf_probe_read_user(dst, size, (const void *)src) < 0 ? -1 : 0;
 }
 
 static __always_inline void spt_env_execname(struct spt_kenv *env, __u8 *dst)

@@ -21,6 +21,8 @@
  *   void spt_env_strcpy(SPT_VM_ENV *, __u8 *dst, const __u8 *src)  strcap, NUL-padded
  *   int spt_env_copyinstr(SPT_VM_ENV *, __u8 *dst, __u64 uaddr)    strcap; 0 or <0
  *   int spt_env_kstr(SPT_VM_ENV *, __u8 *dst, __u64 kaddr, __u32 size)  1..strcap; 0 or <0
+ *   int spt_env_memcpy(SPT_VM_ENV *, __u8 *dst, __u64 src, __u32 size, int kernel)
+ *                              size 1..SPT_SCRATCH_MAX from user (or kernel) memory; 0 or <0
  *   void spt_env_execname(SPT_VM_ENV *, __u8 *dst)                  16 bytes
  *   const __u8 *spt_env_assoc_get(SPT_VM_ENV *, const __u8 *key)    value or NULL
  *   int spt_env_assoc_put(SPT_VM_ENV *, const __u8 *key, const __u8 *val)  0 or <0
@@ -76,6 +78,8 @@
 #define SPT_REC_MAX 4096	/* record area: largest record (power of two) */
 #define SPT_THIS_MAX 2048	/* this-> variables of a clause (power of two) */
 #define SPT_GLOBALS_MAX 16384	/* global variables (power of two) */
+#define SPT_SCRATCH_MAX 256	/* alloca/copyin scratch of a clause: dtrace-utils' default
+				 * scratchsize (264) less its 8-byte header */
 
 /*
  * Strings. A string value is at most SPT_STRSIZE bytes with its NUL. A
@@ -187,6 +191,9 @@ struct spt_vm {
 	__u8 tok[2 * SPT_STRSIZE];
 	__u32 tokpos;
 	__u32 toklen;
+	__u32 scr_used;		/* scratch bytes allocated by the clause */
+	__u64 scr_base;		/* the address of scratch[], as a number */
+	__u8 scratch[2 * SPT_SCRATCH_MAX];	/* alloca() and copyin() areas, with slack */
 };
 
 #endif /* SPT_VM_H */
@@ -214,6 +221,8 @@ static __always_inline void spt_vm_reset(struct spt_vm *vm, __u32 base)
 	vm->spec = 0;
 	vm->nspecops = 0;
 	vm->dsig = 0;
+	vm->scr_used = 0;
+	vm->scr_base = (__u64)(unsigned long)vm->scratch;
 }
 
 static __always_inline void spt_vm_fault(struct spt_vm *vm, __u32 pc, __u32 fault, __u64 val)
@@ -1333,6 +1342,46 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 			return 1;
 		}
 		break;
+	case SPT_OP_MCPY: {
+		__u32 mode = (__u32)imm & 3, off, used = vm->scr_used;
+
+		SPT_NEED(SPT_OP_MCPY);
+		if (b > SPT_SCRATCH_MAX) {
+			spt_vm_fault(vm, pc, SPT_FLT_BADSIZE, b);
+			return 1;
+		}
+		if (mode <= SPT_MCPY_COPYIN) {
+			__u32 al = ((__u32)b + 7) & ~7u;
+
+			if (used > SPT_SCRATCH_MAX || al > SPT_SCRATCH_MAX - used) {
+				spt_vm_fault(vm, pc, SPT_FLT_NOSCRATCH, b);
+				return 1;
+			}
+			off = used;
+			vm->scr_used = used + al;
+		} else {
+			__u64 dv = vm->r[d];
+
+			if (dv < vm->scr_base || dv - vm->scr_base > used ||
+			    b > used - (dv - vm->scr_base)) {
+				spt_vm_fault(vm, pc, SPT_FLT_BADADDR, dv);
+				return 1;
+			}
+			off = (__u32)(dv - vm->scr_base);
+		}
+		off &= SPT_SCRATCH_MAX - 1;
+		SPT_FRESH(off);
+		p = vm->scratch + (off & (SPT_SCRATCH_MAX - 1));
+		if (mode != SPT_MCPY_ALLOCA && b &&
+		    spt_env_memcpy(env, p, a, (__u32)b, mode == SPT_MCPY_BCOPY)) {
+			spt_vm_fault(vm, pc, SPT_FLT_BADADDR, a);
+			return 1;
+		}
+		if (mode > SPT_MCPY_COPYIN)
+			return 0;
+		v = vm->scr_base + off;
+		break;
+	}
 	case SPT_OP_KSTRX: {
 		__u32 size = (__u32)imm, slot = in->b & (SPT_NSTR - 1);
 

@@ -112,12 +112,29 @@ enum ast_type_kind {
  * char", "struct task_struct", "uint64_t". Qualifiers apply to the base type;
  * those written after a '*' are accepted and dropped.
  */
+struct ast_member;
+
 struct ast_type {
 	enum ast_type_kind kind;
 	const char *name;
 	unsigned int ptr;	/* levels of '*' */
 	unsigned int quals;	/* AST_QUAL_* */
 	struct ast_loc loc;
+	/* struct NAME { members } / union: a definition (body set) */
+	bool body;
+	struct ast_member **members;
+	size_t nmembers;
+};
+
+/* A member of a struct or union definition: TYPE NAME[DIM] : BITS */
+struct ast_member {
+	struct ast_type type;
+	const char *name;
+	struct ast_loc loc;
+	bool has_dim;
+	uint64_t dim;
+	bool has_bits;
+	uint64_t bits;
 };
 
 /* AST_INT flags: the suffix written */
@@ -232,7 +249,7 @@ struct ast_clause {
 struct ast_decl {
 	enum ast_scope scope;
 	struct ast_type type;
-	const char *name;
+	const char *name;		/* NULL: a struct or union definition alone */
 	struct ast_loc name_loc;
 	struct ast_type **keys;		/* long x[int, string]: associative */
 	size_t nkeys;

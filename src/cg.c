@@ -1021,6 +1021,10 @@ static int decl(struct cg *g, const struct ast_item *it)
 
 	if (d->init)
 		return cg_inline_def(g, d);
+	if (d->type.body && cg_sou_define(g, &d->type))
+		return -1;
+	if (!d->name)
+		return 0;	/* struct s { ... }; */
 	if (d->has_dim || (d->nkeys && d->scope != AST_SCOPE_GLOBAL))
 		return cg_error(g, DIAG_UNSUPPORTED, d->name_loc,
 				"not supported yet: this array declaration (%s)", d->name);

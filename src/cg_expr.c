@@ -2016,9 +2016,31 @@ static int unary(struct cg *g, const struct ast_expr *e, struct ct *t)
 			return stringof_addr(g, r, &ot, t, e->loc);
 		*t = ot;
 		return r;
-	case AST_OP_ADDR:
-		return cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported yet: operator %s",
-				ast_op_str(op));
+	case AST_OP_ADDR: {
+		const struct ast_expr *o = e->u.unary.operand;
+
+		if (o->kind == AST_MEMBER) {
+			/* cg_btf_load() gives the member's address instead of its value */
+			g->want_addr = true;
+			g->keep_array = true;
+			r = cg_expr(g, o, t);
+			g->want_addr = false;
+			g->keep_array = false;
+			return r;
+		}
+		if (o->kind == AST_UNARY && o->u.unary.op == AST_OP_DEREF) {
+			r = cg_expr(g, o->u.unary.operand, t);
+			if (r >= 0 && (t->kind != CT_INT || !t->ptr)) {
+				cg_reg_free(g, r);
+				return cg_error(g, DIAG_DEREF_NONPTR, e->loc,
+						"cannot dereference non-pointer type");
+			}
+			return r;
+		}
+		if (o->kind == AST_IDENT || o->kind == AST_AGG || o->kind == AST_INDEX)
+			return cg_error(g, DIAG_ADDROF_VAR, e->loc, "cannot take address of dynamic variable");
+		return cg_error(g, DIAG_ADDROF_LVAL, e->loc, "unacceptable operand for unary & operator");
+	}
 	default:
 		break;
 	}
@@ -2186,6 +2208,9 @@ static int call_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 				name);
 	if (cg_is_strsubr(name))
 		return cg_strsubr(g, e, t);
+	if (!strcmp(name, "alloca") || !strcmp(name, "copyin") || !strcmp(name, "copyinto") ||
+	    !strcmp(name, "bcopy"))
+		return cg_memsubr(g, e, t);
 	if (cg_is_intsubr(name))
 		return cg_intsubr(g, e, t);
 	if (cg_refused(g, e) <= 0)

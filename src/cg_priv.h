@@ -147,6 +147,7 @@ struct cg {
 				 * count as data-recording */
 	struct dtypes dt;	/* BTF types, the kernel's loaded at the first need */
 	struct probe_table *ptab;	/* the probes, loaded for args[ ] only */
+	bool want_addr;		/* the member access being compiled is &'s operand */
 	bool keep_array;	/* a char array member stays an array (for [ ]), not a string */
 	int err;
 };
@@ -251,6 +252,10 @@ int cg_btf_load(struct cg *g, int r, uint32_t off, uint32_t id, uint32_t bitoff,
 		struct ct *t, struct ast_loc loc);
 /* The address of a CT_SOU/CT_ARR value in R: its pending offset added. */
 void cg_btf_addr(struct cg *g, int r, struct ct *t);
+/* alloca, copyin, copyinto, bcopy (E calls one of them). */
+int cg_memsubr(struct cg *g, const struct ast_expr *e, struct ct *t);
+/* struct NAME { ... } / union: define the type (a declaration's body). */
+int cg_sou_define(struct cg *g, const struct ast_type *at);
 /* args[N] of the clause's probes */
 int cg_args(struct cg *g, const struct ast_expr *e, struct ct *t);
 /* A C type name as text ("const char *") as a D type. */

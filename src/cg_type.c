@@ -189,6 +189,24 @@ int cg_btf_load(struct cg *g, int r, uint32_t off, uint32_t id, uint32_t bitoff,
 		cg_reg_free(g, r);
 		return -1;
 	}
+	if (g->want_addr) {
+		/* &member: the address, a pointer to the member's type */
+		uint32_t pid;
+
+		g->want_addr = false;
+		if (bits) {
+			cg_reg_free(g, r);
+			return cg_error(g, DIAG_ADDROF_BITFIELD, loc, "cannot take address of bit-field");
+		}
+		pid = dtype_ptr(&g->dt, id);
+		if (!pid)
+			return cg_nomem(g);
+		mt.koff = off + bitoff / 8;
+		cg_btf_addr(g, r, &mt);
+		if (cg_btf_ct(g, pid, t, loc))
+			return -1;
+		return g->err ? -1 : r;
+	}
 	if (bits) {
 		/* the smallest load that holds the field, shifted down and extended */
 		uint32_t shift = bitoff % 8, need = (shift + bits + 7) / 8, size = 1;
@@ -252,9 +270,14 @@ int cg_member(struct cg *g, const struct ast_expr *e, struct ct *t)
 	char tn[128];
 	struct ct bt;
 	uint32_t sid, off;
+	bool want_addr = g->want_addr, keep_array = g->keep_array;
 	int r;
 
+	/* & and [ ] apply to this member, not to those of its base */
+	g->want_addr = g->keep_array = false;
 	r = cg_expr(g, e->u.member.base, &bt);
+	g->want_addr = want_addr;
+	g->keep_array = keep_array;
 	if (r < 0)
 		return -1;
 	if (e->u.member.arrow) {
@@ -305,6 +328,15 @@ int cg_member(struct cg *g, const struct ast_expr *e, struct ct *t)
 		}
 		sid = si.id;
 		off = bt.koff;
+	}
+	if (si.kind == DTYPE_K_FWD) {
+		/* a forward tag defined since (struct s { struct s *next; }) */
+		const struct btf_type *ft = btf__type_by_id(g->dt.btf, sid);
+		uint32_t def = dtype_find(&g->dt, btf_kflag(ft) ? DTYPE_UNION : DTYPE_STRUCT,
+					  btf__name_by_offset(g->dt.btf, ft->name_off));
+
+		if (def && !dtype_info(&g->dt, def, &si) && si.kind != DTYPE_K_FWD)
+			sid = si.id;
 	}
 	if (si.kind == DTYPE_K_FWD) {
 		cg_reg_free(g, r);
@@ -625,4 +657,291 @@ int cg_ptr_index(struct cg *g, const struct ast_expr *e, int r, struct ct *bt, s
 	cg_emit(g, SPT_OP_LDX, r, r, (int)bt->psize, 0);
 	cg_narrow(g, r, t);
 	return g->err ? -1 : r;
+}
+
+/*
+ * alloca(size), copyin(addr, size): a void * to scratch memory of the
+ * clause; copyinto(addr, size, dest), bcopy(src, dest, size): fill it.
+ */
+int cg_memsubr(struct cg *g, const struct ast_expr *e, struct ct *t)
+{
+	static const struct {
+		const char *name;
+		size_t nargs;
+		int mode;
+		int src, size, dest;	/* argument positions, -1: none */
+	} subrs[] = {
+		{ "alloca", 1, SPT_MCPY_ALLOCA, -1, 0, -1 },
+		{ "copyin", 2, SPT_MCPY_COPYIN, 0, 1, -1 },
+		{ "copyinto", 3, SPT_MCPY_COPYINTO, 0, 1, 2 },
+		{ "bcopy", 3, SPT_MCPY_BCOPY, 0, 2, 1 },
+	};
+	const char *name = e->u.call.name;
+	int reg[3] = { 0, 0, 0 }, rd;
+	struct ct at;
+	int64_t c;
+	size_t i, k;
+
+	for (k = 0; k < sizeof(subrs) / sizeof(subrs[0]); k++)
+		if (!strcmp(subrs[k].name, name))
+			break;
+	if (k == sizeof(subrs) / sizeof(subrs[0]))
+		return cg_error(g, DIAG_FUNC_UNDEF, e->loc, "undefined function name: %s", name);
+	if (e->u.call.nargs != subrs[k].nargs)
+		return cg_error(g, DIAG_PROTO_LEN, e->loc,
+				"%s( ) prototype mismatch: %zu arg%s passed, %zu expected", name,
+				e->u.call.nargs, e->u.call.nargs == 1 ? "" : "s", subrs[k].nargs);
+	if (subrs[k].mode == SPT_MCPY_ALLOCA && cg_const_fold(g, e->u.call.args[0], &c) &&
+	    (uint64_t)c > SPT_SCRATCH_MAX)
+		return cg_error(g, DIAG_ALLOCA_SIZE, e->loc,
+				"alloca(%llu) size larger than scratchsize %d",
+				(unsigned long long)c, SPT_SCRATCH_MAX);
+	for (i = 0; i < subrs[k].nargs; i++) {
+		/* an array or struct argument is its address, as C passes it */
+		g->keep_array = e->u.call.args[i]->kind == AST_MEMBER;
+		reg[i] = cg_expr(g, e->u.call.args[i], &at);
+		g->keep_array = false;
+		if (reg[i] < 0)
+			return -1;
+		if (at.kind == CT_ARR || at.kind == CT_SOU) {
+			cg_btf_addr(g, reg[i], &at);
+			at.kind = CT_INT;
+		}
+		if (at.kind != CT_INT)
+			return cg_error(g, DIAG_PROTO_ARG, e->u.call.args[i]->loc,
+					"%s( ) argument #%zu is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
+					name, i + 1, (int)i == subrs[k].size ? "size_t" :
+					(int)i == subrs[k].dest ? "void *" : "uintptr_t",
+					at.kind == CT_STR ? "string" : "void");
+	}
+	if (subrs[k].dest >= 0) {
+		rd = reg[subrs[k].dest];
+	} else {
+		rd = cg_reg_alloc(g, e->loc);
+		if (rd < 0)
+			return -1;
+	}
+	cg_emit(g, SPT_OP_MCPY, rd, subrs[k].src >= 0 ? reg[subrs[k].src] : 0, reg[subrs[k].size],
+		subrs[k].mode);
+	for (i = 0; i < subrs[k].nargs; i++)
+		if (reg[i] != rd)
+			cg_reg_free(g, reg[i]);
+	memset(t, 0, sizeof(*t));
+	if (subrs[k].dest >= 0) {
+		t->kind = CT_VOID;
+		cg_emit(g, SPT_OP_LDI, rd, 0, 0, 0);
+	} else {
+		t->kind = CT_INT;	/* void * */
+		t->size = 8;
+		t->ptr = 1;
+	}
+	return g->err ? -1 : rd;
+}
+
+/* A BTF integer for D integer type T (the split part's own, made once). */
+static uint32_t int_id(struct cg *g, const struct ct *t)
+{
+	char name[32];
+	uint32_t n = btf__type_cnt(g->dt.btf), i;
+	int r;
+
+	snprintf(name, sizeof(name), "%s%u", t->sign ? "__d_s" : "__d_u", t->size * 8);
+	for (i = btf__type_cnt(g->dt.base); i < n; i++) {
+		const struct btf_type *bt = btf__type_by_id(g->dt.btf, i);
+		const char *bn = bt ? btf__name_by_offset(g->dt.btf, bt->name_off) : NULL;
+
+		if (bt && btf_is_int(bt) && bn && !strcmp(bn, name))
+			return i;
+	}
+	r = btf__add_int(g->dt.btf, name, (size_t)t->size, t->sign ? BTF_INT_SIGNED : 0);
+	return r < 0 ? 0 : (uint32_t)r;
+}
+
+/* The BTF id of D type T (made in the split part if it has none). */
+static uint32_t ct_btf_id(struct cg *g, const struct ct *t)
+{
+	uint32_t id;
+	unsigned int i;
+
+	if (t->btf)
+		return t->btf;
+	if (t->kind == CT_VOID)
+		return 0;
+	if (!t->ptr)
+		return int_id(g, t);
+	if (t->psize) {
+		struct ct base = { CT_INT, t->psize, t->psign, 0, 0, false, 0, 0 };
+
+		id = int_id(g, &base);
+	} else {
+		id = 0;		/* void */
+	}
+	for (i = 0; i < t->ptr && (id || !i); i++) {
+		id = dtype_ptr(&g->dt, id);
+		if (!id)
+			return 0;
+	}
+	return id;
+}
+
+/* The alignment of BTF type ID: its scalars' largest size. */
+static uint32_t align_of(struct cg *g, uint32_t id, int depth)
+{
+	struct dtype_info ti;
+	const struct btf_type *bt;
+	uint32_t a = 1, i;
+
+	if (depth > 16 || dtype_info(&g->dt, id, &ti))
+		return 1;
+	switch (ti.kind) {
+	case DTYPE_K_INT:
+	case DTYPE_K_PTR:
+		return (uint32_t)(ti.size ? ti.size : 1);
+	case DTYPE_K_ARRAY:
+		return align_of(g, ti.ref, depth + 1);
+	case DTYPE_K_STRUCT:
+	case DTYPE_K_UNION:
+		bt = btf__type_by_id(g->dt.btf, ti.id);
+		for (i = 0; i < btf_vlen(bt); i++) {
+			uint32_t m = align_of(g, btf_members(bt)[i].type, depth + 1);
+
+			if (m > a)
+				a = m;
+		}
+		return a;
+	default:
+		return 1;
+	}
+}
+
+/*
+ * struct NAME { members } or union: laid out as C does on LP64 (each
+ * member at its alignment, bit-fields packed in units of their type, the
+ * size a multiple of the largest alignment), made a BTF type of the split
+ * part, where the compiler finds it before the kernel's of the same name.
+ */
+int cg_sou_define(struct cg *g, const struct ast_type *at)
+{
+	bool is_union = at->kind == AST_TYPE_UNION;
+	const char *name = at->name + (is_union ? 6 : 7);
+	uint32_t *ids, *bitoff, *bits, maxal = 1, i, n;
+	uint64_t off = 0, size = 0;	/* in bits */
+	char tn[128];
+	int sid, ret = -1;
+
+	if (cg_need_btf(g, at->loc))
+		return -1;
+	n = btf__type_cnt(g->dt.btf);
+	for (i = btf__type_cnt(g->dt.base); i < n; i++) {
+		const struct btf_type *bt = btf__type_by_id(g->dt.btf, i);
+		const char *bn = bt ? btf__name_by_offset(g->dt.btf, bt->name_off) : NULL;
+
+		if (bt && (is_union ? btf_is_union(bt) : btf_is_struct(bt)) && bn &&
+		    !strcmp(bn, name))
+			return cg_error(g, DIAG_DECL_TYPERED, at->loc, "type redeclared: %s", at->name);
+	}
+	ids = calloc(at->nmembers + 1, sizeof(*ids));
+	bitoff = calloc(at->nmembers + 1, sizeof(*bitoff));
+	bits = calloc(at->nmembers + 1, sizeof(*bits));
+	if (!ids || !bitoff || !bits) {
+		cg_nomem(g);
+		goto out;
+	}
+	for (i = 0; i < at->nmembers; i++) {
+		const struct ast_member *m = at->members[i];
+		struct ct mt;
+		uint64_t msize, al;
+
+		if (cg_type_of(g, &m->type, &mt))
+			goto out;
+		if (mt.kind == CT_VOID) {
+			cg_error(g, DIAG_DECL_VOIDOBJ, m->loc, "cannot have void object: %s", m->name);
+			goto out;
+		}
+		if (mt.kind == CT_STR) {
+			cg_error(g, DIAG_UNSUPPORTED, m->loc, "not supported: a string member (%s)",
+				 m->name);
+			goto out;
+		}
+		if (mt.kind == CT_SOU && !mt.size) {
+			cg_error(g, DIAG_DECL_INCOMPLETE, m->loc, "incomplete struct/union/enum %s: %s",
+				 cg_ct_name(g, &mt, tn, sizeof(tn)), m->name);
+			goto out;
+		}
+		ids[i] = ct_btf_id(g, &mt);
+		if (!ids[i]) {
+			cg_nomem(g);
+			goto out;
+		}
+		if (m->has_bits) {
+			if (mt.kind != CT_INT || mt.ptr) {
+				cg_error(g, DIAG_DECL_BFTYPE, m->loc,
+					 "invalid type for bit-field: %s", m->name);
+				goto out;
+			}
+			if (!m->bits || m->bits > mt.size * 8ull) {
+				cg_error(g, DIAG_DECL_BFSIZE, m->loc,
+					 "bit-field size must be between 1 and %u: %s", mt.size * 8,
+					 m->name);
+				goto out;
+			}
+		}
+		if (m->has_dim) {
+			int r = btf__add_array(g->dt.btf, (int)int_id(g, &ct_uint32), (int)ids[i],
+					       (uint32_t)m->dim);
+
+			if (r < 0 || !m->dim) {
+				cg_error(g, DIAG_DECL_ARRSUB, m->loc,
+					 "positive integral constant expression expected as array size");
+				goto out;
+			}
+			ids[i] = (uint32_t)r;
+		}
+		msize = dtype_size(&g->dt, ids[i]) * 8;
+		al = align_of(g, ids[i], 0);
+		if (al > maxal)
+			maxal = (uint32_t)al;
+		if (is_union) {
+			bitoff[i] = 0;
+			bits[i] = m->has_bits ? (uint32_t)m->bits : 0;
+			if ((m->has_bits ? m->bits : msize) > size)
+				size = m->has_bits ? m->bits : msize;
+			continue;
+		}
+		if (m->has_bits) {
+			uint64_t unit = mt.size * 8ull;
+
+			/* a bit-field does not cross a unit of its type */
+			if (off / unit != (off + m->bits - 1) / unit)
+				off = (off + unit - 1) / unit * unit;
+			bitoff[i] = (uint32_t)off;
+			bits[i] = (uint32_t)m->bits;
+			off += m->bits;
+			continue;
+		}
+		off = (off + al * 8 - 1) / (al * 8) * (al * 8);
+		bitoff[i] = (uint32_t)off;
+		off += msize;
+	}
+	if (!is_union)
+		size = off;
+	size = (size + maxal * 8 - 1) / (maxal * 8) * (maxal * 8) / 8;
+	sid = is_union ? btf__add_union(g->dt.btf, name, (uint32_t)size)
+		       : btf__add_struct(g->dt.btf, name, (uint32_t)size);
+	if (sid < 0) {
+		cg_nomem(g);
+		goto out;
+	}
+	for (i = 0; i < at->nmembers; i++)
+		if (btf__add_field(g->dt.btf, at->members[i]->name, (int)ids[i], bitoff[i], bits[i])) {
+			cg_error(g, DIAG_DECL_IDRED, at->members[i]->loc,
+				 "duplicate member name: %s", at->members[i]->name);
+			goto out;
+		}
+	ret = 0;
+out:
+	free(ids);
+	free(bitoff);
+	free(bits);
+	return ret;
 }

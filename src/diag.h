@@ -57,6 +57,9 @@
 /* clang-format off */
 #define DIAG_TAGS(X) \
 	X(ACT_SPEC,		CG,	"destructive actions may not follow speculate( )") \
+	X(ADDROF_BITFIELD,	CHECK,	"cannot take address of bit-field") \
+	X(ADDROF_LVAL,		CHECK,	"unacceptable operand for unary & operator") \
+	X(ADDROF_VAR,		CHECK,	"cannot take address of dynamic variable") \
 	X(AGG_COMM,		CG,	"aggregating actions may not follow commit( )") \
 	X(AGG_FUNC,		CHECK,	"@%s must be assigned the result of an aggregating function") \
 	X(AGG_KEY,		CHECK,	"@%s[ ] key #%zu must be an integer or a string") \
@@ -64,6 +67,7 @@
 	X(AGG_REDEF,		CHECK,	"aggregation redefined: @%s\n\t current: ...\n\tprevious: ...") \
 	X(AGG_SCALAR,		CG,	"%s( ) argument #1 must be of scalar type | aggregation @%s has no value in an expression: ...") \
 	X(AGG_SPEC,		CG,	"aggregating actions may not follow speculate( )") \
+	X(ALLOCA_SIZE,		CG,	"alloca(%llu) size larger than scratchsize %d") \
 	X(ARGS_IDX,		CHECK,	"index %lld is out of range for %s args[ ]") \
 	X(ARGS_MULTI,		CHECK,	"args[ ] may not be referenced because probe description %s matches an unstable set of probes") \
 	X(ARGS_NONE,		CHECK,	"args[ ] may not be referenced outside of a probe clause") \
@@ -78,8 +82,14 @@
 	X(COMM_DREC,		CG,	"commit( ) may not follow data-recording action(s)") \
 	X(DECL_ARRNULL,		CHECK,	"array declaration requires a dimension or key types") \
 	X(DECL_BADCLASS,	CHECK,	"specified storage class not appropriate for inline declaration") \
+	X(DECL_ARRSUB,		CHECK,	"positive integral constant expression expected as array size") \
+	X(DECL_BFCONST,		CHECK,	"positive integral constant expression expected as bit-field size") \
+	X(DECL_BFSIZE,		CHECK,	"bit-field size must be between 1 and %u: %s") \
+	X(DECL_BFTYPE,		CHECK,	"invalid type for bit-field: %s") \
 	X(DECL_COMBO,		CHECK,	"invalid type combination") \
 	X(DECL_IDRED,		CHECK,	"identifier redeclared: %s | built-in identifier redeclared: %s | identifier redefined: %s") \
+	X(DECL_INCOMPLETE,	CHECK,	"incomplete struct/union/enum %s: %s") \
+	X(DECL_TYPERED,		CHECK,	"type redeclared: %s") \
 	X(DECL_USELESS,		CHECK,	"inline declaration requires a name") \
 	X(DECL_VOIDOBJ,		CHECK,	"cannot declare void inline: %s") \
 	X(DEREF_NONPTR,		CHECK,	"cannot dereference non-pointer type") \

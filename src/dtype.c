@@ -123,6 +123,14 @@ uint32_t dtype_find(const struct dtypes *dt, enum dtype_tag tag, const char *nam
 
 	if (!dt->btf)
 		return 0;
+	/* the script's own types first, then the kernel's */
+	for (uint32_t i = btf__type_cnt(dt->base); i < btf__type_cnt(dt->btf); i++) {
+		const struct btf_type *t = btf__type_by_id(dt->btf, i);
+		const char *n = t ? btf__name_by_offset(dt->btf, t->name_off) : NULL;
+
+		if (t && n && btf_kind(t) == kinds[tag] && !strcmp(n, name))
+			return i;
+	}
 	id = btf__find_by_name_kind(dt->btf, name, kinds[tag]);
 	if (id < 0 && tag == DTYPE_ENUM)
 		id = btf__find_by_name_kind(dt->btf, name, BTF_KIND_ENUM64);

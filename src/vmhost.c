@@ -27,6 +27,7 @@ static inline __u64 spt_env_strlen(struct spt_env *env, const __u8 *x);
 static inline void spt_env_strcpy(struct spt_env *env, __u8 *dst, const __u8 *src);
 static inline int spt_env_copyinstr(struct spt_env *env, __u8 *dst, __u64 uaddr);
 static inline int spt_env_kstr(struct spt_env *env, __u8 *dst, __u64 kaddr, __u32 size);
+static inline int spt_env_memcpy(struct spt_env *env, __u8 *dst, __u64 src, __u32 size, int kernel);
 static inline void spt_env_execname(struct spt_env *env, __u8 *dst);
 static inline const __u8 *spt_env_assoc_get(struct spt_env *env, const __u8 *key);
 static inline int spt_env_assoc_put(struct spt_env *env, const __u8 *key, const __u8 *val);
@@ -163,6 +164,17 @@ static inline int spt_env_kstr(struct spt_env *env, __u8 *dst, __u64 kaddr, __u3
 			return 0;
 	}
 	dst[i] = 0;
+	return 0;
+}
+
+/* User and kernel memory are both the test's window. */
+static inline int spt_env_memcpy(struct spt_env *env, __u8 *dst, __u64 src, __u32 size, int kernel)
+{
+	(void)kernel;
+	if (src < env->mem_base || src - env->mem_base > env->mem_len ||
+	    env->mem_len - (src - env->mem_base) < size)
+		return -EFAULT;
+	memcpy(dst, env->mem + (src - env->mem_base), size);
 	return 0;
 }
 

@@ -138,8 +138,26 @@ enum spt_op {
 	 * strsize); r[a] == 0 or an unreadable address faults BADADDR.
 	 */
 	SPT_OP_KSTRX,
+	/*
+	 * Scratch memory (alloca, copyin, copyinto, bcopy), by imm & 3:
+	 * SPT_MCPY_ALLOCA  r[dst] = a new scratch area of r[b] bytes
+	 * SPT_MCPY_COPYIN  the same, filled from user address r[a]
+	 * SPT_MCPY_COPYINTO  r[b] bytes from user address r[a] to scratch r[dst]
+	 * SPT_MCPY_BCOPY   r[b] bytes from kernel address r[a] to scratch r[dst]
+	 * Areas are 8-byte aligned and freed when the clause ends; a size over
+	 * SPT_SCRATCH_MAX faults BADSIZE, an area that does not fit NOSCRATCH,
+	 * a destination outside the allocated scratch or an unreadable source
+	 * BADADDR.
+	 */
+	SPT_OP_MCPY,
 	SPT_OP_NOPS	/* number of opcodes */
 };
+
+/* MCPY imm. */
+#define SPT_MCPY_ALLOCA 0
+#define SPT_MCPY_COPYIN 1
+#define SPT_MCPY_COPYINTO 2
+#define SPT_MCPY_BCOPY 3
 
 /* STOK imm: continue the previous string (strtok(NULL, delimiters)). */
 #define SPT_STOK_CONT 0x100

@@ -1077,8 +1077,6 @@ ParameterizedTestParameters(parse, unsupported)
 		{ "register int x;", "D_UNSUPPORTED", 1, 1,
 		  "not supported: register declarations" },
 		{ "self auto int x;", "D_UNSUPPORTED", 1, 6, "not supported: auto declarations" },
-		{ "struct foo { int x; };", "D_UNSUPPORTED", 1, 1,
-		  "not supported: struct definitions" },
 		{ "union { int x; } u;", "D_UNSUPPORTED", 1, 1,
 		  "not supported: union definitions" },
 		{ "enum e { A, B };", "D_UNSUPPORTED", 1, 1, "not supported: enum definitions" },
