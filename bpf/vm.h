@@ -78,6 +78,7 @@
 #define SPT_REC_MAX 4096	/* record area: largest record (power of two) */
 #define SPT_THIS_MAX 2048	/* this-> variables of a clause (power of two) */
 #define SPT_GLOBALS_MAX 16384	/* global variables (power of two) */
+#define SPT_PSARGS_MAX 80	/* pr_psargs with its NUL (PRARGSZ) */
 #define SPT_SCRATCH_MAX 256	/* alloca/copyin scratch of a clause: dtrace-utils' default
 				 * scratchsize (264) less its 8-byte header */
 
@@ -1380,6 +1381,28 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 		if (mode > SPT_MCPY_COPYIN)
 			return 0;
 		v = vm->scr_base + off;
+		break;
+	}
+	case SPT_OP_PSARGS: {
+		__u32 slot = (__u32)imm & (SPT_NSTR - 1), i;
+		__u64 n = b > a ? b - a : 0;
+
+		SPT_NEED(SPT_OP_PSARGS);
+		if (n > SPT_PSARGS_MAX - 1)
+			n = SPT_PSARGS_MAX - 1;
+		p = vm->str + slot * SPT_STRSIZE;
+		if (n && spt_env_memcpy(env, p, a, (__u32)n, 0)) {
+			spt_vm_fault(vm, pc, SPT_FLT_BADADDR, a);
+			return 1;
+		}
+		/* the area ends with its last argument's NUL, which stays one */
+		for (i = 0; i < SPT_PSARGS_MAX; i++) {
+			if (i >= n || (i + 1 == n && !p[i]))
+				p[i] = 0;
+			else if (!p[i])
+				p[i] = ' ';
+		}
+		v = SPT_SREF_VM + slot * SPT_STRSIZE;
 		break;
 	}
 	case SPT_OP_KSTRX: {

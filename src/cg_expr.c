@@ -1726,6 +1726,10 @@ static int index_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 	if (b->kind == AST_IDENT && b->u.ident.scope == AST_SCOPE_GLOBAL &&
 	    !strcmp(b->u.ident.name, "args") && !cg_var_find(g, AST_SCOPE_GLOBAL, "args"))
 		return cg_args(g, e, t);
+	if (b->kind == AST_IDENT && b->u.ident.scope == AST_SCOPE_GLOBAL &&
+	    !strcmp(b->u.ident.name, "fds") && !cg_var_find(g, AST_SCOPE_GLOBAL, "fds"))
+		return cg_error(g, DIAG_UNSUPPORTED, e->loc,
+				"not supported yet: fds[ ] (the file's path needs the dentry chain)");
 	/* a pointer or an array (not a D variable that names an associative array) */
 	if (b->kind != AST_IDENT || ((v = cg_var_find(g, b->u.ident.scope, b->u.ident.name)) &&
 				     !v->assoc && v->type.kind == CT_INT && v->type.ptr)) {
@@ -2208,6 +2212,8 @@ static int call_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 				name);
 	if (cg_is_strsubr(name))
 		return cg_strsubr(g, e, t);
+	if (!strcmp(name, "progenyof"))
+		return cg_progenyof(g, e, t);
 	if (!strcmp(name, "alloca") || !strcmp(name, "copyin") || !strcmp(name, "copyinto") ||
 	    !strcmp(name, "bcopy"))
 		return cg_memsubr(g, e, t);

@@ -256,6 +256,10 @@ void cg_btf_addr(struct cg *g, int r, struct ct *t);
 int cg_memsubr(struct cg *g, const struct ast_expr *e, struct ct *t);
 /* struct NAME { ... } / union: define the type (a declaration's body). */
 int cg_sou_define(struct cg *g, const struct ast_type *at);
+/* progenyof(pid) */
+int cg_progenyof(struct cg *g, const struct ast_expr *e, struct ct *t);
+/* curpsinfo->M, curlwpsinfo->M */
+int cg_psinfo(struct cg *g, const struct ast_expr *e, struct ct *t);
 /* args[N] of the clause's probes */
 int cg_args(struct cg *g, const struct ast_expr *e, struct ct *t);
 /* A C type name as text ("const char *") as a D type. */

@@ -273,6 +273,12 @@ int cg_member(struct cg *g, const struct ast_expr *e, struct ct *t)
 	bool want_addr = g->want_addr, keep_array = g->keep_array;
 	int r;
 
+	if (e->u.member.base->kind == AST_IDENT &&
+	    e->u.member.base->u.ident.scope == AST_SCOPE_GLOBAL &&
+	    (!strcmp(e->u.member.base->u.ident.name, "curpsinfo") ||
+	     !strcmp(e->u.member.base->u.ident.name, "curlwpsinfo")) &&
+	    !cg_var_find(g, AST_SCOPE_GLOBAL, e->u.member.base->u.ident.name))
+		return cg_psinfo(g, e, t);
 	/* & and [ ] apply to this member, not to those of its base */
 	g->want_addr = g->keep_array = false;
 	r = cg_expr(g, e->u.member.base, &bt);
@@ -944,4 +950,195 @@ out:
 	free(bitoff);
 	free(bits);
 	return ret;
+}
+
+/* The byte offset of task_struct member PATH ("a.b"), or -1 after an error. */
+static int64_t task_off(struct cg *g, const char *path, struct ast_loc loc)
+{
+	uint32_t id = dtype_find(&g->dt, DTYPE_STRUCT, "task_struct");
+	struct dtype_member m;
+
+	if (!id || dtype_member(&g->dt, id, path, &m) || m.bits)
+		return cg_error(g, DIAG_UNSUPPORTED, loc,
+				"not supported: the kernel's BTF has no usable task_struct.%s", path);
+	return (int64_t)(m.bit_off / 8);
+}
+
+/*
+ * progenyof(pid): 1 when the current task or a real_parent up to 256
+ * levels has that task pid (dtrace-utils compares task->pid), as a loop
+ * in the bytecode that ends at the match or at pid 0 (the idle task).
+ */
+int cg_progenyof(struct cg *g, const struct ast_expr *e, struct ct *t)
+{
+	int64_t pid_off, rp_off;
+	int rt, rx, rn, rk, top, jfound, jend, jloop, jout;
+	struct ct at;
+
+	if (e->u.call.nargs != 1)
+		return cg_error(g, DIAG_PROTO_LEN, e->loc,
+				"progenyof( ) prototype mismatch: %zu args passed, 1 expected",
+				e->u.call.nargs);
+	if (cg_need_btf(g, e->loc))
+		return -1;
+	pid_off = task_off(g, "pid", e->loc);
+	rp_off = pid_off < 0 ? -1 : task_off(g, "real_parent", e->loc);
+	if (rp_off < 0)
+		return -1;
+	rk = cg_expr(g, e->u.call.args[0], &at);
+	if (rk < 0)
+		return -1;
+	if (at.kind != CT_INT) {
+		cg_reg_free(g, rk);
+		return cg_error(g, DIAG_PROTO_ARG, e->u.call.args[0]->loc,
+				"progenyof( ) argument #1 is incompatible with prototype:\n\tprototype: pid_t\n\t argument: string");
+	}
+	cg_emit(g, SPT_OP_ZEXT, rk, rk, 32, 0);
+	rt = cg_reg_alloc(g, e->loc);
+	rx = cg_reg_alloc(g, e->loc);
+	rn = cg_reg_alloc(g, e->loc);
+	if (rt < 0 || rx < 0 || rn < 0)
+		return -1;
+	cg_emit(g, SPT_OP_LDB, rt, 0, 0, SPT_B_CURTHREAD);
+	cg_emit(g, SPT_OP_LDI, rn, 0, 0, 256);
+	top = (int)g->img->ninsns;
+	cg_emit(g, SPT_OP_LDX, rx, rt, 4, (int32_t)pid_off);
+	cg_emit(g, SPT_OP_EQ, rx, rx, rk, 0);
+	jfound = cg_emit(g, SPT_OP_JNZ, 0, rx, 0, 0);
+	cg_emit(g, SPT_OP_LDX, rx, rt, 4, (int32_t)pid_off);
+	jend = cg_emit(g, SPT_OP_JZ, 0, rx, 0, 0);	/* the idle task: the top */
+	cg_emit(g, SPT_OP_LDX, rt, rt, 8, (int32_t)rp_off);
+	cg_emit(g, SPT_OP_LDI, rx, 0, 0, 1);
+	cg_emit(g, SPT_OP_SUB, rn, rn, rx, 0);
+	jloop = cg_emit(g, SPT_OP_JNZ, 0, rn, 0, 0);
+	if (jloop >= 0)
+		g->img->insns[jloop].imm = top - jloop - 1;
+	cg_patch_here(g, jend);
+	cg_emit(g, SPT_OP_LDI, rk, 0, 0, 0);
+	jout = cg_emit(g, SPT_OP_JMP, 0, 0, 0, 0);
+	cg_patch_here(g, jfound);
+	cg_emit(g, SPT_OP_LDI, rk, 0, 0, 1);
+	cg_patch_here(g, jout);
+	cg_reg_free(g, rt);
+	cg_reg_free(g, rx);
+	cg_reg_free(g, rn);
+	*t = ct_int;
+	return g->err ? -1 : rk;
+}
+
+/* An AST node for the translations below. */
+static struct ast_expr *mk(struct cg *g, enum ast_kind kind, struct ast_loc loc)
+{
+	struct ast_expr *e = ast_expr_new(&g->cc->arena, kind, loc);
+
+	if (!e)
+		cg_nomem(g);
+	return e;
+}
+
+/* curthread->A->B... for PATH "A->B.C" (members by -> then .). */
+static struct ast_expr *task_path(struct cg *g, const char *path, struct ast_loc loc)
+{
+	struct ast_expr *e = mk(g, AST_IDENT, loc);
+	const char *s = path;
+	bool arrow = true;
+
+	if (!e)
+		return NULL;
+	e->u.ident.scope = AST_SCOPE_GLOBAL;
+	e->u.ident.name = "curthread";
+	while (*s) {
+		size_t n = strcspn(s, "-.");
+		struct ast_expr *m = mk(g, AST_MEMBER, loc);
+		char *name = arena_strndup(&g->cc->arena, s, n);
+
+		if (!m || !name)
+			return NULL;
+		m->u.member.base = e;
+		m->u.member.name = name;
+		m->u.member.arrow = arrow;
+		e = m;
+		s += n;
+		if (!strncmp(s, "->", 2)) {
+			arrow = true;
+			s += 2;
+		} else if (*s == '.') {
+			arrow = false;
+			s++;
+		}
+	}
+	return e;
+}
+
+/*
+ * curpsinfo->M and curlwpsinfo->M: dtrace's procfs.d translators from
+ * the current task_struct, member by member, as task_struct expressions.
+ */
+int cg_psinfo(struct cg *g, const struct ast_expr *e, struct ct *t)
+{
+	static const struct {
+		const char *base, *member, *path;
+	} tr[] = {
+		{ "curpsinfo", "pr_pid", "tgid" },
+		{ "curpsinfo", "pr_ppid", "real_parent->tgid" },
+		{ "curpsinfo", "pr_uid", "cred->uid.val" },
+		{ "curpsinfo", "pr_euid", "cred->euid.val" },
+		{ "curpsinfo", "pr_gid", "cred->gid.val" },
+		{ "curpsinfo", "pr_egid", "cred->egid.val" },
+		{ "curpsinfo", "pr_fname", "comm" },
+		{ "curpsinfo", "pr_nlwp", "signal->nr_threads" },
+		{ "curpsinfo", "pr_start", "start_time" },
+		{ "curpsinfo", "pr_psargs", NULL },
+		{ "curlwpsinfo", "pr_lwpid", "pid" },
+		{ "curlwpsinfo", "pr_pri", "prio" },
+		{ "curlwpsinfo", "pr_start", "start_time" },
+		{ "curlwpsinfo", "pr_name", "comm" },
+	};
+	const char *base = e->u.member.base->u.ident.name, *name = e->u.member.name;
+	struct ast_expr *x;
+	size_t i;
+
+	if (!e->u.member.arrow)
+		return cg_error(g, DIAG_OP_SOU, e->loc,
+				"operator . cannot be applied to type \"%s *\"; must be applied to a struct or union",
+				!strcmp(base, "curpsinfo") ? "psinfo_t" : "lwpsinfo_t");
+	for (i = 0; i < sizeof(tr) / sizeof(tr[0]); i++)
+		if (!strcmp(tr[i].base, base) && !strcmp(tr[i].member, name))
+			break;
+	if (i == sizeof(tr) / sizeof(tr[0]))
+		return cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported yet: %s->%s", base, name);
+	if (cg_need_btf(g, e->loc))
+		return -1;
+	if (!tr[i].path) {
+		/* the command line: the process's argument area, NULs as blanks */
+		int64_t mm = task_off(g, "mm", e->loc), as, ae;
+		uint32_t mmid = dtype_find(&g->dt, DTYPE_STRUCT, "mm_struct");
+		struct dtype_member m1, m2;
+		int r, rb, slot;
+
+		if (mm < 0)
+			return -1;
+		if (!mmid || dtype_member(&g->dt, mmid, "arg_start", &m1) ||
+		    dtype_member(&g->dt, mmid, "arg_end", &m2))
+			return cg_error(g, DIAG_UNSUPPORTED, e->loc,
+					"not supported: the kernel's BTF has no mm_struct.arg_start");
+		as = (int64_t)(m1.bit_off / 8);
+		ae = (int64_t)(m2.bit_off / 8);
+		r = cg_reg_alloc(g, e->loc);
+		rb = cg_reg_alloc(g, e->loc);
+		slot = cg_str_slot(g, e->loc);
+		if (r < 0 || rb < 0 || slot < 0)
+			return -1;
+		cg_emit(g, SPT_OP_LDB, r, 0, 0, SPT_B_CURTHREAD);
+		cg_emit(g, SPT_OP_LDX, r, r, 8, (int32_t)mm);
+		cg_emit(g, SPT_OP_LDX, rb, r, 8, (int32_t)ae);
+		cg_emit(g, SPT_OP_LDX, r, r, 8, (int32_t)as);
+		cg_emit(g, SPT_OP_PSARGS, r, r, rb, slot);
+		cg_reg_free(g, rb);
+		*t = ct_str;
+		t->size = SPT_PSARGS_MAX;
+		return g->err ? -1 : r;
+	}
+	x = task_path(g, tr[i].path, e->loc);
+	return x ? cg_expr(g, x, t) : -1;
 }

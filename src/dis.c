@@ -36,6 +36,7 @@ static const char *const mnemonics[SPT_OP_NOPS] = {
 	[SPT_OP_SSUB] = "ssub", [SPT_OP_SFIND] = "sfind", [SPT_OP_LTOS] = "ltos",
 	[SPT_OP_STOL] = "stol", [SPT_OP_RAISE] = "raise", [SPT_OP_STOK] = "stok",
 	[SPT_OP_SCLEAN] = "sclean", [SPT_OP_KSTRX] = "kstrx", [SPT_OP_MCPY] = "mcpy",
+	[SPT_OP_PSARGS] = "pargs",
 };
 
 /* The string primitives' operands, after the mnemonic. */
@@ -166,6 +167,9 @@ static void insn(FILE *out, const struct spt_insn *in, const struct spt_insn *ne
 		fprintf(out, "%%r%u, %s %%r%u, size %%r%u", in->dst,
 			(const char *const[]){ "alloca", "copyin", "copyinto", "bcopy" }[in->imm & 3],
 			in->a, in->b);
+		break;
+	case SPT_OP_PSARGS:
+		fprintf(out, "%%r%u, [%%r%u..%%r%u], slot %d", in->dst, in->a, in->b, in->imm);
 		break;
 	case SPT_OP_KSTRX:
 		fprintf(out, "%%r%u, [%%r%u], slot %u, %d", in->dst, in->a, in->b, in->imm);

@@ -150,6 +150,13 @@ enum spt_op {
 	 * BADADDR.
 	 */
 	SPT_OP_MCPY,
+	/*
+	 * r[dst] = string slot imm: the user bytes [r[a], r[b]) of the current
+	 * process (its argument area), at most SPT_PSARGS_MAX - 1, each NUL
+	 * between two arguments a blank (curpsinfo->pr_psargs); an unreadable
+	 * area faults BADADDR.
+	 */
+	SPT_OP_PSARGS,
 	SPT_OP_NOPS	/* number of opcodes */
 };
 

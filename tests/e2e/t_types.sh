@@ -3,7 +3,8 @@
 # ASSERTION: D's types with commands: a struct declared in D filled by
 # copyin() from nanosleep's request (sleep 0.25: 0 s, 250000000 ns),
 # args[] of nanosleep typed by the kernel's BTF, the fault message of a
-# bad pointer chain, scratch limits (NOSCRATCH, BADSIZE).
+# bad pointer chain, scratch limits (NOSCRATCH), curpsinfo (pr_psargs the
+# command line), progenyof() in a grandchild.
 . "$(dirname "$0")/lib/common.bash"
 e2e_init "$1"
 
@@ -45,6 +46,20 @@ tracer_run -q -n 'BEGIN { n = 200; a = alloca(n); b = alloca(n); }' \
 	-n 'ERROR { printf("%d %d\n", arg4 == DTRACEFLT_NOSCRATCH, arg5); exit(0); }'
 check "alloca past the scratch space: NOSCRATCH" "$(cat "$TMP/out")" "1 200"
 check_match "NOSCRATCH's message" "$(cat "$TMP/err")" "out of scratch space"
+
+# curpsinfo: the command line from the process's argument area, the ids
+tracer_run -q -c "sleep 0.25" -n 'syscall::nanosleep:entry, syscall::clock_nanosleep:entry /pid == $target/ {
+	printf("[%s] %s %d %d %d %d %d\n", curpsinfo->pr_psargs, curpsinfo->pr_fname,
+	    curpsinfo->pr_pid == pid, curpsinfo->pr_ppid == ppid, curpsinfo->pr_uid == uid,
+	    curpsinfo->pr_gid == gid, curlwpsinfo->pr_lwpid == tid);
+}'
+check "curpsinfo of a -c command" "$(cat "$TMP/out")" "[sleep 0.25] sleep 1 1 1 1 1"
+
+# progenyof: a grandchild of the -c command, not a pid that is no ancestor
+tracer_run -q -c "sh -c 'sh -c \"sleep 0.1; true\"; true'" -n 'syscall::nanosleep:entry, syscall::clock_nanosleep:entry /execname == "sleep" && progenyof($target)/ {
+	printf("%d %d %d %d\n", progenyof($target), progenyof(pid), progenyof(1), progenyof(-1));
+}'
+check "progenyof in a grandchild" "$(cat "$TMP/out")" "1 1 1 0"
 
 check_no_leftovers
 e2e_done
