@@ -158,7 +158,7 @@ void cg_btf_addr(struct cg *g, int r, struct ct *t)
 
 	if (!t->koff)
 		return;
-	k = cg_reg_alloc(g, (struct ast_loc){ 0, 0 });
+	k = cg_reg_alloc(g, (struct ast_loc){ .line = 0 });
 	if (k < 0)
 		return;
 	cg_emit(g, SPT_OP_LDI, k, 0, 0, (int32_t)t->koff);

@@ -71,7 +71,7 @@
 	X(ARGS_IDX,		CHECK,	"index %lld is out of range for %s args[ ]") \
 	X(ARGS_MULTI,		CHECK,	"args[ ] may not be referenced because probe description %s matches an unstable set of probes") \
 	X(ARGS_NONE,		CHECK,	"args[ ] may not be referenced outside of a probe clause") \
-	X(ARR_BADREF,		CHECK,	"cannot access a pointer or array as an associative array | cannot access a scalar as an array") \
+	X(ARR_BADREF,		CHECK,	"cannot access scalar %s as an associative array | cannot access a pointer or array as an associative array") \
 	X(ARR_BOUNDS,		CHECK,	"index outside array bounds: %llu, max is %u") \
 	X(CG_EXPR,		CG,	"tracing function %s( ) may not be called from a D expression (D program context required)") \
 	X(CHR_NL,		CHECK,	"unterminated character constant | newline encountered in character constant") \
@@ -216,6 +216,7 @@ struct diag {
 	unsigned int line;	/* from 1; 0: no position */
 	unsigned int col;	/* from 1; 0: unknown */
 	const char *region;	/* DIAG_REGION_*, NULL: none */
+	char *filetag;		/* a line marker's file ("FILE", line N), NULL: the script */
 	char *msg;
 };
 
@@ -245,6 +246,12 @@ int diag_vadd(struct diag_list *dl, enum diag_tag tag, const char *file, unsigne
 
 /* Set the region (DIAG_REGION_*) of the last entry, if there is one. */
 void diag_set_region(struct diag_list *dl, const char *region);
+
+/*
+ * The file a line marker named for the last entry's line (an #include'd
+ * file under -C), copied; NULL leaves the script's plain "line N".
+ */
+void diag_set_filetag(struct diag_list *dl, const char *filetag);
 
 /*
  * Print every entry to FP, as described above. SPEC is the -n text shown for

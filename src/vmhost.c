@@ -38,6 +38,7 @@ static inline __u32 spt_env_agg_words(struct spt_env *env);
 static inline __s64 spt_env_agg_edge(struct spt_env *env, __u32 i);
 static inline __u64 spt_env_speculation(struct spt_env *env);
 static inline int spt_env_speculate(struct spt_env *env, __u64 id);
+static inline __u32 spt_env_specroom(struct spt_env *env, __u32 id);
 static inline __u32 spt_env_nspec(struct spt_env *env);
 static inline long spt_env_strncpy(struct spt_env *env, __u8 *dst, const void *src, __u32 size);
 static inline void spt_env_loop(struct spt_env *env, __u32 n, long (*cb)(__u64, void *),
@@ -280,6 +281,13 @@ static inline int spt_env_speculate(struct spt_env *env, __u64 id)
 static inline __u32 spt_env_nspec(struct spt_env *env)
 {
 	return env->nspec;
+}
+
+/* The host VM keeps no speculative data: every part has specroom bytes left. */
+static inline __u32 spt_env_specroom(struct spt_env *env, __u32 id)
+{
+	(void)id;
+	return env->specroom;
 }
 
 /* As bpf_probe_read_kernel_str: at most size - 1 bytes up to the NUL, then a NUL. */
