@@ -302,6 +302,10 @@ const char *cg_type_name(const struct ct *t, char *buf, size_t len)
 		return "string";
 	if (t->kind == CT_VOID)
 		return "void";
+	if (t->kind == CT_SOU)
+		return "struct or union";	/* cg_ct_name() names BTF types */
+	if (t->kind == CT_ARR)
+		return "array";
 	if (t->ptr)
 		return "pointer";
 	for (i = 0; i < sizeof(tnames) / sizeof(tnames[0]); i++)
@@ -430,6 +434,12 @@ struct cg_var *cg_var_new(struct cg *g, enum ast_scope scope, const char *name,
 
 	uint32_t size = t->kind == CT_STR ? SPT_STRSIZE : 8;
 
+	if (t->kind == CT_SOU || t->kind == CT_ARR) {
+		cg_error(g, DIAG_UNSUPPORTED, loc,
+			 "not supported yet: a struct, union or array value in %s%s (keep a pointer)",
+			 cg_scope_prefix(scope), name);
+		return NULL;
+	}
 	if (t->kind != CT_INT && t->kind != CT_STR) {
 		cg_error(g, DIAG_OP_INCOMPAT, loc, "cannot assign a void value to %s%s",
 			 cg_scope_prefix(scope), name);

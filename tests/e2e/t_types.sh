@@ -57,7 +57,7 @@ check "curpsinfo of a -c command" "$(cat "$TMP/out")" "[sleep 0.25] sleep 1 1 1 
 
 # progenyof: a grandchild of the -c command, not a pid that is no ancestor
 tracer_run -q -c "sh -c 'sh -c \"sleep 0.1; true\"; true'" -n 'syscall::nanosleep:entry, syscall::clock_nanosleep:entry /execname == "sleep" && progenyof($target)/ {
-	printf("%d %d %d %d\n", progenyof($target), progenyof(pid), progenyof(1), progenyof(-1));
+	printf("%d %d %d %d\n", progenyof($target), progenyof(pid), progenyof(ppid), progenyof(-1));
 }'
 check "progenyof in a grandchild" "$(cat "$TMP/out")" "1 1 1 0"
 
