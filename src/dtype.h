@@ -2,7 +2,8 @@
 /*
  * D's type space beyond the integers: struct, union, enum, typedef,
  * pointer, array and bit-field types as BTF. The kernel's BTF
- * (/sys/kernel/btf/vmlinux) is read once, the first time a script names a
+ * (/sys/kernel/btf/vmlinux) is read once (mapped where the kernel allows
+ * it), the first time a script names a
  * type it must come from (curthread, `struct task_struct`, typed args[]);
  * the types the compiler makes (pointers to kernel types) go into a split
  * BTF on top of it, so every type has one id in one space.

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0) */
 #include <criterion/criterion.h>
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #include <bpf/btf.h>
 
 #include "dtype.h"
@@ -139,4 +141,29 @@ Test(dtype, names_and_pointers)
 	cr_assert_str_eq(dtype_name(&dt, pp, buf, sizeof(buf)), "task_t **");
 	cr_assert_str_eq(dtype_name(&dt, (uint32_t)s.ptr, buf, 8), "struct ", "cut to the buffer");
 	dtype_close(&dt);
+}
+
+Test(dtype, open_from_a_file)
+{
+	struct sample s = sample();
+	struct dtypes dt = { 0 };
+	char path[] = "/tmp/test_dtype.XXXXXX";
+	const void *raw;
+	__u32 size;
+	int fd = mkstemp(path);
+
+	cr_assert(fd >= 0);
+	raw = btf__raw_data(s.b, &size);
+	cr_assert(raw && write(fd, raw, size) == (ssize_t)size);
+	close(fd);
+	cr_assert_eq(dtype_open(&dt, path), 0);
+	cr_assert_eq(dtype_find(&dt, DTYPE_STRUCT, "task"), (uint32_t)s.task);
+	cr_assert_eq(dtype_open(&dt, path), 0, "open once");
+	dtype_close(&dt);
+	cr_assert_lt(dtype_open(&dt, "/nonexistent/btf"), 0);
+	cr_assert(strstr(dt.err, "cannot read the kernel's BTF"));
+	cr_assert_lt(dtype_open(&dt, path), 0, "a failure is not retried");
+	dtype_close(&dt);
+	unlink(path);
+	btf__free(s.b);
 }
