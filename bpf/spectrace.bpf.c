@@ -42,6 +42,9 @@ static __always_inline __u32 spt_env_strcap(struct spt_kenv *env);
 static __always_inline __u64 spt_env_strlen(struct spt_kenv *env, const __u8 *x);
 static __always_inline void spt_env_strcpy(struct spt_kenv *env, __u8 *dst, const __u8 *src);
 static __always_inline int spt_env_copyinstr(struct spt_kenv *env, __u8 *dst, __u64 uaddr);
+static __always_inline int spt_env_kstr(struct spt_kenv *env, __u8 *dst, __u64 kaddr, __u32 size);
+static __always_inline int spt_env_memcpy(struct spt_kenv *env, __u8 *dst, __u64 src, __u32 size,
+					  int kernel);
 static __always_inline void spt_env_execname(struct spt_kenv *env, __u8 *dst);
 static __always_inline const __u8 *spt_env_assoc_get(struct spt_kenv *env, const __u8 *key);
 static __always_inline int spt_env_assoc_put(struct spt_kenv *env, const __u8 *key,
@@ -58,7 +61,7 @@ static __always_inline __u32 spt_env_specroom(struct spt_kenv *env, __u32 id);
 static __always_inline __u32 spt_env_nspec(struct spt_kenv *env);
 static __always_inline long spt_env_stack(struct spt_kenv *env, __u64 *buf, __u32 user);
 static __always_inline void spt_env_uregs(struct spt_kenv *env, __u64 *regs);
-static __always_inline void spt_env_memcpy(struct spt_kenv *env, __u8 *dst, const __u8 *src,
+static __always_inline void spt_env_vcopy(struct spt_kenv *env, __u8 *dst, const __u8 *src,
 					   __u32 size);
 static __always_inline long spt_env_ucopy(struct spt_kenv *env, __u8 *dst, __u32 size,
 					  __u64 uaddr);
@@ -376,6 +379,8 @@ static __always_inline __u64 spt_env_builtin(struct spt_kenv *env, __u32 id)
 		return env->pstr[(id - SPT_B_PROBEPROV) & 3];
 	case SPT_B_RAND:
 		return (__u64)(__s64)(__s32)bpf_get_prandom_u32();
+	case SPT_B_CURTHREAD:
+		return bpf_get_current_task();
 	}
 	return 0;
 }
@@ -465,6 +470,26 @@ static __always_inline void spt_env_strcpy(struct spt_kenv *env, __u8 *dst, cons
 static __always_inline int spt_env_copyinstr(struct spt_kenv *env, __u8 *dst, __u64 uaddr)
 {
 	return bpf_probe_read_user_str(dst, spt_env_strcap(env), (const void *)uaddr) < 0 ? -1 : 0;
+}
+
+static __always_inline int spt_env_kstr(struct spt_kenv *env, __u8 *dst, __u64 kaddr, __u32 size)
+{
+	/* Bounded on a fresh register (see spt_env_builtin). */
+	asm volatile("" : "+r"(size));
+	if (size < 1 || size > SPT_STRSIZE)
+		return -1;
+	return bpf_probe_read_kernel_str(dst, size, (const void *)kaddr) < 0 ? -1 : 0;
+}
+
+static __always_inline int spt_env_memcpy(struct spt_kenv *env, __u8 *dst, __u64 src, __u32 size,
+					  int kernel)
+{
+	asm volatile("" : "+r"(size));
+	if (size < 1 || size > SPT_SCRATCH_MAX)
+		return -1;
+	if (kernel)
+		return bpf_probe_read_kernel(dst, size, (const void *)src) < 0 ? -1 : 0;
+	return bpf_probe_read_user(dst, size, (const void *)src) < 0 ? -1 : 0;
 }
 
 static __always_inline void spt_env_execname(struct spt_kenv *env, __u8 *dst)
@@ -659,7 +684,7 @@ static __always_inline long spt_env_stack(struct spt_kenv *env, __u64 *buf, __u3
 	return n / 8;
 }
 
-static __always_inline void spt_env_memcpy(struct spt_kenv *env, __u8 *dst, const __u8 *src,
+static __always_inline void spt_env_vcopy(struct spt_kenv *env, __u8 *dst, const __u8 *src,
 					   __u32 size)
 {
 	size &= 1023;

@@ -20,6 +20,9 @@
  *   __u64 spt_env_strlen(SPT_VM_ENV *, const __u8 *)                at most strcap - 1
  *   void spt_env_strcpy(SPT_VM_ENV *, __u8 *dst, const __u8 *src)  strcap, NUL-padded
  *   int spt_env_copyinstr(SPT_VM_ENV *, __u8 *dst, __u64 uaddr)    strcap; 0 or <0
+ *   int spt_env_kstr(SPT_VM_ENV *, __u8 *dst, __u64 kaddr, __u32 size)  1..strcap; 0 or <0
+ *   int spt_env_memcpy(SPT_VM_ENV *, __u8 *dst, __u64 src, __u32 size, int kernel)
+ *                              size 1..SPT_SCRATCH_MAX from user (or kernel) memory; 0 or <0
  *   void spt_env_execname(SPT_VM_ENV *, __u8 *dst)                  16 bytes
  *   const __u8 *spt_env_assoc_get(SPT_VM_ENV *, const __u8 *key)    value or NULL
  *   int spt_env_assoc_put(SPT_VM_ENV *, const __u8 *key, const __u8 *val)  0 or <0
@@ -44,7 +47,7 @@
  *   __u32 spt_env_nspec(SPT_VM_ENV *)                      the nspec option
  *   long spt_env_stack(SPT_VM_ENV *, __u64 *buf, __u32 user)  the kernel's (user's)
  *                           stack, at most SPT_STACK_MAX frames: how many, or < 0
- *   void spt_env_memcpy(SPT_VM_ENV *, __u8 *dst, const __u8 *src, __u32 size)  size <= 1016
+ *   void spt_env_vcopy(SPT_VM_ENV *, __u8 *dst, const __u8 *src, __u32 size)  size <= 1016
  *   void spt_env_uregs(SPT_VM_ENV *, __u64 *regs)  the user registers, SPT_UREGS words
  *   long spt_env_ucopy(SPT_VM_ENV *, __u8 *dst, __u32 size, __u64 uaddr)  user memory:
  *                           bytes copied (some size halved until it reads), 0 none
@@ -83,6 +86,9 @@
 #define SPT_REC_MAX 4096	/* record area: largest record (power of two) */
 #define SPT_THIS_MAX 2048	/* this-> variables of a clause (power of two) */
 #define SPT_GLOBALS_MAX 16384	/* global variables (power of two) */
+#define SPT_PSARGS_MAX 80	/* pr_psargs with its NUL (PRARGSZ) */
+#define SPT_SCRATCH_MAX 256	/* alloca/copyin scratch of a clause: dtrace-utils' default
+				 * scratchsize (264) less its 8-byte header */
 
 /*
  * Strings. A string value is at most SPT_STRSIZE bytes with its NUL. A
@@ -205,6 +211,9 @@ struct spt_vm {
 	__u8 tok[2 * SPT_STRSIZE];
 	__u32 tokpos;
 	__u32 toklen;
+	__u32 scr_used;		/* scratch bytes allocated by the clause */
+	__u64 scr_base;		/* the address of scratch[], as a number */
+	__u8 scratch[2 * SPT_SCRATCH_MAX];	/* alloca() and copyin() areas, with slack */
 };
 
 #endif /* SPT_VM_H */
@@ -234,6 +243,8 @@ static __always_inline void spt_vm_reset(struct spt_vm *vm, __u32 base)
 	vm->specdrop = 0;
 	vm->nspecops = 0;
 	vm->dsig = 0;
+	vm->scr_used = 0;
+	vm->scr_base = (__u64)(unsigned long)vm->scratch;
 }
 
 static __always_inline void spt_vm_fault(struct spt_vm *vm, __u32 pc, __u32 fault, __u64 val)
@@ -965,7 +976,7 @@ SPT_VM_STKOP long spt_vm_stackop(struct spt_vm *vm, SPT_VM_ENV *env, __u32 flags
 	 * (bpf_get_task_stack clears the rest of its buffer). A per-word loop
 	 * here cost Linux 6.1's verifier over a million instructions.
 	 */
-	spt_env_memcpy(env, (__u8 *)(dst + 2), (const __u8 *)vm->stk, (frames & 127) * 8);
+	spt_env_vcopy(env, (__u8 *)(dst + 2), (const __u8 *)vm->stk, (frames & 127) * 8);
 	if ((flags & (SPT_STK_REGS | SPT_STK_USER | SPT_STK_REC)) !=
 	    (SPT_STK_REGS | SPT_STK_USER | SPT_STK_REC))
 		return depth;
@@ -1442,11 +1453,93 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 		if (in->b != 1 && in->b != 2 && in->b != 4 && in->b != 8)
 			goto illop;
 		v = 0;
-		if (spt_env_read(env, a, in->b, &v)) {
-			spt_vm_fault(vm, pc, SPT_FLT_BADADDR, a);
+		if (!a) {
+			spt_vm_fault(vm, pc, SPT_FLT_BADADDR, 0);
+			return 1;
+		}
+		if (spt_env_read(env, a + (__u64)(__s64)imm, in->b, &v)) {
+			spt_vm_fault(vm, pc, SPT_FLT_BADADDR, a + (__u64)(__s64)imm);
 			return 1;
 		}
 		break;
+	case SPT_OP_MCPY: {
+		__u32 mode = (__u32)imm & 3, off, used = vm->scr_used;
+
+		SPT_NEED(SPT_OP_MCPY);
+		if (b > SPT_SCRATCH_MAX) {
+			spt_vm_fault(vm, pc, SPT_FLT_BADSIZE, b);
+			return 1;
+		}
+		if (mode <= SPT_MCPY_COPYIN) {
+			__u32 al = ((__u32)b + 7) & ~7u;
+
+			if (used > SPT_SCRATCH_MAX || al > SPT_SCRATCH_MAX - used) {
+				spt_vm_fault(vm, pc, SPT_FLT_NOSCRATCH, b);
+				return 1;
+			}
+			off = used;
+			vm->scr_used = used + al;
+		} else {
+			__u64 dv = vm->r[d];
+
+			if (dv < vm->scr_base || dv - vm->scr_base > used ||
+			    b > used - (dv - vm->scr_base)) {
+				spt_vm_fault(vm, pc, SPT_FLT_BADADDR, dv);
+				return 1;
+			}
+			off = (__u32)(dv - vm->scr_base);
+		}
+		off &= SPT_SCRATCH_MAX - 1;
+		SPT_FRESH(off);
+		p = vm->scratch + (off & (SPT_SCRATCH_MAX - 1));
+		if (mode != SPT_MCPY_ALLOCA && b &&
+		    spt_env_memcpy(env, p, a, (__u32)b, mode == SPT_MCPY_BCOPY)) {
+			spt_vm_fault(vm, pc, SPT_FLT_BADADDR, a);
+			return 1;
+		}
+		if (mode > SPT_MCPY_COPYIN)
+			return 0;
+		v = vm->scr_base + off;
+		break;
+	}
+	case SPT_OP_PSARGS: {
+		__u32 slot = (__u32)imm & (SPT_NSTR - 1), i;
+		__u64 n = b > a ? b - a : 0;
+
+		SPT_NEED(SPT_OP_PSARGS);
+		if (n > SPT_PSARGS_MAX - 1)
+			n = SPT_PSARGS_MAX - 1;
+		p = vm->str + slot * SPT_STRSIZE;
+		if (n && spt_env_memcpy(env, p, a, (__u32)n, 0)) {
+			spt_vm_fault(vm, pc, SPT_FLT_BADADDR, a);
+			return 1;
+		}
+		/* the area ends with its last argument's NUL, which stays one */
+		for (i = 0; i < SPT_PSARGS_MAX; i++) {
+			if (i >= n || (i + 1 == n && !p[i]))
+				p[i] = 0;
+			else if (!p[i])
+				p[i] = ' ';
+		}
+		v = SPT_SREF_VM + slot * SPT_STRSIZE;
+		break;
+	}
+	case SPT_OP_KSTRX: {
+		__u32 size = (__u32)imm, slot = in->b & (SPT_NSTR - 1);
+
+		SPT_NEED(SPT_OP_KSTRX);
+		if (size > spt_env_strcap(env))
+			size = spt_env_strcap(env);
+		if (!size)
+			size = 1;
+		p = vm->str + slot * SPT_STRSIZE;
+		if (!a || spt_env_kstr(env, p, a, size)) {
+			spt_vm_fault(vm, pc, SPT_FLT_BADADDR, a);
+			return 1;
+		}
+		v = SPT_SREF_VM + slot * SPT_STRSIZE;
+		break;
+	}
 	default:
 		goto illop;
 	}

@@ -34,6 +34,7 @@
 #include "abi/isa.h"
 #include "cg.h"
 #include "cg_priv.h"
+#include "probe.h"
 #include "diag.h"
 #include "fmt.h"
 #include "vm.h"
@@ -1032,6 +1033,10 @@ static int decl(struct cg *g, const struct ast_item *it)
 
 	if (d->init)
 		return cg_inline_def(g, d);
+	if (d->type.body && cg_sou_define(g, &d->type))
+		return -1;
+	if (!d->name)
+		return 0;	/* struct s { ... }; */
 	if (d->has_dim || (d->nkeys && d->scope != AST_SCOPE_GLOBAL))
 		return cg_error(g, DIAG_UNSUPPORTED, d->name_loc,
 				"not supported yet: this array declaration (%s)", d->name);
@@ -1173,6 +1178,11 @@ int cg_finish(struct cg *g)
 	struct cg_var *v, *next;
 	int err;
 
+	dtype_close(&g->dt);
+	if (g->ptab) {
+		probe_table_free(g->ptab);
+		free(g->ptab);
+	}
 	g->img->globals_size = g->global_bytes;
 	g->img->uses_spec = g->uses_spec;
 	if (!g->err)

@@ -697,7 +697,7 @@ int cg_agg_assign(struct cg *g, const struct ast_expr *e)
 				cg_emit(g, SPT_OP_KSTR, 0, kreg[i], 0, (int32_t)a->keys[i].offset);
 			} else {
 				struct ct nt = { CT_INT, a->keys[i].size, a->keys[i].type == IMG_INT,
-						 0, 0, false };
+						 0, 0, false, 0, 0 };
 
 				cg_narrow(g, kreg[i], &nt);
 				cg_emit(g, SPT_OP_KINT, 0, kreg[i], 0, (int32_t)a->keys[i].offset);

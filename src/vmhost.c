@@ -26,6 +26,8 @@ static inline __u32 spt_env_strcap(struct spt_env *env);
 static inline __u64 spt_env_strlen(struct spt_env *env, const __u8 *x);
 static inline void spt_env_strcpy(struct spt_env *env, __u8 *dst, const __u8 *src);
 static inline int spt_env_copyinstr(struct spt_env *env, __u8 *dst, __u64 uaddr);
+static inline int spt_env_kstr(struct spt_env *env, __u8 *dst, __u64 kaddr, __u32 size);
+static inline int spt_env_memcpy(struct spt_env *env, __u8 *dst, __u64 src, __u32 size, int kernel);
 static inline void spt_env_execname(struct spt_env *env, __u8 *dst);
 static inline const __u8 *spt_env_assoc_get(struct spt_env *env, const __u8 *key);
 static inline int spt_env_assoc_put(struct spt_env *env, const __u8 *key, const __u8 *val);
@@ -40,7 +42,7 @@ static inline __u32 spt_env_specroom(struct spt_env *env, __u32 id);
 static inline __u32 spt_env_nspec(struct spt_env *env);
 static inline long spt_env_stack(struct spt_env *env, __u64 *buf, __u32 user);
 static inline void spt_env_uregs(struct spt_env *env, __u64 *regs);
-static inline void spt_env_memcpy(struct spt_env *env, __u8 *dst, const __u8 *src, __u32 size);
+static inline void spt_env_vcopy(struct spt_env *env, __u8 *dst, const __u8 *src, __u32 size);
 static inline long spt_env_ucopy(struct spt_env *env, __u8 *dst, __u32 size, __u64 uaddr);
 static inline long spt_env_strncpy(struct spt_env *env, __u8 *dst, const void *src, __u32 size);
 static inline void spt_env_loop(struct spt_env *env, __u32 n, long (*cb)(__u64, void *),
@@ -131,7 +133,7 @@ static inline long spt_env_stack(struct spt_env *env, __u64 *buf, __u32 user)
 	return 3;
 }
 
-static inline void spt_env_memcpy(struct spt_env *env, __u8 *dst, const __u8 *src, __u32 size)
+static inline void spt_env_vcopy(struct spt_env *env, __u8 *dst, const __u8 *src, __u32 size)
 {
 	(void)env;
 	memcpy(dst, src, size & 1023);
@@ -180,6 +182,38 @@ static inline int spt_env_copyinstr(struct spt_env *env, __u8 *dst, __u64 uaddr)
 			return 0;
 	}
 	dst[i] = 0;
+	return 0;
+}
+
+/* A kernel string: at most SIZE bytes with the NUL, from the test's window. */
+static inline int spt_env_kstr(struct spt_env *env, __u8 *dst, __u64 kaddr, __u32 size)
+{
+	__u32 i;
+
+	for (i = 0; i + 1 < size; i++) {
+		__u64 c;
+
+		if (spt_env_read(env, kaddr + i, 1, &c)) {
+			if (!i)
+				return -EFAULT;
+			break;
+		}
+		dst[i] = (__u8)c;
+		if (!c)
+			return 0;
+	}
+	dst[i] = 0;
+	return 0;
+}
+
+/* User and kernel memory are both the test's window. */
+static inline int spt_env_memcpy(struct spt_env *env, __u8 *dst, __u64 src, __u32 size, int kernel)
+{
+	(void)kernel;
+	if (src < env->mem_base || src - env->mem_base > env->mem_len ||
+	    env->mem_len - (src - env->mem_base) < size)
+		return -EFAULT;
+	memcpy(dst, env->mem + (src - env->mem_base), size);
 	return 0;
 }
 

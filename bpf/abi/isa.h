@@ -79,8 +79,10 @@ enum spt_op {
 	SPT_OP_EXIT,	/* stop tracing with status r[a] (also REC'd by cg) */
 	SPT_OP_LDS,	/* r[dst] = self-> variable imm of this thread, 0 if unset */
 	SPT_OP_STS,	/* self-> variable imm = r[a]; storing 0 deletes it */
-	SPT_OP_LDX,	/* r[dst] = b bytes (1, 2, 4, 8) at kernel address r[a], zero-extended;
-			 * an unreadable address faults BADADDR */
+	SPT_OP_LDX,	/* r[dst] = b bytes (1, 2, 4, 8) at kernel address r[a] + imm,
+			 * zero-extended; r[a] == 0 faults BADADDR at 0 (D checks the base
+			 * pointer of a member access first), an unreadable address faults
+			 * BADADDR at it */
 	SPT_OP_SCMP,	/* r[dst] = strcmp(string r[a], string r[b]): <0, 0, >0 */
 	SPT_OP_SLEN,	/* r[dst] = strlen(string r[a]) */
 	SPT_OP_SCPY,	/* the string storage at reference imm = string r[a] */
@@ -148,6 +150,31 @@ enum spt_op {
 	 * there is none). A stack the kernel cannot take has depth 0.
 	 */
 	SPT_OP_STACK,
+	/*
+	 * r[dst] = string slot b: the string at kernel address r[a] (a char
+	 * array of a kernel structure), at most imm bytes with its NUL (cut at
+	 * strsize); r[a] == 0 or an unreadable address faults BADADDR.
+	 */
+	SPT_OP_KSTRX,
+	/*
+	 * Scratch memory (alloca, copyin, copyinto, bcopy), by imm & 3:
+	 * SPT_MCPY_ALLOCA  r[dst] = a new scratch area of r[b] bytes
+	 * SPT_MCPY_COPYIN  the same, filled from user address r[a]
+	 * SPT_MCPY_COPYINTO  r[b] bytes from user address r[a] to scratch r[dst]
+	 * SPT_MCPY_BCOPY   r[b] bytes from kernel address r[a] to scratch r[dst]
+	 * Areas are 8-byte aligned and freed when the clause ends; a size over
+	 * SPT_SCRATCH_MAX faults BADSIZE, an area that does not fit NOSCRATCH,
+	 * a destination outside the allocated scratch or an unreadable source
+	 * BADADDR.
+	 */
+	SPT_OP_MCPY,
+	/*
+	 * r[dst] = string slot imm: the user bytes [r[a], r[b]) of the current
+	 * process (its argument area), at most SPT_PSARGS_MAX - 1, each NUL
+	 * between two arguments a blank (curpsinfo->pr_psargs); an unreadable
+	 * area faults BADADDR.
+	 */
+	SPT_OP_PSARGS,
 	SPT_OP_NOPS	/* number of opcodes */
 };
 
@@ -172,6 +199,12 @@ enum spt_op {
 #define SPT_STACK_MAX 127
 /* Bytes of a stack field of N frames: depth, pid, the frames. */
 #define SPT_STACK_FIELD(n) (16 + 8 * (n))
+
+/* MCPY imm. */
+#define SPT_MCPY_ALLOCA 0
+#define SPT_MCPY_COPYIN 1
+#define SPT_MCPY_COPYINTO 2
+#define SPT_MCPY_BCOPY 3
 
 /* STOK imm: continue the previous string (strtok(NULL, delimiters)). */
 #define SPT_STOK_CONT 0x100
@@ -218,6 +251,7 @@ enum spt_builtin {
 	SPT_B_PROBEFUNC,
 	SPT_B_PROBENAME,
 	SPT_B_RAND,		/* rand(): 32 random bits, sign-extended */
+	SPT_B_CURTHREAD,	/* the current task_struct's address */
 	SPT_B_NBUILTINS
 };
 
