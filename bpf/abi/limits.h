@@ -14,6 +14,9 @@
 #define SPT_REC_MAX 4096	/* record area: largest record (power of two) */
 #define SPT_THIS_MAX 2048	/* this-> variables of a clause (power of two) */
 #define SPT_GLOBALS_MAX 16384	/* global variables (power of two) */
+#define SPT_PSARGS_MAX 80	/* pr_psargs with its NUL (PRARGSZ) */
+#define SPT_SCRATCH_MAX 256	/* alloca/copyin scratch of a clause: dtrace-utils' default
+				 * scratchsize (264) less its 8-byte header */
 
 /*
  * Strings. A string value is at most SPT_STRSIZE bytes with its NUL. A
@@ -46,6 +49,14 @@
  * values (an integer in the first 8, or a string).
  */
 #define SPT_KEY_SIZE 576
+/*
+ * Aggregation keys may be longer (a stack is up to SPT_STACK_FIELD(127)
+ * bytes); the map's key is the program's longest key. KINIT with
+ * SPT_KEY_BIG zeroes all of them.
+ */
+#define SPT_AGGKEY_MAX 2048
+/* A stack field's room after a masked offset (SPT_STACK_FIELD(127), rounded up). */
+#define SPT_STACK_SLACK 4096	/* >= SPT_STACK_RFIELD(127, SPT_STACK_WINDOW_MAX) */
 #define SPT_AVAL_SIZE SPT_STRSIZE
 
 /* Destructive actions (SPT_OP_RAISE): Linux's signals are 1.._NSIG (64). */

@@ -74,11 +74,12 @@ struct spt_vm {
 	__u64 specops[SPT_SPEC_OPS];	/* op (0 commit, 1 discard) << 32 | slot id */
 	__u64 fault_val;	/* address or value of the fault */
 	__s64 exit_status;	/* status given to exit() */
-	__u8 rec[SPT_REC_MAX + SPT_STRSIZE];	/* record being built, header at 0 */
+	__u8 rec[SPT_REC_MAX + SPT_STACK_SLACK];	/* record being built, header at 0 */
 	__u8 thisv[SPT_THIS_MAX + SPT_STRSIZE];	/* this-> variables */
 	__u8 str[SPT_VMSTR_SIZE + SPT_STRSIZE];	/* string slots */
-	__u8 key[1024 + SPT_STRSIZE];		/* associative-array key being built
-						 * (SPT_KEY_SIZE used; sized for the mask) */
+	__u8 key[SPT_AGGKEY_MAX + SPT_STACK_SLACK];	/* associative-array or aggregation key
+						 * being built (sized for the masks) */
+	__u64 stk[SPT_STACK_MAX + 1];		/* STACK: the frames the kernel gave */
 	__u8 aval[SPT_AVAL_SIZE + 8];		/* value being stored */
 	struct spt_vm_sw sw;			/* string primitives: loop state */
 	__u8 wk[2][2 * SPT_STRSIZE];		/* and operands: a string, SPT_STRSIZE of slack */
@@ -90,7 +91,10 @@ struct spt_vm {
 	__u8 tok[2 * SPT_STRSIZE];
 	__u32 tokpos;
 	__u32 toklen;
+	__u32 scr_used;		/* scratch bytes allocated by the clause */
+	__u64 scr_base;		/* the address of scratch[], as a number */
+	__u8 scratch[2 * SPT_SCRATCH_MAX];	/* alloca() and copyin() areas, with slack */
 };
-_Static_assert(sizeof(struct spt_vm) == 14592, "VM state layout");
+_Static_assert(sizeof(struct spt_vm) == 24848, "VM state layout");
 
 #endif /* SPT_ABI_VMSTATE_H */
