@@ -54,6 +54,7 @@ static __always_inline __u32 spt_env_agg_words(struct spt_kenv *env);
 static __always_inline __s64 spt_env_agg_edge(struct spt_kenv *env, __u32 i);
 static __always_inline __u64 spt_env_speculation(struct spt_kenv *env);
 static __always_inline int spt_env_speculate(struct spt_kenv *env, __u64 id);
+static __always_inline __u32 spt_env_specroom(struct spt_kenv *env, __u32 id);
 static __always_inline __u32 spt_env_nspec(struct spt_kenv *env);
 static __always_inline long spt_env_stack(struct spt_kenv *env, __u64 *buf, __u32 user);
 static __always_inline void spt_env_uregs(struct spt_kenv *env, __u64 *regs);
@@ -684,6 +685,24 @@ static __always_inline long spt_env_ucopy(struct spt_kenv *env, __u8 *dst, __u32
 	return 0;
 }
 
+static __always_inline __u8 *spec_part(__u32 id, __u32 cpu);
+
+/* speculate(): the bytes left in slot ID's part on this CPU. */
+static __always_inline __u32 spt_env_specroom(struct spt_kenv *env, __u32 id)
+{
+	__u32 cpu = bpf_get_smp_processor_id();
+	struct spt_part *p;
+	__u64 off;
+
+	if (!id || id > SPT_NSPEC_MAX || cpu >= SPT_MAX_CPUS)
+		return 0;
+	p = (struct spt_part *)spec_part(id, cpu);
+	if (!p)
+		return 0;
+	off = p->off;
+	return off >= spt_specsize ? 0 : (__u32)(spt_specsize - off);
+}
+
 /* The string primitives' copies and per-byte loops (bpf/vm.h). */
 static __always_inline long spt_env_strncpy(struct spt_kenv *env, __u8 *dst, const void *src,
 					    __u32 size)
@@ -1190,6 +1209,11 @@ __noinline int spt_run_ecb(__u32 idx, __u32 cpu, __u32 in_error)
 		s->env.flt_epid = e->epid;
 		s->env.flt_act = spt_insn_act[(prog + s->vm.fault_pc) & (SPT_MAX_INSNS - 1)];
 		return SPT_RUN_FAULT;
+	}
+	if (s->vm.specdrop) {
+		s->vm.specdrop = 0;
+		__sync_fetch_and_add(&spt_spec_stats.drops, 1);
+		CTR1(SPT_KTR_SPEC, "speculative drop: epid %u stopped", e->epid);
 	}
 	if (s->vm.dyndrop) {
 		st->dyndrops += s->vm.dyndrop;

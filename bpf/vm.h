@@ -39,6 +39,8 @@
  *   __s64 spt_env_agg_edge(SPT_VM_ENV *, __u32 i)          histogram edge i
  *   __u64 spt_env_speculation(SPT_VM_ENV *)                a free slot made ACTIVE, or 0
  *   int spt_env_speculate(SPT_VM_ENV *, __u64 id)          slot id is 1..nspec and ACTIVE
+ *   __u32 spt_env_specroom(SPT_VM_ENV *, __u32 id)         bytes left in slot id's part on
+ *           this CPU
  *   __u32 spt_env_nspec(SPT_VM_ENV *)                      the nspec option
  *   long spt_env_stack(SPT_VM_ENV *, __u64 *buf, __u32 user)  the kernel's (user's)
  *                           stack, at most SPT_STACK_MAX frames: how many, or < 0
@@ -177,6 +179,8 @@ struct spt_vm {
 	__u32 dyndrop;		/* stores into an associative array that found no space */
 	__u32 aggdrop;		/* an aggregation found no space for a new key */
 	__u32 specd;		/* speculate() ran: the record goes to slot spec */
+	__u32 specroom;		/* and the bytes left in its part on this CPU */
+	__u32 specdrop;		/* SPECCHK ended the clause: a speculative drop */
 	__u32 spec;		/* its slot id (0: invalid, the record is discarded) */
 	__u32 nspecops;		/* commit/discard calls to make when the clause ends */
 	__u32 dsig;		/* raise(): the signal to send the current process when the
@@ -226,6 +230,8 @@ static __always_inline void spt_vm_reset(struct spt_vm *vm, __u32 base)
 	vm->fault_val = 0;
 	vm->specd = 0;
 	vm->spec = 0;
+	vm->specroom = 0;
+	vm->specdrop = 0;
 	vm->nspecops = 0;
 	vm->dsig = 0;
 }
@@ -485,6 +491,10 @@ static __always_inline int spt_vm_sfind(struct spt_vm *vm, SPT_VM_ENV *env, __u3
 	len = spt_vm_wkload(vm, env, 0, a);
 	if (len < 0)
 		return -1;
+	if (mode & SPT_FIND_AT) {
+		*out = start >= 0 && start < len ? vm->wk[0][start & (SPT_STRSIZE - 1)] : 0;
+		return 0;
+	}
 	if (mode & SPT_FIND_STR) {
 		m = spt_vm_wkload(vm, env, 1, b);
 		if (m < 0)
@@ -1372,6 +1382,15 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 		}
 		vm->specd = 1;
 		vm->spec = a <= SPT_NSPEC_MAX ? (__u32)a : 0;
+		vm->specroom = spt_env_specroom(env, vm->spec);
+		return 0;
+	case SPT_OP_SPECCHK:
+		SPT_NEED(SPT_OP_SPECCHK);
+		if (vm->specd && (__u32)imm > vm->specroom) {
+			vm->specdrop = 1;
+			vm->state = SPT_VM_SKIP;
+			return 1;
+		}
 		return 0;
 	case SPT_OP_COMMIT:
 		SPT_NEED(SPT_OP_COMMIT);

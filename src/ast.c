@@ -282,6 +282,15 @@ static void print_decl(FILE *fp, const struct ast_decl *d)
 		fputs("(inline ", fp);
 		print_type(fp, &d->type);
 		fprintf(fp, " %s ", d->name);
+		if (d->params) {
+			fputc('[', fp);
+			for (i = 0; i < d->nkeys; i++) {
+				fprintf(fp, "%s", i ? " " : "");
+				print_type(fp, d->keys[i]);
+				fprintf(fp, " %s", d->params[i]);
+			}
+			fputs("] ", fp);
+		}
 		print_expr(fp, d->init);
 		fputc(')', fp);
 		return;

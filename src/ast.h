@@ -25,6 +25,7 @@ struct arena;
 struct ast_loc {
 	unsigned int line;	/* from 1 */
 	unsigned int col;	/* in bytes, from 1 */
+	const char *file;	/* a line marker's file (lex.h), NULL: the script */
 };
 
 enum ast_kind {
@@ -237,6 +238,8 @@ struct ast_decl {
 	bool has_dim;			/* int x[4]: scalar array */
 	uint64_t dim;
 	struct ast_expr *init;		/* inline TYPE NAME = init; NULL: a declaration */
+	/* inline TYPE NAME[T1 a, ...] = init: keys are T1.., params a.. */
+	const char **params;
 };
 
 enum ast_pragma_kind {

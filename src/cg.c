@@ -65,6 +65,14 @@ int cg_field_add(struct cg *g, enum img_ftype type, unsigned int size, struct as
 	f->offset = g->recoff;
 	g->recoff += wide ? size : 8;
 	g->records = true;
+	/*
+	 * After speculate(): the clause stops here, counting a speculative
+	 * drop, if its record up to this field does not fit in what the
+	 * speculation has left (dtrace-utils stops a clause whose data would
+	 * go beyond specsize).
+	 */
+	if (g->speculative)
+		cg_emit(g, SPT_OP_SPECCHK, 0, 0, 0, (int32_t)((g->recoff + 7) & ~7u));
 	return 0;
 }
 
@@ -1164,7 +1172,7 @@ int cg_add(struct cg *g, const struct ast_program *prog)
 	 * unless argref (or defaultargs, for scripts with optional arguments).
 	 */
 	if (!g->err && g->nmacros && !g->last_ref && !g->o->argref && !g->o->defaultargs)
-		cg_error(g, DIAG_MACRO_UNUSED, (struct ast_loc){ prog->end_line, 0 },
+		cg_error(g, DIAG_MACRO_UNUSED, (struct ast_loc){ .line = prog->end_line },
 			 "extraneous argument '%s' ($%zu is not referenced)",
 			 g->macros[g->nmacros - 1], g->nmacros);
 	return g->err;
@@ -1190,7 +1198,7 @@ int cg_finish(struct cg *g)
 		free(in);
 	}
 	if (!g->err && g->img->nclauses == 0 && !g->o->empty)
-		cg_error(g, DIAG_EMPTY, (struct ast_loc){ 0, 0 }, "program contains no clauses");
+		cg_error(g, DIAG_EMPTY, (struct ast_loc){ 0 }, "program contains no clauses");
 	err = g->err;
 	if (err)
 		cg_image_free(g->img);

@@ -34,6 +34,7 @@ __attribute__((format(printf, 4, 5))) int cg_error(struct cg *g, enum diag_tag t
 	va_start(ap, fmt);
 	diag_vadd(&g->cc->diags, tag, g->file, loc.line, loc.col, fmt, ap);
 	va_end(ap);
+	diag_set_filetag(&g->cc->diags, loc.file);
 	if (g->in_clause && diag_tag_at(tag) == DIAG_AT_CHECK)
 		diag_set_region(&g->cc->diags, g->act ? DIAG_REGION_ACTS : DIAG_REGION_PRED);
 	g->err = -EINVAL;
@@ -58,7 +59,7 @@ int cg_emit(struct cg *g, enum spt_op op, int dst, int a, int b, int32_t imm)
 	if (g->err)
 		return -1;
 	if (img->ninsns >= SPT_MAX_INSNS) {
-		cg_error(g, DIAG_UNSUPPORTED, (struct ast_loc){ 0, 0 },
+		cg_error(g, DIAG_UNSUPPORTED, (struct ast_loc){ 0 },
 			 "program too large: more than %d instructions", SPT_MAX_INSNS);
 		return -1;
 	}
@@ -1160,10 +1161,26 @@ static struct cg_inline *inline_find(struct cg *g, const char *name)
 	return NULL;
 }
 
+/* Is NAME a parameter of the inline being expanded? Its index in *IDX. */
+static bool ibind_find(const struct cg *g, const char *name, size_t *idx)
+{
+	const struct cg_ibind *b = g->ibind;
+	size_t i;
+
+	for (i = 0; b && i < b->in->nparams; i++) {
+		if (!strcmp(b->in->params[i], name)) {
+			*idx = i;
+			return true;
+		}
+	}
+	return false;
+}
+
 bool cg_const_fold(struct cg *g, const struct ast_expr *e, int64_t *v)
 {
 	int64_t a, b;
 	struct cg_inline *in;
+	size_t i;
 
 	switch (e->kind) {
 	case AST_INT:
@@ -1174,7 +1191,8 @@ bool cg_const_fold(struct cg *g, const struct ast_expr *e, int64_t *v)
 		return true;
 	case AST_IDENT:
 		if (e->u.ident.scope != AST_SCOPE_GLOBAL || cg_var_find(g, AST_SCOPE_GLOBAL,
-									 e->u.ident.name))
+									 e->u.ident.name) ||
+		    ibind_find(g, e->u.ident.name, &i))
 			return false;
 		in = inline_find(g, e->u.ident.name);
 		if (in) {
@@ -1231,14 +1249,21 @@ bool cg_is_builtin(const char *name)
 	       in_list(name, builtins_missing, sizeof(builtins_missing) / sizeof(builtins_missing[0]));
 }
 
-/* The names an inline's right side uses must exist when it is defined. */
-static int inline_names(struct cg *g, const struct ast_expr *e)
+/*
+ * The names an inline's right side uses must exist when it is defined
+ * (D's own parameters, D->params, do).
+ */
+static int inline_names(struct cg *g, const struct ast_decl *d, const struct ast_expr *e)
 {
 	size_t i;
 	int64_t v;
 
 	switch (e->kind) {
 	case AST_IDENT:
+		for (i = 0; d->params && i < d->nkeys; i++)
+			if (e->u.ident.scope == AST_SCOPE_GLOBAL &&
+			    !strcmp(d->params[i], e->u.ident.name))
+				return 0;
 		if (e->u.ident.scope != AST_SCOPE_GLOBAL || builtin_find(e->u.ident.name) ||
 		    !strcmp(e->u.ident.name, "execname") || !strcmp(e->u.ident.name, "NULL") ||
 		    cg_var_find(g, AST_SCOPE_GLOBAL, e->u.ident.name) ||
@@ -1247,23 +1272,29 @@ static int inline_names(struct cg *g, const struct ast_expr *e)
 		return cg_error(g, DIAG_IDENT_UNDEF, e->loc,
 				"failed to resolve %s: Unknown variable name", e->u.ident.name);
 	case AST_UNARY:
-		return inline_names(g, e->u.unary.operand);
+		return inline_names(g, d, e->u.unary.operand);
 	case AST_BINARY:
 	case AST_ASSIGN:
-		if (inline_names(g, e->u.binary.lhs))
+		if (inline_names(g, d, e->u.binary.lhs))
 			return -1;
-		return inline_names(g, e->u.binary.rhs);
+		return inline_names(g, d, e->u.binary.rhs);
 	case AST_TERNARY:
-		if (inline_names(g, e->u.ternary.cond) || inline_names(g, e->u.ternary.then))
+		if (inline_names(g, d, e->u.ternary.cond) || inline_names(g, d, e->u.ternary.then))
 			return -1;
-		return inline_names(g, e->u.ternary.otherwise);
+		return inline_names(g, d, e->u.ternary.otherwise);
 	case AST_CAST:
-		return inline_names(g, e->u.cast.operand);
+		return inline_names(g, d, e->u.cast.operand);
 	case AST_CALL:
 		for (i = 0; i < e->u.call.nargs; i++)
-			if (inline_names(g, e->u.call.args[i]))
+			if (inline_names(g, d, e->u.call.args[i]))
 				return -1;
 		return 0;
+	case AST_INDEX:
+		for (i = 0; i < e->u.index.nkeys; i++)
+			if (inline_names(g, d, e->u.index.keys[i]))
+				return -1;
+		/* an array's name may come later; an indexed value must exist */
+		return e->u.index.base->kind == AST_IDENT ? 0 : inline_names(g, d, e->u.index.base);
 	default:
 		return 0;
 	}
@@ -1287,7 +1318,11 @@ int cg_inline_def(struct cg *g, const struct ast_decl *d)
 	    cg_var_find(g, AST_SCOPE_GLOBAL, d->name))
 		return cg_error(g, DIAG_DECL_IDRED, d->name_loc, "identifier redefined: %s",
 				d->name);
-	if (inline_names(g, d->init))
+	if (d->params && d->nkeys > CG_MAX_KEYS)
+		return cg_error(g, DIAG_UNSUPPORTED, d->name_loc,
+				"not supported: inline %s with more than %d parameters", d->name,
+				CG_MAX_KEYS);
+	if (inline_names(g, d, d->init))
 		return -1;
 	in = calloc(1, sizeof(*in));
 	if (!in)
@@ -1295,7 +1330,18 @@ int cg_inline_def(struct cg *g, const struct ast_decl *d)
 	in->name = d->name;
 	in->type = t;
 	in->e = d->init;
-	if (cg_const_fold(g, d->init, &in->value)) {
+	if (d->params) {
+		size_t i;
+
+		in->params = d->params;
+		in->nparams = d->nkeys;
+		for (i = 0; i < d->nkeys; i++) {
+			if (cg_type_of(g, d->keys[i], &in->ptype[i])) {
+				free(in);
+				return -1;
+			}
+		}
+	} else if (cg_const_fold(g, d->init, &in->value)) {
 		struct ast_expr lit;
 
 		if (t.kind != CT_INT) {
@@ -1330,10 +1376,15 @@ int cg_inline_def(struct cg *g, const struct ast_decl *d)
 	return 0;
 }
 
-/* A use of inline IN: its constant, or its expression cast to its type. */
-static int inline_use(struct cg *g, const struct cg_inline *in, const struct ast_expr *e,
-		      struct ct *t)
+/*
+ * A use of inline IN: its constant, or its expression cast to its type,
+ * compiled with the parameter bindings BIND (NULL: none, the body sees
+ * only what it saw where it was defined).
+ */
+static int inline_use(struct cg *g, const struct cg_inline *in, const struct cg_ibind *bind,
+		      const struct ast_expr *e, struct ct *t)
 {
+	const struct cg_ibind *saved = g->ibind;
 	char b1[32], b2[32];
 	int r;
 
@@ -1341,7 +1392,9 @@ static int inline_use(struct cg *g, const struct cg_inline *in, const struct ast
 		*t = in->vtype;
 		return load_const(g, (uint64_t)in->value, e->loc);
 	}
+	g->ibind = bind;
 	r = cg_expr(g, in->e, t);
+	g->ibind = saved;
 	if (r < 0)
 		return -1;
 	if (t->kind != in->type.kind) {
@@ -1358,14 +1411,50 @@ static int inline_use(struct cg *g, const struct cg_inline *in, const struct ast
 	return r;
 }
 
+/*
+ * Parameter I of the inline being expanded: its argument, compiled with
+ * the bindings of the place the inline was used, cast to the parameter's
+ * type. An argument of the other kind (string, integer) than its parameter
+ * is dtrace's key mismatch.
+ */
+static int param_use(struct cg *g, size_t i, struct ct *t)
+{
+	const struct cg_ibind *b = g->ibind;
+	const struct ct *pt = &b->in->ptype[i];
+	char b1[32];
+	int r;
+
+	g->ibind = b->caller;
+	r = cg_expr(g, b->args[i], t);
+	g->ibind = b;
+	if (r < 0)
+		return -1;
+	if ((t->kind == CT_STR) != (pt->kind == CT_STR)) {
+		cg_reg_free(g, r);
+		return cg_error(g, DIAG_PROTO_ARG, b->args[i]->loc,
+				"%s[ ] key #%zu is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
+				b->in->name, i + 1, pt->kind == CT_STR ? "string" : "int",
+				cg_type_name(t, b1, sizeof(b1)));
+	}
+	if (pt->kind == CT_INT) {
+		if (cast_changes(t, pt))
+			cg_narrow(g, r, pt);
+		*t = *pt;
+	}
+	return r;
+}
+
 static int ident(struct cg *g, const struct ast_expr *e, struct ct *t)
 {
 	const char *name = e->u.ident.name;
 	enum ast_scope scope = e->u.ident.scope;
 	const struct builtin *b;
 	struct cg_var *v;
+	size_t pi;
 	int r;
 
+	if (scope == AST_SCOPE_GLOBAL && ibind_find(g, name, &pi))
+		return param_use(g, pi, t);
 	if (scope == AST_SCOPE_GLOBAL && !strcmp(name, "NULL")) {
 		*t = ct_int64;	/* dtrace's inline long NULL = 0 (fold() sees it first) */
 		return load_const(g, 0, e->loc);
@@ -1400,8 +1489,11 @@ static int ident(struct cg *g, const struct ast_expr *e, struct ct *t)
 		const struct cg_inline *in = inline_find(g, name);
 		int64_t c;
 
+		if (in && in->params)
+			return cg_error(g, DIAG_IDENT_BADREF, e->loc,
+					"associative array '%s' may not be referenced as scalar", name);
 		if (in)
-			return inline_use(g, in, e, t);
+			return inline_use(g, in, NULL, e, t);
 		if (lib_const(name, &c)) {
 			*t = ct_int;
 			return load_const(g, (uint64_t)c, e->loc);
@@ -1664,10 +1756,121 @@ static int assoc_load(struct cg *g, const struct cg_var *v, struct ast_loc loc)
 	return r;
 }
 
+/* NAME[args] of an inline with parameters: its body with them bound. */
+static int inline_call(struct cg *g, const struct cg_inline *in, const struct ast_expr *e,
+		       struct ct *t)
+{
+	struct cg_ibind b = { in, e->u.index.keys, g->ibind };
+	size_t n = e->u.index.nkeys;
+
+	if (n != in->nparams)
+		return cg_error(g, DIAG_PROTO_LEN, e->loc,
+				"%s[ ] prototype mismatch: %zu key%s passed, %zu expected", in->name, n,
+				n == 1 ? "" : "s", in->nparams);
+	return inline_use(g, in, &b, e, t);
+}
+
+/*
+ * Does BASE[...] name an associative array's element (or make one),
+ * rather than index a value? A name that is a variable, builtin, inline or
+ * constant is a value, which D indexes as *(BASE + i).
+ */
+static bool index_names_array(struct cg *g, const struct ast_expr *base)
+{
+	const char *name;
+	struct cg_var *v;
+	size_t i;
+	int64_t c;
+
+	if (base->kind != AST_IDENT)
+		return false;
+	name = base->u.ident.name;
+	v = cg_var_find(g, base->u.ident.scope, name);
+	if (v)
+		return v->assoc;
+	if (base->u.ident.scope != AST_SCOPE_GLOBAL)
+		return true;
+	return !(ibind_find(g, name, &i) || cg_is_builtin(name) || inline_find(g, name) ||
+		 lib_const(name, &c) || !strcmp(name, "NULL"));
+}
+
+/*
+ * VALUE[i], which D rewrites as *(VALUE + i): a string's character i (type
+ * char, as dtrace-utils indexes a string like a char pointer; 0 outside
+ * the string), a pointer's element i; anything else cannot be indexed.
+ */
+static int value_index(struct cg *g, const struct ast_expr *e, struct ct *t)
+{
+	const struct ast_expr *base = e->u.index.base;
+	unsigned int saved = g->regs;
+	size_t ni = g->img->ninsns;
+	struct ast_expr add, deref;
+	struct ct bt, kt;
+	int rb, rk;
+
+	if (e->u.index.nkeys != 1) {
+		if (base->kind == AST_IDENT)
+			return cg_error(g, DIAG_ARR_BADREF, e->loc,
+					"cannot access scalar %s as an associative array",
+					base->u.ident.name);
+		return cg_error(g, DIAG_SYNTAX, e->loc, "syntax error near \",\"");
+	}
+	/* The base's type decides; its code is made again below. */
+	rb = cg_expr(g, base, &bt);
+	if (rb < 0)
+		return -1;
+	g->img->ninsns = ni;
+	g->regs = saved;
+	if (bt.kind == CT_STR) {
+		rb = cg_expr(g, base, &bt);
+		if (rb < 0)
+			return -1;
+		rk = cg_expr(g, e->u.index.keys[0], &kt);
+		if (rk < 0)
+			return -1;
+		if (kt.kind != CT_INT || kt.ptr) {
+			char b[32];
+
+			return cg_error(g, DIAG_OP_INCOMPAT, e->loc,
+					"operands have incompatible types: \"string\" + \"%s\"",
+					cg_type_name(&kt, b, sizeof(b)));
+		}
+		cg_emit(g, SPT_OP_SFIND, rk, rb, 0, SPT_FIND_AT);
+		cg_reg_free(g, rb);
+		*t = (struct ct){ CT_INT, 1, true, 0, 0, false };
+		cg_narrow(g, rk, t);
+		return rk;
+	}
+	if (bt.kind != CT_INT || !bt.ptr)
+		return cg_error(g, DIAG_DEREF_NONPTR, e->loc, "cannot dereference non-pointer type");
+	memset(&add, 0, sizeof(add));
+	add.kind = AST_BINARY;
+	add.loc = e->loc;
+	add.u.binary.op = AST_OP_ADD;
+	add.u.binary.lhs = (struct ast_expr *)base;
+	add.u.binary.rhs = e->u.index.keys[0];
+	add.height = e->height;
+	deref = add;
+	deref.kind = AST_UNARY;
+	deref.u.unary.op = AST_OP_DEREF;
+	deref.u.unary.operand = &add;
+	return cg_expr(g, &deref, t);
+}
+
 static int index_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 {
+	const struct ast_expr *base = e->u.index.base;
+	const struct cg_inline *in;
 	struct cg_var *v;
+	size_t i;
 
+	if (base->kind == AST_IDENT && base->u.ident.scope == AST_SCOPE_GLOBAL &&
+	    !cg_var_find(g, AST_SCOPE_GLOBAL, base->u.ident.name) &&
+	    !ibind_find(g, base->u.ident.name, &i) &&
+	    (in = inline_find(g, base->u.ident.name)) && in->params)
+		return inline_call(g, in, e, t);
+	if (!index_names_array(g, base))
+		return value_index(g, e, t);
 	if (assoc_prepare(g, e, false, NULL, &v))
 		return -1;
 	*t = v->type;

@@ -79,6 +79,10 @@ struct cg_var {
  * An inline definition: a constant one (its right side folds to an
  * integer) is that constant with the constant's own type, as in dtrace;
  * any other is its expression, evaluated at each use and cast to TYPE.
+ * One with parameters (NAME[T1 a, ...], used as NAME[x, ...]) is never
+ * constant: at each use its parameters stand for the arguments given,
+ * each evaluated where the body reads it and cast to its type, as
+ * dtrace-utils substitutes them (cg_ibind).
  */
 struct cg_inline {
 	const char *name;
@@ -87,7 +91,17 @@ struct cg_inline {
 	int64_t value;
 	struct ct vtype;	/* is_const: the constant's type */
 	const struct ast_expr *e;
+	const char **params;	/* NULL: no parameters */
+	size_t nparams;
+	struct ct ptype[CG_MAX_KEYS];
 	struct cg_inline *next;
+};
+
+/* The arguments of the parameterised inline whose body is being compiled. */
+struct cg_ibind {
+	const struct cg_inline *in;
+	struct ast_expr *const *args;	/* in->nparams of them */
+	const struct cg_ibind *caller;	/* the bindings where the use was written */
 };
 
 struct cg {
@@ -102,6 +116,7 @@ struct cg {
 	size_t icap;
 	struct cg_var *vars;
 	struct cg_inline *inlines;
+	const struct cg_ibind *ibind;	/* NULL outside parameterised inlines */
 	uint32_t global_bytes;
 	uint32_t this_bytes;
 	uint32_t nself;

@@ -394,7 +394,7 @@ bool cg_is_null(const struct ast_expr *e)
 
 int cg_str_null_compare(struct cg *g, enum ast_op op, int r, struct ct *t)
 {
-	int z = konst(g, 0, (struct ast_loc){ 0, 0 });
+	int z = konst(g, 0, (struct ast_loc){ 0 });
 
 	if (z < 0)
 		return -1;

@@ -33,6 +33,7 @@ void diag_list_fini(struct diag_list *dl)
 
 	for (i = 0; i < dl->n; i++) {
 		free(dl->v[i].file);
+		free(dl->v[i].filetag);
 		free(dl->v[i].msg);
 	}
 	free(dl->v);
@@ -141,6 +142,19 @@ void diag_set_region(struct diag_list *dl, const char *region)
 		dl->v[dl->n - 1].region = region;
 }
 
+void diag_set_filetag(struct diag_list *dl, const char *filetag)
+{
+	struct diag *d;
+
+	if (!dl->n || !filetag)
+		return;
+	d = &dl->v[dl->n - 1];
+	free(d->filetag);
+	d->filetag = strdup(filetag);
+	if (!d->filetag)
+		dl->nomem = true;
+}
+
 /*
  * The extra lines for a terminal: source line LINE of the text and a caret
  * under column COL (tabs kept, so the caret lines up), with the column.
@@ -179,13 +193,18 @@ static void print_one(FILE *fp, const struct diag_list *dl, const struct diag *d
 		fprintf(fp, "invalid probe specifier %s: ", spec);
 	if (dl->errtags)
 		fprintf(fp, "[%s] ", d->tag);
-	/* dtrace's location: the line for a script, the region for -n text. */
-	if (d->file && d->line)
+	/*
+	 * dtrace's location: the line for a script, with the file when a line
+	 * marker named one, the region for -n text.
+	 */
+	if (d->filetag && d->line)
+		fprintf(fp, "\"%s\", line %u: ", d->filetag, d->line);
+	else if (d->file && d->line)
 		fprintf(fp, "line %u: ", d->line);
 	else if (d->region)
 		fprintf(fp, "%s: ", d->region);
 	fprintf(fp, "%s\n", d->msg);
-	if (dl->caret && dl->src && d->line && d->col)
+	if (dl->caret && dl->src && d->line && d->col && !d->filetag)
 		print_caret(fp, dl, d);
 }
 

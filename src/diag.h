@@ -64,6 +64,7 @@
 	X(AGG_REDEF,		CHECK,	"aggregation redefined: @%s\n\t current: ...\n\tprevious: ...") \
 	X(AGG_SCALAR,		CG,	"%s( ) argument #1 must be of scalar type | aggregation @%s has no value in an expression: ...") \
 	X(AGG_SPEC,		CG,	"aggregating actions may not follow speculate( )") \
+	X(ARR_BADREF,		CHECK,	"cannot access scalar %s as an associative array") \
 	X(CG_EXPR,		CG,	"tracing function %s( ) may not be called from a D expression (D program context required)") \
 	X(CHR_NL,		CHECK,	"unterminated character constant | newline encountered in character constant") \
 	X(CHR_NULL,		CHECK,	"empty character constant") \
@@ -195,6 +196,7 @@ struct diag {
 	unsigned int line;	/* from 1; 0: no position */
 	unsigned int col;	/* from 1; 0: unknown */
 	const char *region;	/* DIAG_REGION_*, NULL: none */
+	char *filetag;		/* a line marker's file ("FILE", line N), NULL: the script */
 	char *msg;
 };
 
@@ -224,6 +226,12 @@ int diag_vadd(struct diag_list *dl, enum diag_tag tag, const char *file, unsigne
 
 /* Set the region (DIAG_REGION_*) of the last entry, if there is one. */
 void diag_set_region(struct diag_list *dl, const char *region);
+
+/*
+ * The file a line marker named for the last entry's line (an #include'd
+ * file under -C), copied; NULL leaves the script's plain "line N".
+ */
+void diag_set_filetag(struct diag_list *dl, const char *filetag);
 
 /*
  * Print every entry to FP, as described above. SPEC is the -n text shown for

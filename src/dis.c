@@ -35,7 +35,7 @@ static const char *const mnemonics[SPT_OP_NOPS] = {
 	[SPT_OP_SPECN] = "specn", [SPT_OP_SPEC] = "spec", [SPT_OP_COMMIT] = "comm",
 	[SPT_OP_SSUB] = "ssub", [SPT_OP_SFIND] = "sfind", [SPT_OP_LTOS] = "ltos",
 	[SPT_OP_STOL] = "stol", [SPT_OP_RAISE] = "raise", [SPT_OP_STOK] = "stok",
-	[SPT_OP_SCLEAN] = "sclean", [SPT_OP_STACK] = "stack",
+	[SPT_OP_SCLEAN] = "sclean", [SPT_OP_STACK] = "stack", [SPT_OP_SPECCHK] = "spchk",
 };
 
 /* The string primitives' operands, after the mnemonic. */
@@ -50,6 +50,10 @@ static void insn_str(FILE *out, const struct spt_insn *in)
 			f & SPT_SSUB_UPPER ? ", upper" : "", f & SPT_SSUB_LOWER ? ", lower" : "");
 		break;
 	case SPT_OP_SFIND:
+		if (f & SPT_FIND_AT) {
+			fprintf(out, "%%r%u, %%r%u[%%r%u]", in->dst, in->a, in->dst);
+			break;
+		}
 		fprintf(out, "%%r%u, %%r%u, %s%%r%u, %s%s", in->dst, in->a,
 			f & SPT_FIND_STR ? "str " : f & SPT_FIND_NOT ? "not char " : "char ", in->b,
 			f & SPT_FIND_BACK ? "back" : "fwd", f & SPT_FIND_REF ? ", ref" : "");
@@ -177,6 +181,9 @@ static void insn(FILE *out, const struct spt_insn *in, const struct spt_insn *ne
 		break;
 	case SPT_OP_COMMIT:
 		fprintf(out, "%%r%u%s", in->a, in->b ? ", discard" : "");
+		break;
+	case SPT_OP_SPECCHK:
+		fprintf(out, "%d", in->imm);
 		break;
 	case SPT_OP_RAISE:
 		if (!in->b)

@@ -249,6 +249,8 @@ void lex_init(struct lexer *lx, struct compile_ctx *cc, const char *file, const 
 	lx->pos = 0;
 	lx->line = 1;
 	lx->col = 1;
+	lx->parens = lx->brackets = lx->braces = 0;
+	lx->mfile = NULL;
 }
 
 static int peekc(const struct lexer *lx, size_t ahead)
@@ -288,6 +290,7 @@ static int lex_err(struct lexer *lx, struct lex_token *tok, enum diag_tag tag, u
 	va_start(ap, fmt);
 	diag_vadd(&lx->cc->diags, tag, lx->file, line, col, fmt, ap);
 	va_end(ap);
+	diag_set_filetag(&lx->cc->diags, lx->mfile);
 	return -EINVAL;
 }
 
@@ -336,12 +339,39 @@ static int skip_space(struct lexer *lx, struct lex_token *tok)
 				advance(lx, 1);
 			}
 			advance(lx, 2);
-		} else if (c == '/' && peekc(lx, 1) == '/') {
-			skip_to_eol(lx);
 		} else {
 			return 0;
 		}
 	}
+}
+
+/*
+ * A line marker's "file", at its quote: cpp writes \\ and \" for a
+ * backslash and a quote. "<stdin>" and the like are the script itself.
+ */
+static int lex_marker_file(struct lexer *lx)
+{
+	const char *s = lx->src;
+	size_t end, n = 0;
+	char *name;
+
+	advance(lx, 1);
+	for (end = lx->pos; end < lx->len && s[end] != '"' && s[end] != '\n'; end++) {
+		if (s[end] == '\\' && end + 1 < lx->len && s[end + 1] != '\n')
+			end++;
+	}
+	name = arena_alloc(&lx->cc->arena, end - lx->pos + 1);
+	if (!name)
+		return -ENOMEM;
+	while (lx->pos < end) {
+		if (s[lx->pos] == '\\')
+			advance(lx, 1);
+		name[n++] = s[lx->pos];
+		advance(lx, 1);
+	}
+	name[n] = '\0';
+	lx->mfile = n && name[0] != '<' ? name : NULL;
+	return 0;
 }
 
 /*
@@ -370,8 +400,8 @@ static int lex_control(struct lexer *lx, struct lex_token *tok)
 
 	/*
 	 * Line markers, as cpp writes them ("# 12 "file" 1") or by hand
-	 * ("#line 12"): the next line is line N. A marker's file name is not
-	 * kept: messages keep naming the script.
+	 * ("#line 12 ["file"]"): the next line is line N, of that file if one
+	 * is named (messages then say "FILE", line N, as dtrace's do).
 	 */
 	if (is_digit((unsigned char)s[start]) ||
 	    (end - start == 4 && memcmp(s + start, "line", 4) == 0)) {
@@ -394,6 +424,10 @@ static int lex_control(struct lexer *lx, struct lex_token *tok)
 				       "invalid control directive: #%.*s",
 				       (int)(end - start > 32 ? 32 : end - start), s + start);
 		}
+		while (is_blank(peekc(lx, 0)))
+			advance(lx, 1);
+		if (peekc(lx, 0) == '"' && lex_marker_file(lx))
+			return lex_nomem(lx, tok);
 		skip_to_eol(lx);
 		/* the newline ending this line makes it line n */
 		lx->line = (unsigned int)n - 1;
@@ -435,7 +469,7 @@ static int lex_control(struct lexer *lx, struct lex_token *tok)
 		advance(lx, 1);
 	start = lx->pos;
 	while (lx->pos < lx->len && s[lx->pos] != '\n' &&
-	       !(s[lx->pos] == '/' && (peekc(lx, 1) == '/' || peekc(lx, 1) == '*')))
+	       !(s[lx->pos] == '/' && peekc(lx, 1) == '*'))
 		advance(lx, 1);
 	end = lx->pos;
 	while (end > start && is_blank((unsigned char)s[end - 1]))
@@ -812,6 +846,49 @@ static int lex_operator(struct lexer *lx, struct lex_token *tok)
 	return 0;
 }
 
+/*
+ * Count what ( [ { opens and ) ] } closes, and classify a '/'. Without -C
+ * "//" is not a comment (cpp removes them under -C): its first '/' is a
+ * predicate's end, as in dtrace, and so a syntax error anywhere else.
+ */
+static int lex_balance(struct lexer *lx, enum lex_mode mode, struct lex_token *tok)
+{
+	unsigned int *open = NULL;
+	size_t i;
+
+	switch (tok->kind) {
+	case LEX_LPAREN: lx->parens++; return 0;
+	case LEX_LBRACKET: lx->brackets++; return 0;
+	case LEX_LBRACE: lx->braces++; return 0;
+	case LEX_RPAREN: open = &lx->parens; break;
+	case LEX_RBRACKET: open = &lx->brackets; break;
+	case LEX_RBRACE: open = &lx->braces; break;
+	case LEX_SLASH:
+		for (i = lx->pos; i < lx->len && is_space((unsigned char)lx->src[i]); i++)
+			;
+		if (i < lx->len && !strchr(";{/", lx->src[i]))
+			return 0;
+		tok->flags |= LEX_SLASH_EPRED;
+		if (mode != LEX_MODE_EXPR)
+			return 0;
+		if (lx->parens)
+			return lex_err(lx, tok, DIAG_SYNTAX, tok->line, tok->col,
+				       "closing ) expected in predicate before /");
+		if (lx->brackets)
+			return lex_err(lx, tok, DIAG_SYNTAX, tok->line, tok->col,
+				       "closing ] expected in predicate before /");
+		return 0;
+	default:
+		return 0;
+	}
+	if (*open) {
+		(*open)--;
+		return 0;
+	}
+	return lex_err(lx, tok, DIAG_SYNTAX, tok->line, tok->col, "extra %s in input stream",
+		       kind_names[tok->kind]);
+}
+
 int lex_next(struct lexer *lx, enum lex_mode mode, struct lex_token *tok)
 {
 	int c, ret;
@@ -823,6 +900,7 @@ int lex_next(struct lexer *lx, enum lex_mode mode, struct lex_token *tok)
 			return ret;
 		tok->line = lx->line;
 		tok->col = lx->col;
+		tok->file = lx->mfile;
 		tok->raw = lx->src + lx->pos;
 		c = peekc(lx, 0);
 		if (c != '#' || !at_line_start(lx))
@@ -851,6 +929,8 @@ int lex_next(struct lexer *lx, enum lex_mode mode, struct lex_token *tok)
 		ret = lex_macro(lx, tok);
 	} else {
 		ret = lex_operator(lx, tok);
+		if (!ret)
+			ret = lex_balance(lx, mode, tok);
 	}
 out:
 	if (!ret)

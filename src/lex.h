@@ -121,6 +121,14 @@ enum lex_kw {
 /* LEX_MACRO flags */
 #define LEX_MACRO_STRING	0x1	/* $$name */
 
+/*
+ * LEX_SLASH flags: the next character that is not a blank or a newline is
+ * ';', '{', '/' or the end of the input, so in LEX_MODE_EXPR this '/' ends a
+ * predicate rather than divides (dtrace's lexer decides the same way, on
+ * that character; comments are not skipped for it).
+ */
+#define LEX_SLASH_EPRED		0x1
+
 struct lex_token {
 	enum lex_kind kind;
 	enum lex_kw kw;		/* LEX_IDENT */
@@ -128,6 +136,7 @@ struct lex_token {
 	size_t rawlen;
 	unsigned int line;	/* of the first character, from 1 */
 	unsigned int col;	/* in bytes, from 1 */
+	const char *file;	/* the lexer's mfile where the token starts */
 	char *str;		/* NUL-terminated, in the arena; see lex_kind */
 	size_t len;		/* bytes in str, NUL excluded */
 	uint64_t value;		/* LEX_INT, LEX_CHAR */
@@ -136,7 +145,12 @@ struct lex_token {
 	unsigned int nbytes;	/* LEX_CHAR: 1 to 8 */
 };
 
-/* Plain data: copy it to save the position, assign it back to restore it. */
+/*
+ * Plain data: copy it to save the position, assign it back to restore it.
+ * The counts of open parentheses, brackets and braces are part of the
+ * position: a ')' with none open is dtrace's "extra ) in input stream", a
+ * predicate's end with one open its "closing ) expected in predicate".
+ */
 struct lexer {
 	struct compile_ctx *cc;
 	const char *file;	/* for diagnostics; NULL for -n text */
@@ -145,6 +159,15 @@ struct lexer {
 	size_t pos;
 	unsigned int line;
 	unsigned int col;
+	unsigned int parens;
+	unsigned int brackets;
+	unsigned int braces;
+	/*
+	 * The file the last line marker named ("# 1 "inc.h" 1", "#line 3
+	 * "x.d""), in the arena; NULL for the script itself, also when cpp
+	 * names it "<stdin>" (any name in <>).
+	 */
+	const char *mfile;
 };
 
 /* TEXT need not be NUL-terminated and must outlive the tokens. */

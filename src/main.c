@@ -86,8 +86,8 @@ static const char usage_text[] =
 	"  -L path         D library directory (spectrace has no D libraries)\n"
 	"  -Z              permit probe descriptions that match no probe (they\n"
 	"                  enable nothing; the others trace as usual)\n"
-	"  -v, --verbose   with -l: list argument types; otherwise show libbpf's\n"
-	"                  messages, the verifier log included\n"
+	"  -v, --verbose   with -l: list argument types; with -V: more versions\n"
+	"                  (dtrace's stability report is not supported)\n"
 	"  -V, --version   print the version and exit\n"
 	"  -h, --help      print this help and exit\n"
 	"\n"
@@ -196,6 +196,7 @@ struct source {
 	struct ast_program *ast;
 	int matched;		/* probes its clauses matched */
 	bool zdefs;		/* -x zdefs or its pragma held for this program */
+	bool errtags;		/* and -x errtags or its pragma */
 };
 
 /* A -c command or a -p process, in command-line order. */
@@ -654,6 +655,7 @@ static int compile(struct cmdline *cl, struct compile_ctx *cc, struct image *img
 			return 1;
 		}
 		src->zdefs = cl->o.zdefs;
+		src->errtags = cl->o.errtags;
 		cflags_restore(&cl->o, &saved);
 	}
 	if (cg_finish(g)) {
@@ -664,8 +666,28 @@ static int compile(struct cmdline *cl, struct compile_ctx *cc, struct image *img
 }
 
 /*
+ * dtrace's D_PDESC_ZERO, a compile error: the description's four fields,
+ * in a script with the line the description is on.
+ */
+static void pdesc_zero(const struct source *src, const struct ast_probe *pr, const char *desc)
+{
+	const char *tag = src->errtags ? "[D_PDESC_ZERO] " : "";
+	struct probe_desc pd;
+
+	probe_desc_parse(desc, &pd);
+	if (src->is_file)
+		errmsg("failed to compile script %s: %sline %u: probe description %s:%s:%s:%s does not match any probes",
+		       src->text, tag, pr->loc.line, pd.prov, pd.mod, pd.func, pd.name);
+	else
+		errmsg("invalid probe specifier %s: %sprobe description %s:%s:%s:%s does not match any probes",
+		       src->text, tag, pd.prov, pd.mod, pd.func, pd.name);
+}
+
+/*
  * Enable every clause on the probes its descriptions match, source by
  * source; a description that matches nothing is an error, as in dtrace.
+ * Under -e this is all it does: dtrace matches the descriptions when it
+ * compiles.
  */
 static int build_enabling(struct cmdline *cl, const struct probe_table *t,
 			  const struct image *img, struct enabling *en)
@@ -722,12 +744,8 @@ static int build_enabling(struct cmdline *cl, const struct probe_table *t,
 				if (n == 0 && (cl->zdefs || src->zdefs))
 					continue;
 				if (n == 0) {
-					if (src->is_file)
-						errmsg("failed to compile script %s: probe description %s does not match any probes",
-						       src->text, ic->descs[d]);
-					else
-						errmsg("invalid probe specifier %s: probe description %s does not match any probes",
-						       src->text, ic->descs[d]);
+					pdesc_zero(src, src->ast->items[k]->u.clause.probes[d],
+						   ic->descs[d]);
 					return -ENOENT;
 				}
 				src->matched += n;
@@ -736,7 +754,7 @@ static int build_enabling(struct cmdline *cl, const struct probe_table *t,
 		}
 	}
 	/* -x zdefs lets each description match nothing, but not all of them (only -Z does) */
-	if (!cl->zdefs && !cl->list && en->n == 0) {
+	if (!cl->zdefs && !cl->list && !cl->compile_only && en->n == 0) {
 		errmsg("no probes matched");
 		return -ENOENT;
 	}
@@ -1140,6 +1158,15 @@ int main(int argc, char **argv)
 		free_cmdline(&cl);
 		return ret;
 	}
+	/*
+	 * dtrace's -v in exec mode is its stability report, and spectrace
+	 * keeps no stability attributes: refused, not run without it.
+	 */
+	if (verbose && !cl.list) {
+		errmsg("not supported: -v (dtrace's stability report: spectrace keeps no stability attributes; -x bpflog shows libbpf's messages)");
+		free_cmdline(&cl);
+		return 1;
+	}
 	/* As dtrace(1): privileges first, in exec and list modes, status 2. */
 	if (priv_check(PRIV_TRACE, err, sizeof(err))) {
 		errmsg("%s", err);
@@ -1173,15 +1200,11 @@ int main(int argc, char **argv)
 	}
 	if (cl.show_dis)
 		dis_image(stderr, &img);
-	if (cl.compile_only) {
-		ret = 0;
-		goto out_img;
-	}
 	/*
 	 * dtrace(1) appends to -o's file; opened once the program compiled, so
 	 * a script with an error creates no file.
 	 */
-	if (cl.ofile) {
+	if (cl.ofile && !cl.compile_only) {
 		out = fopen(cl.ofile, "ae");
 		if (!out) {
 			out = stdout;
@@ -1198,6 +1221,8 @@ int main(int argc, char **argv)
 	}
 	if (cl.nsrcs && (add_profile_probes(&t, &img) || build_enabling(&cl, &t, &img, &en))) {
 		ret = 1;
+	} else if (cl.compile_only && !cl.list) {
+		ret = 0;
 	} else if (!cl.list && img.destructive && !cl.o.destructive) {
 		/* dtrace's EDT_DESTRUCTIVE, found when it enables the programs. */
 		errmsg("could not enable tracing: Destructive actions not allowed");

@@ -18,9 +18,10 @@
  * lexer to its start and reads it again. That is how probe descriptions are
  * read only where a clause can begin.
  *
- * The predicate's closing '/': a '/' outside parentheses and brackets ends
- * the predicate unless the token after it can begin an operand. dtrace
- * decides the same way, on the next character.
+ * The predicate's closing '/': the lexer marks a '/' followed by ';', '{',
+ * '/' or the end of the input (blanks aside) as a predicate's end, as
+ * dtrace's lexer does; any other '/' divides. In a body such a '/' is a
+ * syntax error, which is what "//" is without -C.
  *
  * A #pragma line may come anywhere; fetching the next token turns it into a
  * top-level item.
@@ -56,6 +57,7 @@ void parse_error_at(struct parser *p, enum diag_tag tag, struct ast_loc loc, con
 	va_start(ap, fmt);
 	diag_vadd(&p->cc->diags, tag, p->file, loc.line, loc.col, fmt, ap);
 	va_end(ap);
+	diag_set_filetag(&p->cc->diags, loc.file);
 }
 
 void parse_nomem(struct parser *p)
@@ -281,18 +283,6 @@ struct ast_expr *parse_assign_expr(struct parser *p)
 }
 static struct ast_expr *parse_unary(struct parser *p);
 
-static bool starts_operand(const struct lex_token *t)
-{
-	switch (t->kind) {
-	case LEX_IDENT: case LEX_INT: case LEX_CHAR: case LEX_STRING: case LEX_AGG:
-	case LEX_MACRO: case LEX_LPAREN: case LEX_PLUS: case LEX_MINUS: case LEX_STAR:
-	case LEX_AMP: case LEX_BANG: case LEX_TILDE: case LEX_INC: case LEX_DEC:
-		return true;
-	default:
-		return false;
-	}
-}
-
 /* The C statements D lacks, as "not supported: ..." wants them. */
 static const char *unsupported_stmt(enum lex_kw kw)
 {
@@ -347,9 +337,7 @@ static struct ast_expr *parse_paren(struct parser *p)
 	struct ast_expr *e;
 
 	parse_next(p);
-	p->nest++;
 	e = parse_comma(p);
-	p->nest--;
 	if (!e || !parse_expect(p, LEX_RPAREN))
 		return NULL;
 	e->paren = true;
@@ -465,7 +453,6 @@ static bool parse_list(struct parser *p, struct parse_vec *v, enum lex_kind clos
 	struct ast_expr *e;
 	bool ok = false;
 
-	p->nest++;
 	if (allow_empty && t->kind == closer) {
 		parse_next(p);
 		ok = true;
@@ -481,7 +468,6 @@ static bool parse_list(struct parser *p, struct parse_vec *v, enum lex_kind clos
 			break;
 		parse_next(p);
 	}
-	p->nest--;
 	if (!ok)
 		parse_syntax_error(p, t);
 	return ok;
@@ -719,9 +705,7 @@ static int binary_prec(enum lex_kind kind, enum ast_op *op)
 /* Is the '/' at hand division, rather than the end of the predicate? */
 static bool slash_divides(struct parser *p)
 {
-	if (!p->in_pred || p->nest)
-		return true;
-	return starts_operand(peek2(p));
+	return !(parse_peek(p)->flags & LEX_SLASH_EPRED);
 }
 
 /* All operators binding at least as tightly as MIN_PREC; left-associative. */
@@ -857,10 +841,7 @@ static struct ast_expr *parse_predicate(struct parser *p)
 	struct ast_expr *e;
 
 	parse_next(p);
-	p->in_pred = true;
-	p->nest = 0;
 	e = parse_assign(p);
-	p->in_pred = false;
 	if (!e || !parse_expect(p, LEX_SLASH))
 		return NULL;
 	return e;
@@ -965,6 +946,12 @@ static bool parse_clause(struct parser *p)
 		if (!c->pred)
 			return false;
 		t = parse_peek_in(p, LEX_MODE_CLAUSE);
+		/* In -n text too: only a description may stand alone. */
+		if (t->kind != LEX_LBRACE && t->kind != LEX_ERROR) {
+			parse_error_at(p, DIAG_SYNTAX, c->pred->loc,
+				       "expected actions { } following probe description and predicate");
+			return false;
+		}
 	}
 	if (t->kind == LEX_LBRACE) {
 		c->body = parse_body(p);
@@ -1016,7 +1003,7 @@ struct ast_program *parse_program(struct compile_ctx *cc, const char *file, cons
 			parse_syntax_error(&p, t);
 	}
 	if (!p.err && !p.items.n && !cc->allow_empty)
-		parse_error_at(&p, DIAG_EMPTY, (struct ast_loc){ 0, 0 },
+		parse_error_at(&p, DIAG_EMPTY, (struct ast_loc){ 0 },
 			       "empty D program translation unit");
 	if (p.err)
 		return NULL;

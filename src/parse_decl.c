@@ -474,8 +474,56 @@ static bool bad_inline_class(struct parser *p, const struct lex_token *t)
 }
 
 /*
- * inline TYPE NAME = assignment-expression; (at the inline keyword). The
- * parameterised form NAME[T1 a, ...] is refused.
+ * An inline's parameters, at the '[' of NAME[T1 a, T2 b]: each a type name
+ * and the parameter's name.
+ */
+static bool parse_inline_params(struct parser *p, struct ast_decl *d)
+{
+	struct parse_vec types = { 0 }, names = { 0 };
+	const struct lex_token *t;
+	struct ast_type *ty;
+	size_t i;
+
+	parse_next(p);
+	for (;;) {
+		t = parse_peek(p);
+		if (!parse_is_type_start(t)) {
+			parse_syntax_error(p, t);
+			return false;
+		}
+		ty = parse_alloc(p, sizeof(*ty));
+		if (!ty || !parse_type_name(p, ty) || !parse_vec_push(p, &types, ty))
+			return false;
+		t = parse_peek(p);
+		if (t->kind != LEX_IDENT || t->kw != LEX_KW_NONE) {
+			parse_syntax_error(p, t);
+			return false;
+		}
+		if (!parse_vec_push(p, &names, t->str))
+			return false;
+		parse_next(p);
+		t = parse_peek(p);
+		parse_next(p);
+		if (t->kind == LEX_RBRACKET)
+			break;
+		if (t->kind != LEX_COMMA) {
+			parse_syntax_error(p, t);
+			return false;
+		}
+	}
+	d->keys = vec_types(p, &types);
+	d->nkeys = types.n;
+	d->params = parse_alloc(p, names.n * sizeof(*d->params));
+	if (!d->params)
+		return false;
+	for (i = 0; i < names.n; i++)
+		d->params[i] = names.v[i];
+	return !p->err;
+}
+
+/*
+ * inline TYPE NAME = assignment-expression; or, with parameters, inline
+ * TYPE NAME[T1 a, ...] = expression; (at the inline keyword).
  */
 static bool parse_inline(struct parser *p, struct ast_loc start)
 {
@@ -507,11 +555,8 @@ static bool parse_inline(struct parser *p, struct ast_loc start)
 	if (!decl_name(p, d))
 		return false;
 	t = parse_peek(p);
-	if (t->kind == LEX_LBRACKET) {
-		parse_error_at(p, DIAG_UNSUPPORTED, parse_loc(t),
-			       "not supported: inline definitions with parameters");
+	if (t->kind == LEX_LBRACKET && !parse_inline_params(p, d))
 		return false;
-	}
 	if (!parse_expect(p, LEX_ASSIGN))
 		return false;
 	d->init = parse_assign_expr(p);

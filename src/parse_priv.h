@@ -34,8 +34,6 @@ struct parser {
 	struct parse_vec items;		/* the program's, pragmas as they are met */
 	unsigned int depth;
 	unsigned int max_depth;
-	bool in_pred;
-	unsigned int nest;		/* ( and [ open in the current predicate */
 };
 
 /*
@@ -62,7 +60,7 @@ static type **fn(struct parser *p, const struct parse_vec *v)		\
 
 static inline struct ast_loc parse_loc(const struct lex_token *t)
 {
-	return (struct ast_loc){ .line = t->line, .col = t->col };
+	return (struct ast_loc){ .line = t->line, .col = t->col, .file = t->file };
 }
 
 /* Report the first error; later ones are dropped (p->err is set). */

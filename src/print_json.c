@@ -334,6 +334,21 @@ static void buckets(struct jbuf *b, const struct agg_snap *snap, const uint64_t 
 	jbuf_puts(b, "]");
 }
 
+/* A tuple's "value" (stddev's unsigned), or a histogram's "buckets". */
+static void tuple_value(struct jbuf *b, const struct agg_snap *snap, const uint64_t *w,
+			uint64_t normal)
+{
+	const struct img_agg *a = snap->agg;
+
+	if (a->func == SPT_AGG_QUANTIZE || a->func == SPT_AGG_LQUANTIZE ||
+	    a->func == SPT_AGG_LLQUANTIZE)
+		buckets(b, snap, w, normal);
+	else if (a->func == SPT_AGG_STDDEV)
+		jbuf_printf(b, "\"value\":%llu", (unsigned long long)agg_value(a, w, normal));
+	else
+		jbuf_printf(b, "\"value\":%lld", (long long)agg_value(a, w, normal));
+}
+
 static void json_agg(struct printer *pr, const struct agg_snap *snap, const struct fmt *f,
 		     uint64_t normal, enum print_agg_when when)
 {
@@ -363,14 +378,17 @@ static void json_agg(struct printer *pr, const struct agg_snap *snap, const stru
 			jbuf_puts(b, "}");
 		}
 		jbuf_puts(b, "],");
-		if (a->func == SPT_AGG_QUANTIZE || a->func == SPT_AGG_LQUANTIZE ||
-		    a->func == SPT_AGG_LLQUANTIZE)
-			buckets(b, snap, t->w, normal);
-		else if (a->func == SPT_AGG_STDDEV)
-			jbuf_printf(b, "\"value\":%llu",
-				    (unsigned long long)agg_value(a, t->w, normal));
-		else
-			jbuf_printf(b, "\"value\":%lld", (long long)agg_value(a, t->w, normal));
+		tuple_value(b, snap, t->w, normal);
+		/* printa(@a, @b, ...): the others' values of this key, in order */
+		for (k = 0; k < snap->nmore; k++) {
+			const struct agg_snap *m = &snap->more[k];
+
+			jbuf_puts(b, k ? ",{\"name\":" : ",\"more\":[{\"name\":");
+			agg_name(b, m->agg);
+			jbuf_printf(b, ",\"function\":\"%s\",", agg_func_name(m->agg->func));
+			tuple_value(b, m, m->t[i].w, m->normal ? m->normal : 1);
+			jbuf_puts(b, k + 1 == snap->nmore ? "}]" : "}");
+		}
 		if (f) {
 			/* printa("format", @a): this tuple's text, as the text format prints it. */
 			struct agg_snap one = *snap, more[IMG_PRINTA_MAX];

@@ -36,6 +36,7 @@ static inline __u32 spt_env_agg_words(struct spt_env *env);
 static inline __s64 spt_env_agg_edge(struct spt_env *env, __u32 i);
 static inline __u64 spt_env_speculation(struct spt_env *env);
 static inline int spt_env_speculate(struct spt_env *env, __u64 id);
+static inline __u32 spt_env_specroom(struct spt_env *env, __u32 id);
 static inline __u32 spt_env_nspec(struct spt_env *env);
 static inline long spt_env_stack(struct spt_env *env, __u64 *buf, __u32 user);
 static inline void spt_env_uregs(struct spt_env *env, __u64 *regs);
@@ -284,6 +285,13 @@ static inline int spt_env_speculate(struct spt_env *env, __u64 id)
 static inline __u32 spt_env_nspec(struct spt_env *env)
 {
 	return env->nspec;
+}
+
+/* The host VM keeps no speculative data: every part has specroom bytes left. */
+static inline __u32 spt_env_specroom(struct spt_env *env, __u32 id)
+{
+	(void)id;
+	return env->specroom;
 }
 
 /* As bpf_probe_read_kernel_str: at most size - 1 bytes up to the NUL, then a NUL. */

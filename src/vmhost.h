@@ -50,6 +50,7 @@ struct spt_env {
 	/* speculations: slots 1..nspec, non-zero when taken */
 	uint32_t nspec;
 	uint8_t spec_taken[SPT_NSPEC_MAX + 1];
+	uint32_t specroom;	/* bytes every part has left, for SPECCHK */
 };
 
 /*

@@ -141,6 +141,14 @@ enum spt_op {
 	 * there is none). A stack the kernel cannot take has depth 0.
 	 */
 	SPT_OP_STACK,
+	/*
+	 * After speculate(): the record up to the data about to be written
+	 * (imm bytes) would not fit in what the speculation's part on this
+	 * CPU has left: end the clause there, nothing recorded, and count a
+	 * speculative drop, as dtrace-utils stops a clause whose data goes
+	 * beyond specsize. Emitted before each field of a speculative clause.
+	 */
+	SPT_OP_SPECCHK,
 	SPT_OP_NOPS	/* number of opcodes */
 };
 
@@ -180,6 +188,8 @@ enum spt_op {
 #define SPT_FIND_STR 0x2	/* r[b] is a string (else a character) */
 #define SPT_FIND_NOT 0x4	/* a character other than r[b] */
 #define SPT_FIND_REF 0x8	/* the result is a string reference, NULL if none */
+#define SPT_FIND_AT 0x10	/* no search: r[dst] = the byte at position r[dst] of string
+				 * r[a], 0 outside [0, strlen) (D's s[i]) */
 
 /*
  * KINIT imm with this bit: the key of a self-> string variable (its id in

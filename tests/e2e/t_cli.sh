@@ -146,6 +146,15 @@ EOF
 	check "-C -U: the error's line is the script's" \
 		"$(cd "$TMP" && "$SPT" -C -I inc -DN=3 -UN -e -s c.d 2>&1)" \
 		"spectrace: failed to compile script c.d: line 10: failed to resolve N: Unknown variable name"
+	# An error in an #include'd file names that file, as dtrace does.
+	printf 'inline int OK = 1;\ninline int BAD = nosuch;\n' >"$TMP/inc/bad.h"
+	printf '#include "bad.h"\nBEGIN\n{\n\texit(OK);\n}\n' >"$TMP/b.d"
+	check "-C: an error in an included file" "$(cd "$TMP" && "$SPT" -C -I inc -e -s b.d 2>&1)" \
+		"spectrace: failed to compile script b.d: \"inc/bad.h\", line 2: failed to resolve nosuch: Unknown variable name"
+	printf '#include "bad.h"\nBEGIN\n{\n\tx = ;\n}\n' >"$TMP/b2.d"
+	printf 'inline int BAD = 1;\n' >"$TMP/inc/bad.h"
+	check "-C: after the include, the script's own lines" "$(cd "$TMP" && "$SPT" -C -I inc -e -s b2.d 2>&1)" \
+		"spectrace: failed to compile script b2.d: line 4: syntax error near \";\""
 	check "-x define, -x incdir" "$(cd "$TMP" && "$SPT" -C -x incdir=inc -x define=N=5 -s c.d 2>&1)" "quiet 5"
 	check "-H lists the included files on stderr" \
 		"$(cd "$TMP" && "$SPT" -C -H -I inc -DN=1 -e -s c.d 2>&1 | head -n 1)" ". inc/greet.h"
@@ -196,6 +205,11 @@ check "-P with an action" \
 	"BEGIN"
 check "-i is refused" "$(usage -i 1)" \
 	"1|spectrace: not supported: -i (probes by id: use -n with the description)"
+# -v in exec mode is dtrace's stability report: refused (no stability attributes).
+check "-v is refused" "$(usage -v -n 'BEGIN { exit(0); }')" \
+	"1|spectrace: not supported: -v (dtrace's stability report: spectrace keeps no stability attributes; -x bpflog shows libbpf's messages)"
+check "-ev is refused" "$(usage -e -v -n 'BEGIN { exit(0); }')" \
+	"1|spectrace: not supported: -v (dtrace's stability report: spectrace keeps no stability attributes; -x bpflog shows libbpf's messages)"
 
 # -w: dtrace's notice once tracing is on, unless quiet.
 check "-w notice" "$("$SPT" -w -n 'BEGIN { exit(0); }' 2>&1 >/dev/null)" \
@@ -219,9 +233,12 @@ check "no arguments: the synopsis" "$(printf '%s\n' "$out" | head -n 2)" \
 check "no arguments: an example" "$(printf '%s\n' "$out" | grep -c "^  spectrace -n 'syscall::openat:entry ")" 1
 check "no arguments: nothing on stdout" "$("$SPT" 2>/dev/null)" ""
 # Operands are macro arguments.
-check "operand is \$1" "$(usage -e -n 'syscall::openat:entry /pid == $1/' 42)" "0|"
-check "missing macro argument" "$(usage -e -n 'syscall::openat:entry /pid == $2/' 42)" \
-	"1|spectrace: invalid probe specifier syscall::openat:entry /pid == \$2/: macro argument \$2 is not defined"
+check "operand is \$1" "$(usage -e -n 'syscall::openat:entry /pid == $1/ {}' 42)" "0|"
+check "missing macro argument" "$(usage -e -n 'syscall::openat:entry /pid == $2/ {}' 42)" \
+	"1|spectrace: invalid probe specifier syscall::openat:entry /pid == \$2/ {}: macro argument \$2 is not defined"
+# A predicate needs actions, also in -n text (only a description may stand alone).
+check "predicate without actions" "$(usage -e -n 'BEGIN /1/')" \
+	"1|spectrace: invalid probe specifier BEGIN /1/: expected actions { } following probe description and predicate"
 
 out=$("$SPT" --help)
 check "--help exits 0" "$?" 0
@@ -252,6 +269,20 @@ out=$("$SPT" -n 'syscall::nosuch:entry' 2>&1)
 check "no match exits 1" "$?" 1
 check "no match message" "$out" \
 	"spectrace: invalid probe specifier syscall::nosuch:entry: probe description syscall::nosuch:entry does not match any probes"
+
+# The description as dtrace names it, provider:module:function:name; in a
+# script with its line; the tag under -xerrtags; also under -e, which compiles.
+check "no match: the four fields" "$(usage -n 'nosuch {}')" \
+	"1|spectrace: invalid probe specifier nosuch {}: probe description :::nosuch does not match any probes"
+check "no match under -e" "$(usage -e -n 'syscall::nosuch: {}')" \
+	"1|spectrace: invalid probe specifier syscall::nosuch: {}: probe description syscall::nosuch: does not match any probes"
+check "no match, -xerrtags" "$(usage -e -xerrtags -n 'syscall::nosuch: {}')" \
+	"1|spectrace: invalid probe specifier syscall::nosuch: {}: [D_PDESC_ZERO] probe description syscall::nosuch: does not match any probes"
+printf 'BEGIN\n{\n}\n\nsyscall::nosuch:entry,\nsyscall::nosuch2:entry\n{\n}\n' >"$TMP/nm.d"
+check "no match in a script: its line" "$(cd "$TMP" && usage -e -s nm.d)" \
+	"1|spectrace: failed to compile script nm.d: line 5: probe description syscall::nosuch:entry does not match any probes"
+check "no match in a script, -Z" "$(cd "$TMP" && usage -e -Z -s nm.d)" "0|"
+check "-e: nothing matched is no error" "$(usage -e -x zdefs -n 'syscall::nosuch: {}')" "0|"
 
 out=$("$SPT" -n 'a:b:c:d:e' 2>&1)
 check "malformed description exits 1" "$?" 1

@@ -132,6 +132,19 @@ check "json: quantize buckets" "$(jqs "$TMP/out" 'select(.name == "@q") | [.func
 check "json: lquantize overflow bucket" "$(jqs "$TMP/out" 'select(.name == "@l") | .tuples')" \
 	'[{"keys":[],"buckets":[{"min":20,"max":null,"count":7}]}]'
 
+# printa() of several aggregations: every one's value of the key, the
+# first's as the tuple's value, the others' in "more", by name (a key one
+# lacks has its zero, as the text format prints it).
+tracer_run -x oformat=json -n 'BEGIN { @c["a"] = count(); @c["b"] = count(); @c["b"] = count();
+	@s["a"] = sum(10); @q["b"] = quantize(3); printa(@c, @s, @q); exit(0); }'
+check "json: printa of several aggregations" \
+	"$(jqs "$TMP/out" 'select(.type == "aggregation") | [.name, .when, .tuples]')" \
+	'["@c","printa",[{"keys":[{"type":"string","value":"a"}],"value":1,"more":[{"name":"@s","function":"sum","value":10},{"name":"@q","function":"quantize","buckets":[]}]},{"keys":[{"type":"string","value":"b"}],"value":2,"more":[{"name":"@s","function":"sum","value":0},{"name":"@q","function":"quantize","buckets":[{"min":2,"max":3,"count":1}]}]}]]'
+tracer_run -x oformat=json -n 'BEGIN { @a = count(); @b = sum(4); printa("%@d %@d\n", @a, @b); exit(0); }'
+check "json: printa(fmt) of several: values and text" \
+	"$(jqs "$TMP/out" 'select(.type == "aggregation") | .tuples')" \
+	'[{"keys":[],"value":1,"more":[{"name":"@b","function":"sum","value":4}],"printa":"1 4\n"}]'
+
 # Drops: six BEGIN clauses of 16 bytes each, a buffer of 64: four printed, two dropped.
 tracer_run -x oformat=json -b 64 -n 'BEGIN { trace(1); }' -n 'BEGIN { trace(2); }' -n 'BEGIN { trace(3); }' \
 	-n 'BEGIN { trace(4); }' -n 'BEGIN { trace(5); }' -n 'BEGIN { trace(6); exit(0); }'

@@ -44,6 +44,17 @@ tracer_stop
 check "speculative drops: the first record committed" "$(grep -vx -e ready -e '' "$TMP/out")" "1"
 check "speculative drops reported" "$(grep speculative "$TMP/err")" "spectrace: 4 speculative drops"
 
+# Data beyond specsize stops the clause there, as dtrace-utils does: what
+# the clause did before that point holds, the rest does not run, nothing of
+# it is kept, one speculative drop. Records here: 8 bytes of header, 8 per trace().
+tracer_run -q -x specsize=32 -n 'BEGIN { s = speculation(); }
+	BEGIN { speculate(s); x = 1; trace(1); y = 1; trace(2); trace(3); trace(4); z = 1; }
+	BEGIN { commit(s); }
+	BEGIN { printf("%d %d %d\n", x, y, z); exit(0); }'
+check "beyond specsize: the clause stops at the data that does not fit" "$(cat "$TMP/out")" "1 1 0"
+check "beyond specsize: one speculative drop" "$(grep speculative "$TMP/err")" \
+	"spectrace: 1 speculative drop"
+
 # A part larger than the room in the principal buffer: nothing copied, one drop.
 tracer_start -q -b 64 -n 'BEGIN { s = speculation(); printf("ready\n"); }
 	syscall::sched_get_priority_min:entry /execname == "sysloop"/ { speculate(s); printf("%d\n", ++n); }

@@ -84,7 +84,7 @@ check "created when named" "$("$SPT" -l -n tick-250ms | awk 'NR == 2 { print $2,
 "$SPT" -n 'tick-0 { exit(0); }' >/dev/null 2>"$TMP/err"
 check "tick-0 exit status" "$?" 1
 check "tick-0 matches nothing" "$(cat "$TMP/err")" \
-	"spectrace: invalid probe specifier tick-0 { exit(0); }: probe description tick-0 does not match any probes"
+	"spectrace: invalid probe specifier tick-0 { exit(0); }: probe description :::tick-0 does not match any probes"
 
 # The periodic report: counts per syscall every second, cleared after.
 tracer_start -n 'syscall:::entry { @[probefunc] = count(); } tick-1s { printa(@); clear(@); }' || exit 1

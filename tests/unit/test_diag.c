@@ -132,6 +132,21 @@ Test(diag, print_script_line_no_tag)
 		       "syntax error near \"}\"\n");
 }
 
+Test(diag, print_filetag)
+{
+	diag_add(&dl, DIAG_SYNTAX, "foo.d", 2, 3, "syntax error near \";\"");
+	diag_set_filetag(&dl, "inc/x.h");
+	dl.errtags = true;
+	dl.caret = true;
+	dl.src = "a\nbb;\n";
+	dl.srclen = 6;
+	/* dtrace's "FILE", line N; no caret: the lines are another file's */
+	expect_printed(NULL, "spectrace: failed to compile script foo.d: [D_SYNTAX] "
+		       "\"inc/x.h\", line 2: syntax error near \";\"\n");
+	diag_set_filetag(&dl, NULL);
+	cr_assert_str_eq(dl.v[0].filetag, "inc/x.h");
+}
+
 Test(diag, print_errtags)
 {
 	dl.errtags = true;

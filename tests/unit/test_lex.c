@@ -225,6 +225,9 @@ Test(lex, every_operator_alone)
 	struct lex_token t;
 
 	for (k = LEX_LPAREN; k < LEX_NKINDS; k++) {
+		/* a closer alone is "extra ) in input stream": see balance */
+		if (k == LEX_RPAREN || k == LEX_RBRACKET || k == LEX_RBRACE)
+			continue;
 		start(lex_kind_str(k));
 		t = tok();
 		cr_assert_eq(t.kind, k, "%s lexed as %s", lex_kind_str(k), lex_kind_str(t.kind));
@@ -449,6 +452,13 @@ ParameterizedTestParameters(lex, errors)
 		{ "#error", "D_PRAGERR", 1, 1, "#error: " },
 		{ "#0123456789012345678901234567890123456789", "D_PRAGCTL_INVAL", 1, 1,
 		  "invalid control directive: #01234567890123456789012345678901" },
+		/* closers with nothing open; a predicate's end inside ( or [ */
+		{ "a)", "D_SYNTAX", 1, 2, "extra ) in input stream" },
+		{ "\n]", "D_SYNTAX", 2, 1, "extra ] in input stream" },
+		{ "{}}", "D_SYNTAX", 1, 3, "extra } in input stream" },
+		{ "(a /{", "D_SYNTAX", 1, 4, "closing ) expected in predicate before /" },
+		{ "a[1 /", "D_SYNTAX", 1, 5, "closing ] expected in predicate before /" },
+		{ "([) /", "D_SYNTAX", 1, 5, "closing ] expected in predicate before /" },
 	};
 
 	return cr_make_param_array(struct err_case, cases, sizeof(cases) / sizeof(cases[0]));
@@ -588,7 +598,7 @@ Test(lex, comments)
 {
 	struct lex_token t;
 
-	start("a /* one\n two */ b // three\nc/**/d /* // */ e // /* \n f //");
+	start("a /* one\n two */ b\nc/**/d /* // */ e /* \n */ f");
 	expect_ident("a", LEX_KW_NONE);
 	t = tok();
 	cr_assert_str_eq(t.str, "b");
@@ -602,8 +612,95 @@ Test(lex, comments)
 	t = tok();
 	cr_assert_str_eq(t.str, "f");
 	cr_assert_eq(t.line, 4);
-	cr_assert_eq(t.col, 2);
+	cr_assert_eq(t.col, 5);
 	expect_kind(LEX_EOF);
+}
+
+/* Without cpp, "//" is two '/': the first ends a predicate, the second divides. */
+Test(lex, cxx_comment_is_two_slashes)
+{
+	struct lex_token t;
+
+	start("a // b");
+	expect_ident("a", LEX_KW_NONE);
+	t = tok();
+	cr_assert_eq(t.kind, LEX_SLASH);
+	cr_assert_eq(t.flags, LEX_SLASH_EPRED);
+	t = tok();
+	cr_assert_eq(t.kind, LEX_SLASH);
+	cr_assert_eq(t.flags, 0);
+	expect_ident("b", LEX_KW_NONE);
+	expect_kind(LEX_EOF);
+}
+
+/* dtrace's rule: the next character that is not white space decides. */
+Test(lex, slash_ends_predicate)
+{
+	static const struct {
+		const char *text;
+		unsigned int flags;
+	} cases[] = {
+		{ "/", LEX_SLASH_EPRED }, { "/ ", LEX_SLASH_EPRED }, { "/{", LEX_SLASH_EPRED },
+		{ "/ \n\t{", LEX_SLASH_EPRED }, { "/;", LEX_SLASH_EPRED },
+		{ "/ /* c */", LEX_SLASH_EPRED }, { "/x", 0 }, { "/ 2", 0 }, { "/(", 0 },
+		{ "/}", 0 }, { "/-1", 0 },
+	};
+	struct lex_token t;
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		start(cases[i].text);
+		t = tok();
+		cr_assert_eq(t.kind, LEX_SLASH, "%s", cases[i].text);
+		cr_assert_eq(t.flags, cases[i].flags, "%s", cases[i].text);
+	}
+}
+
+Test(lex, balance)
+{
+	start("( [ { } ] ) )");
+	expect_kind(LEX_LPAREN);
+	expect_kind(LEX_LBRACKET);
+	expect_kind(LEX_LBRACE);
+	expect_kind(LEX_RBRACE);
+	expect_kind(LEX_RBRACKET);
+	expect_kind(LEX_RPAREN);
+	cr_assert_eq(lx.parens + lx.brackets + lx.braces, 0);
+}
+
+/* A marker's file name is kept for messages; "<stdin>" is the script itself. */
+Test(lex, marker_file)
+{
+	struct lex_token t;
+
+	start("a\n# 1 \"inc/x\\\\y.h\" 1\nb\n#line 7\nc\n# 4 \"<stdin>\" 2\nd\n#line 9 \"o.d\"\ne");
+	t = tok();
+	cr_assert_null(t.file);
+	t = tok();
+	cr_assert_str_eq(t.str, "b");
+	cr_assert_str_eq(t.file, "inc/x\\y.h");
+	cr_assert_eq(t.line, 1);
+	t = tok();
+	cr_assert_str_eq(t.file, "inc/x\\y.h");
+	cr_assert_eq(t.line, 7);
+	t = tok();
+	cr_assert_str_eq(t.str, "d");
+	cr_assert_null(t.file);
+	cr_assert_eq(t.line, 4);
+	t = tok();
+	cr_assert_str_eq(t.file, "o.d");
+	cr_assert_eq(t.line, 9);
+}
+
+Test(lex, divide_in_parens)
+{
+	/* dividing inside parentheses is fine */
+	start("(a / b)");
+	expect_kind(LEX_LPAREN);
+	expect_ident("a", LEX_KW_NONE);
+	expect_kind(LEX_SLASH);
+	expect_ident("b", LEX_KW_NONE);
+	expect_kind(LEX_RPAREN);
 }
 
 Test(lex, comment_star_slash_edge)
@@ -645,7 +742,7 @@ Test(lex, pragma_tokens)
 {
 	struct lex_token t;
 
-	start("#pragma D option quiet\n  #  pragma   D option x=y  // comment\n"
+	start("#pragma D option quiet\n  #  pragma   D option x=y  /* comment */\n"
 	      "#pragma D option bufsize=16k /* c */ a\n#pragma\n#\n  #  \nz");
 	t = tok();
 	cr_assert_eq(t.kind, LEX_PRAGMA);
@@ -883,7 +980,7 @@ Test(lex, pspec_ends)
 		{ "BEGIN{", LEX_LBRACE }, { "BEGIN/x/", LEX_SLASH }, { "a:b:c:d,", LEX_COMMA },
 		{ "BEGIN;", LEX_SEMI }, { "BEGIN /", LEX_SLASH }, { "BEGIN\n{", LEX_LBRACE },
 		{ "BEGIN/*c*/{", LEX_LBRACE }, { "fbt::*/**/{", LEX_LBRACE },
-		{ "BEGIN//c\n{", LEX_LBRACE }, { "BEGIN(", LEX_LPAREN },
+		{ "BEGIN//c\n{", LEX_SLASH }, { "BEGIN(", LEX_LPAREN },
 	};
 	struct lex_token t;
 	size_t i;

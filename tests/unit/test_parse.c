@@ -566,7 +566,6 @@ Test(parse, predicate_division)
 		    "(clause (probes BEGIN) (pred (? (/ x y) a b)) (body))\n");
 	/* Comments after the closing '/' */
 	expect_prog("BEGIN /x/ /* c */ {}", "(clause (probes BEGIN) (pred x) (body))\n");
-	expect_prog("BEGIN /x/ // c\n{}", "(clause (probes BEGIN) (pred x) (body))\n");
 	/* Inside a body, '/' is always division. */
 	expect_prog("BEGIN { a = b / c; }", "(clause (probes BEGIN) (body (= a (/ b c))))\n");
 }
@@ -602,7 +601,6 @@ Test(parse, missing_body_in_probe_specifier)
 	expect_prog_in(NULL, "BEGIN", "(clause (probes BEGIN))\n");
 	expect_prog_in(NULL, "syscall::read:entry, syscall::write:entry",
 		       "(clause (probes syscall::read:entry syscall::write:entry))\n");
-	expect_prog_in(NULL, "BEGIN /x/", "(clause (probes BEGIN) (pred x))\n");
 	expect_prog_in(NULL, "BEGIN {} END", "(clause (probes BEGIN) (body))\n"
 		       "(clause (probes END))\n");
 	prog = program(NULL, "BEGIN");
@@ -611,20 +609,14 @@ Test(parse, missing_body_in_probe_specifier)
 	cr_assert_null(prog->file);
 }
 
-Test(parse, predicate_without_body)
-{
-	expect_prog("BEGIN /x/\n", "(clause (probes BEGIN) (pred x))\n");
-	expect_prog("BEGIN /x/;\nEND\n/y/\n", "(clause (probes BEGIN) (pred x))\n"
-		    "(clause (probes END) (pred y))\n");
-}
-
 Test(parse, predicate_slash_rule_as_dtrace)
 {
 	/*
-	 * A '/' followed by something that can begin an operand divides,
+	 * A '/' followed by anything but ';', '{', '/' or the end divides,
 	 * even across lines: dtrace reads this as one predicate too.
 	 */
-	expect_prog("BEGIN /x/\nEND\n/y/\n", "(clause (probes BEGIN) (pred (/ (/ x END) y)))\n");
+	expect_prog("BEGIN /x/\nEND\n/y/ {}\n",
+		    "(clause (probes BEGIN) (pred (/ (/ x END) y)) (body))\n");
 }
 
 Test(parse, top_level_semicolons)
@@ -637,6 +629,8 @@ Test(parse, inline_definitions)
 {
 	expect_prog("inline int X = 1 + 2;\ninline string S = execname;\n",
 		    "(inline <int> X (+ 1 2))\n(inline <string> S execname)\n");
+	expect_prog("inline int F[int a, string s] = a + strlen(s);\n",
+		    "(inline <int> F [<int> a <string> s] (+ a (call strlen s)))\n");
 }
 
 Test(parse, declarations)
@@ -699,7 +693,7 @@ Test(parse, pragmas)
 		    "(pragma attributes Evolving/Evolving/Common provider io provider)\n"
 		    "(pragma binding \"1.0\" foo)\n(pragma depends_on provider io)\n"
 		    "(pragma option switchrate=)\n");
-	prog = program("t.d", "\n  #pragma D option bufsize=16k  // comment\n");
+	prog = program("t.d", "\n  #pragma D option bufsize=16k  /* comment */\n");
 	cr_assert_eq(prog->nitems, 1);
 	cr_assert_eq(prog->items[0]->kind, AST_ITEM_PRAGMA);
 	cr_assert_eq(prog->items[0]->loc.line, 2);
@@ -968,13 +962,25 @@ ParameterizedTestParameters(parse, errors)
 		{ "BEGIN { x = ; }", "D_SYNTAX", 1, 13, "syntax error near \";\"" },
 		{ "BEGIN {", "D_SYNTAX", 1, 8, "syntax error near end of input" },
 		{ "BEGIN {\n\tx = 1\n\ty = 2;\n}", "D_SYNTAX", 3, 2, "syntax error near \"y\"" },
-		{ "BEGIN { x = 1; }}", "D_SYNTAX", 1, 17, "syntax error near \"}\"" },
+		{ "BEGIN { x = 1; }}", "D_SYNTAX", 1, 17, "extra } in input stream" },
+		{ "BEGIN { trace(1)); }", "D_SYNTAX", 1, 17, "extra ) in input stream" },
 		{ "BEGIN { { } }", "D_SYNTAX", 1, 9, "syntax error near \"{\"" },
 		{ "{ }", "D_SYNTAX", 1, 1, "syntax error near \"{\"" },
 		{ "BEGIN, { }", "D_SYNTAX", 1, 8, "syntax error near \"{\"" },
 		{ "BEGIN / / {}", "D_SYNTAX", 1, 9, "syntax error near \"/\"" },
 		{ "BEGIN /x {}", "D_SYNTAX", 1, 10, "syntax error near \"{\"" },
-		{ "BEGIN /(x/ {}", "D_SYNTAX", 1, 12, "syntax error near \"{\"" },
+		{ "BEGIN /(x/ {}", "D_SYNTAX", 1, 10, "closing ) expected in predicate before /" },
+		{ "BEGIN /x[1/ {}", "D_SYNTAX", 1, 11, "closing ] expected in predicate before /" },
+		/* A predicate needs actions, in -n text too. */
+		{ "BEGIN /x/\n", "D_SYNTAX", 1, 8,
+		  "expected actions { } following probe description and predicate" },
+		{ "BEGIN /x/;\nEND {}", "D_SYNTAX", 1, 8,
+		  "expected actions { } following probe description and predicate" },
+		/* Without cpp "//" is no comment. */
+		{ "BEGIN {\n\t// c\n}", "D_SYNTAX", 2, 2, "syntax error near \"/\"" },
+		{ "// c\nBEGIN {}", "D_SYNTAX", 1, 1, "syntax error near \"/\"" },
+		{ "BEGIN /x// c\n{}", "D_SYNTAX", 1, 8,
+		  "expected actions { } following probe description and predicate" },
 		/* As with dtrace: "END" can begin an operand, so that '/' divides. */
 		{ "BEGIN /x/ END {}", "D_SYNTAX", 1, 15, "syntax error near \"{\"" },
 		/* As in C, a slash then a star opens a comment. */
@@ -1062,8 +1068,8 @@ ParameterizedTestParameters(parse, unsupported)
 		  "not supported: floating-point types" },
 		{ "double d;", "D_UNSUPPORTED", 1, 1, "not supported: floating-point types" },
 		{ "typedef int myint;", "D_UNSUPPORTED", 1, 1, "not supported: typedef" },
-		{ "inline int x[int a] = 3;", "D_UNSUPPORTED", 1, 13,
-		  "not supported: inline definitions with parameters" },
+		{ "inline int x[int] = 3;", "D_SYNTAX", 1, 17, "syntax error near \"]\"" },
+		{ "inline int x[a] = 3;", "D_SYNTAX", 1, 14, "syntax error near \"a\"" },
 		{ "inline int = 3;", "D_DECL_USELESS", 1, 12, "inline declaration requires a name" },
 		{ "inline self int x = 3;", "D_DECL_BADCLASS", 1, 8,
 		  "specified storage class not appropriate for inline declaration" },
@@ -1177,7 +1183,11 @@ Test(parse, errors_in_probe_specifier)
 	expect_error_in(NULL, "", "D_EMPTY", 0, 0, "empty D program translation unit");
 	teardown();
 	setup();
-	expect_error_in(NULL, "BEGIN {} }", "D_SYNTAX", 1, 10, "syntax error near \"}\"");
+	expect_error_in(NULL, "BEGIN {} }", "D_SYNTAX", 1, 10, "extra } in input stream");
+	teardown();
+	setup();
+	expect_error_in(NULL, "BEGIN /1/", "D_SYNTAX", 1, 8,
+			"expected actions { } following probe description and predicate");
 	teardown();
 	setup();
 	/* -n text may name probes alone, several of them too. */
@@ -1201,7 +1211,7 @@ Test(parse, expression_errors)
 	cr_assert_null(parse_expression(&cc, NULL, "", 0));
 	cr_assert_str_eq(cc.diags.v[1].msg, "syntax error near end of input");
 	cr_assert_null(parse_expression(&cc, NULL, "a /", 3));
-	cr_assert_str_eq(cc.diags.v[2].msg, "syntax error near end of input");
+	cr_assert_str_eq(cc.diags.v[2].msg, "syntax error near \"/\"");
 }
 
 /* Nesting limits */

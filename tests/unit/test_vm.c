@@ -273,3 +273,35 @@ Test(vm, speculate_and_commit_ids)
 	cr_assert_eq(run(commit, 3), SPT_VM_FAULT, "discard(-1)");
 	memset(&env, 0, sizeof(env));
 }
+
+/* SPECCHK: a speculative clause stops where its record stops fitting. */
+Test(vm, specchk)
+{
+	struct spt_insn chk[] = {
+		I(SPT_OP_LDI, 1, 0, 0, 1),
+		I(SPT_OP_SPECCHK, 0, 0, 0, 40),	/* before speculate(): no check */
+		I(SPT_OP_SPEC, 0, 1, 0, 0),
+		I(SPT_OP_LDI, 2, 0, 0, 7),	/* runs: before the data */
+		I(SPT_OP_SPECCHK, 0, 0, 0, 24),
+		I(SPT_OP_LDI, 3, 0, 0, 8),
+		I(SPT_OP_SPECCHK, 0, 0, 0, 40),
+		I(SPT_OP_LDI, 4, 0, 0, 9),	/* not reached when 40 bytes do not fit */
+		I(SPT_OP_RET, 0, 0, 0, 0),
+	};
+
+	memset(&env, 0, sizeof(env));
+	env.nspec = 1;
+	env.spec_taken[1] = 1;
+	env.specroom = 32;
+	cr_assert_eq(run(chk, 9), SPT_VM_SKIP);
+	cr_assert_eq(vm.specroom, 32);
+	cr_assert_eq(vm.specdrop, 1);
+	cr_assert_eq(vm.r[2], 7);
+	cr_assert_eq(vm.r[3], 8);
+	cr_assert_eq(vm.r[4], 0, "the rest of the clause is not run");
+	env.specroom = 40;
+	cr_assert_eq(run(chk, 9), SPT_VM_DONE, "40 bytes fit in 40");
+	cr_assert_eq(vm.specdrop, 0);
+	cr_assert_eq(vm.r[4], 9);
+	memset(&env, 0, sizeof(env));
+}

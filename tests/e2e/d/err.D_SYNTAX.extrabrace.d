@@ -1,0 +1,6 @@
+/* ASSERTION: a } with no { open is "extra } in input stream" (d-language 5.4, D_SYNTAX). */
+BEGIN
+{
+	exit(0);
+}
+}

@@ -1,0 +1,5 @@
+/* ASSERTION: a ) with no ( open is "extra ) in input stream" (d-language 5.4, D_SYNTAX). */
+BEGIN
+{
+	trace(1));
+}
