@@ -477,6 +477,16 @@ static int act_printf(struct cg *g, const struct ast_expr *e, enum img_act kind)
 			struct ct t;
 			bool value = k == nk - 1, want_str = value && FMT_TAKES_STR(pc->kind);
 
+			if (value && pc->kind == FMT_STACK) {
+				/* %k: a stack() or ustack() field */
+				if (!cg_is_stack_call(e->u.call.args[ai]))
+					return cg_error(g, DIAG_PRINTF_ARG_TYPE, e->u.call.args[ai]->loc,
+							"%s( ) argument #%zu is incompatible with conversion #%u prototype:\n\tconversion: %%%s\n\t prototype: stack\n\t  argument: %s",
+							name, ai + 1, cno[ci], cname[ci], "expression");
+				if (cg_stack_field(g, e->u.call.args[ai]))
+					return -1;
+				continue;
+			}
 			ret = record_int(g, e->u.call.args[ai], &t);
 			if (ret < 0)
 				return -1;

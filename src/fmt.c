@@ -24,6 +24,7 @@
 
 #include "fmt.h"
 #include "ksym.h"
+#include "stack.h"
 
 __attribute__((format(printf, 3, 4))) static void set_err(char *err, size_t errlen,
 							  const char *fmt, ...)
@@ -95,6 +96,8 @@ static enum fmt_kind conv_kind(char c)
 		return FMT_RFC822;
 	case 'a':
 		return FMT_KADDR;
+	case 'k':
+		return FMT_STACK;
 	}
 	return FMT_LIT;
 }
@@ -499,6 +502,22 @@ int fmt_print(FILE *out, const struct fmt *f, const struct fmt_arg *args, size_t
 			ksym_addr2str((unsigned long long)a->v, ebuf, sizeof(ebuf));
 			PRINT_STARS(out, spec, ns, st, ebuf);
 			break;
+		case FMT_STACK: {
+			/*
+			 * dtrace's pfprint_stack: the width pads each frame, or with
+			 * '-' is the frames' indent (not padded); no indent otherwise.
+			 */
+			int w = 0, left = strchr(spec, '-') != NULL;
+			const char *q = spec + 1;
+
+			while (*q && strchr("-+ #0", *q))
+				q++;
+			w = atoi(q);
+			if (a->stk)
+				stack_print(out, a->stk, a->stkdata, left ? (unsigned int)w : 0,
+					    left ? 0 : w);
+			break;
+		}
 		case FMT_LIT:
 			break;
 		}

@@ -150,7 +150,7 @@ ParameterizedTestParameters(fmt, typed)
 
 ParameterizedTest(struct tcase *c, fmt, typed)
 {
-	struct fmt_arg a = { 0, c->v, NULL, c->size, c->sign };
+	struct fmt_arg a = { 0, c->v, NULL, c->size, c->sign, NULL, NULL };
 	char *got = render(c->format, &a, 1);
 
 	cr_assert_str_eq(got, c->want, "format \"%s\" size %u sign %d", c->format, c->size,
@@ -168,7 +168,7 @@ Test(fmt, literal_only)
 
 Test(fmt, star_width_and_precision)
 {
-	struct fmt_arg args[] = { { 0, 6, NULL, 0, 0 }, { 0, 3, NULL, 0, 0 }, { 1, 0, "abcdef", 0, 0 } };
+	struct fmt_arg args[] = { { 0, 6, NULL, 0, 0, NULL, NULL }, { 0, 3, NULL, 0, 0, NULL, NULL }, { 1, 0, "abcdef", 0, 0, NULL, NULL } };
 	char *got = render("[%*.*s]", args, 3);
 
 	cr_assert_str_eq(got, "[   abc]");
@@ -177,9 +177,9 @@ Test(fmt, star_width_and_precision)
 
 Test(fmt, dynamic_precision_zero_or_less_is_none)
 {
-	struct fmt_arg args[] = { { 0, 0, NULL, 0, 0 }, { 1, 0, "abcdef", 0, 0 } };
-	struct fmt_arg neg[] = { { 0, (uint64_t)-3, NULL, 0, 0 }, { 1, 0, "abcdef", 0, 0 } };
-	struct fmt_arg nw[] = { { 0, (uint64_t)-5, NULL, 0, 0 }, { 0, 2, NULL, 0, 0 }, { 1, 0, "abc", 0, 0 } };
+	struct fmt_arg args[] = { { 0, 0, NULL, 0, 0, NULL, NULL }, { 1, 0, "abcdef", 0, 0, NULL, NULL } };
+	struct fmt_arg neg[] = { { 0, (uint64_t)-3, NULL, 0, 0, NULL, NULL }, { 1, 0, "abcdef", 0, 0, NULL, NULL } };
+	struct fmt_arg nw[] = { { 0, (uint64_t)-5, NULL, 0, 0, NULL, NULL }, { 0, 2, NULL, 0, 0, NULL, NULL }, { 1, 0, "abc", 0, 0, NULL, NULL } };
 	char *got = render("[%.*s]", args, 2);
 
 	cr_assert_str_eq(got, "[abcdef]");
@@ -195,7 +195,7 @@ Test(fmt, dynamic_precision_zero_or_less_is_none)
 
 Test(fmt, several_conversions)
 {
-	struct fmt_arg args[] = { { 0, 12, NULL, 0, 0 }, { 1, 0, "cat", 0, 0 }, { 0, (uint64_t)-2, NULL, 0, 0 } };
+	struct fmt_arg args[] = { { 0, 12, NULL, 0, 0, NULL, NULL }, { 1, 0, "cat", 0, 0, NULL, NULL }, { 0, (uint64_t)-2, NULL, 0, 0, NULL, NULL } };
 	char *got = render("%d %s %d\n", args, 3);
 
 	cr_assert_str_eq(got, "12 cat -2\n");
@@ -204,7 +204,7 @@ Test(fmt, several_conversions)
 
 Test(fmt, time)
 {
-	struct fmt_arg a = { 0, 0, NULL, 0, 0 };
+	struct fmt_arg a = { 0, 0, NULL, 0, 0, NULL, NULL };
 	char *got;
 
 	setenv("TZ", "UTC", 1);
@@ -264,7 +264,7 @@ Test(fmt, errors_numbered_as_dtrace)
 Test(fmt, kind_mismatch_is_refused)
 {
 	struct fmt f;
-	struct fmt_arg a = { 0, 1, NULL, 0, 0 };
+	struct fmt_arg a = { 0, 1, NULL, 0, 0, NULL, NULL };
 	FILE *out = fopen("/dev/null", "w");
 
 	cr_assert_eq(fmt_parse("%s", &f, NULL, 0), 0);
@@ -282,7 +282,7 @@ Test(fmt, kernel_addresses)
 	char path[] = "/tmp/spt-kallsyms-XXXXXX";
 	int fd = mkstemp(path);
 	FILE *f = fdopen(fd, "w");
-	struct fmt_arg a = { 0, 0, NULL, 0, 0 };
+	struct fmt_arg a = { 0, 0, NULL, 0, 0, NULL, NULL };
 	static const struct {
 		unsigned long long v;
 		const char *want;
