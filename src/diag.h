@@ -60,12 +60,15 @@
 	X(AGG_COMM,		CG,	"aggregating actions may not follow commit( )") \
 	X(AGG_FUNC,		CHECK,	"@%s must be assigned the result of an aggregating function") \
 	X(AGG_KEY,		CHECK,	"@%s[ ] key #%zu must be an integer or a string") \
+	X(AGG_MDIM,		CHECK,	"improper attempt to reference @%s as a multi-dimensional array") \
 	X(AGG_NULL,		CG,	"expression has null effect: @%s") \
 	X(AGG_REDEF,		CHECK,	"aggregation redefined: @%s\n\t current: ...\n\tprevious: ...") \
 	X(AGG_SCALAR,		CG,	"%s( ) argument #1 must be of scalar type | aggregation @%s has no value in an expression: ...") \
 	X(AGG_SPEC,		CG,	"aggregating actions may not follow speculate( )") \
 	X(ARR_BADREF,		CHECK,	"cannot access scalar %s as an associative array") \
+	X(ARR_LOCAL,		CHECK,	"local variables may not be used as associative arrays: %s") \
 	X(CG_EXPR,		CG,	"tracing function %s( ) may not be called from a D expression (D program context required)") \
+	X(CAST_INVAL,		CHECK,	"invalid cast expression: \"%s\" to \"%s\"") \
 	X(CHR_NL,		CHECK,	"unterminated character constant | newline encountered in character constant") \
 	X(CHR_NULL,		CHECK,	"empty character constant") \
 	X(CHR_OFLOW,		CHECK,	"character constant is too long") \

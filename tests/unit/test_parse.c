@@ -1021,7 +1021,7 @@ ParameterizedTestParameters(parse, errors)
 		  "D_SYNTAX", 1, 15,
 		  "syntax error near \"\"abcdefghijklmnopqrstuvwxyz0123456789ABC...\"" },
 		{ "BEGIN { x = 08; }", "D_INT_DIGIT", 1, 13,
-		  "constant 08 contains invalid digit '8'" },
+		  "constant 08 contains invalid digit 8" },
 		{ "BEGIN\n{\n  trace(\"a\n\");\n}", "D_STR_NL", 3, 9,
 		  "newline encountered in string literal" },
 		{ "#include <stdio.h>\nBEGIN {}", "D_PRAGCTL_INVAL", 1, 1,
