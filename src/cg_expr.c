@@ -2283,6 +2283,14 @@ static int call_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 		return -1;
 	if (in_list(name, strfuncs, sizeof(strfuncs) / sizeof(strfuncs[0])))
 		return cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported yet: %s( )", name);
+	{
+		const struct cg_var *v = cg_var_find(g, AST_SCOPE_GLOBAL, name);
+
+		if (v || cg_is_builtin(name))
+			return cg_error(g, DIAG_FUNC_IDKIND, e->loc,
+					"%s '%s' may not be referenced as a function",
+					v && v->assoc ? "associative array" : "scalar", name);
+	}
 	return cg_error(g, DIAG_FUNC_UNDEF, e->loc, "undefined function name: %s", name);
 }
 
@@ -2610,6 +2618,9 @@ int cg_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 
 		if (cg_type_of(g, &e->u.cast.type, &st))
 			return -1;
+		if (st.kind == CT_VOID)
+			return cg_error(g, DIAG_SIZEOF_TYPE, e->loc,
+					"cannot apply sizeof to an operand of unknown size");
 		if (st.kind != CT_INT)
 			return cg_error(g, DIAG_UNSUPPORTED, e->loc,
 					"not supported yet: sizeof(%s)", e->u.cast.type.name);

@@ -76,17 +76,18 @@
 	X(CLEAR_AGGBAD,		CG,	"undefined aggregation: @%s") \
 	X(COMM_DREC,		CG,	"commit( ) may not follow data-recording action(s)") \
 	X(DECL_ARRNULL,		CHECK,	"array declaration requires a dimension or key types") \
-	X(DECL_BADCLASS,	CHECK,	"specified storage class not appropriate for inline declaration") \
+	X(DECL_BADCLASS,	CHECK,	"specified storage class not appropriate for inline declaration | ... in D") \
 	X(DECL_COMBO,		CHECK,	"invalid type combination") \
 	X(DECL_IDRED,		CHECK,	"identifier redeclared: %s | built-in identifier redeclared: %s | identifier redefined: %s") \
 	X(DECL_USELESS,		CHECK,	"inline declaration requires a name") \
-	X(DECL_VOIDOBJ,		CHECK,	"cannot declare void inline: %s") \
+	X(DECL_VOIDOBJ,		CHECK,	"cannot declare void inline: %s | cannot have void object: %s") \
 	X(DEREF_NONPTR,		CHECK,	"cannot dereference non-pointer type") \
 	X(DIV_ZERO,		CG,	"expression contains division by zero") \
 	X(DREC_COMM,		CG,	"data-recording actions may not follow commit( )") \
 	X(EMPTY,		CHECK,	"empty D program translation unit | program contains no clauses") \
 	X(EXIT_SPEC,		CG,	"exit( ) may not follow speculate( )") \
 	X(FREOPEN_INVALID,	CHECK,	"freopen( ) argument #1 cannot be \"%s\"") \
+	X(FUNC_IDKIND,		CHECK,	"%s '%s' may not be referenced as a function") \
 	X(FUNC_UNDEF,		CHECK,	"undefined function name: %s") \
 	X(IDENT_BADREF,		CHECK,	"%s '%s' may not be referenced as %s") \
 	X(IDENT_UNDEF,		CHECK,	"failed to resolve %s: Unknown variable name") \
