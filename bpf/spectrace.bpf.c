@@ -27,6 +27,8 @@
 struct spt_aggdesc;
 /* The string primitives: one global function, verified once. */
 #define SPT_VM_STROP __noinline
+/* Stacks: one global function too. */
+#define SPT_VM_STKOP __noinline
 static __always_inline __u64 spt_env_builtin(struct spt_kenv *env, __u32 id);
 static __always_inline int spt_env_op(struct spt_kenv *env, __u32 op);
 static __always_inline int spt_env_aggfn(struct spt_kenv *env, __u32 func);
@@ -40,6 +42,9 @@ static __always_inline __u32 spt_env_strcap(struct spt_kenv *env);
 static __always_inline __u64 spt_env_strlen(struct spt_kenv *env, const __u8 *x);
 static __always_inline void spt_env_strcpy(struct spt_kenv *env, __u8 *dst, const __u8 *src);
 static __always_inline int spt_env_copyinstr(struct spt_kenv *env, __u8 *dst, __u64 uaddr);
+static __always_inline int spt_env_kstr(struct spt_kenv *env, __u8 *dst, __u64 kaddr, __u32 size);
+static __always_inline int spt_env_memcpy(struct spt_kenv *env, __u8 *dst, __u64 src, __u32 size,
+					  int kernel);
 static __always_inline void spt_env_execname(struct spt_kenv *env, __u8 *dst);
 static __always_inline const __u8 *spt_env_assoc_get(struct spt_kenv *env, const __u8 *key);
 static __always_inline int spt_env_assoc_put(struct spt_kenv *env, const __u8 *key,
@@ -54,6 +59,12 @@ static __always_inline __u64 spt_env_speculation(struct spt_kenv *env);
 static __always_inline int spt_env_speculate(struct spt_kenv *env, __u64 id);
 static __always_inline __u32 spt_env_specroom(struct spt_kenv *env, __u32 id);
 static __always_inline __u32 spt_env_nspec(struct spt_kenv *env);
+static __always_inline long spt_env_stack(struct spt_kenv *env, __u64 *buf, __u32 user);
+static __always_inline void spt_env_uregs(struct spt_kenv *env, __u64 *regs);
+static __always_inline void spt_env_vcopy(struct spt_kenv *env, __u8 *dst, const __u8 *src,
+					   __u32 size);
+static __always_inline long spt_env_ucopy(struct spt_kenv *env, __u8 *dst, __u32 size,
+					  __u64 uaddr);
 static __always_inline long spt_env_strncpy(struct spt_kenv *env, __u8 *dst, const void *src,
 					    __u32 size);
 static __always_inline void spt_env_loop(struct spt_kenv *env, __u32 n,
@@ -368,6 +379,8 @@ static __always_inline __u64 spt_env_builtin(struct spt_kenv *env, __u32 id)
 		return env->pstr[(id - SPT_B_PROBEPROV) & 3];
 	case SPT_B_RAND:
 		return (__u64)(__s64)(__s32)bpf_get_prandom_u32();
+	case SPT_B_CURTHREAD:
+		return bpf_get_current_task();
 	}
 	return 0;
 }
@@ -457,6 +470,26 @@ static __always_inline void spt_env_strcpy(struct spt_kenv *env, __u8 *dst, cons
 static __always_inline int spt_env_copyinstr(struct spt_kenv *env, __u8 *dst, __u64 uaddr)
 {
 	return bpf_probe_read_user_str(dst, spt_env_strcap(env), (const void *)uaddr) < 0 ? -1 : 0;
+}
+
+static __always_inline int spt_env_kstr(struct spt_kenv *env, __u8 *dst, __u64 kaddr, __u32 size)
+{
+	/* Bounded on a fresh register (see spt_env_builtin). */
+	asm volatile("" : "+r"(size));
+	if (size < 1 || size > SPT_STRSIZE)
+		return -1;
+	return bpf_probe_read_kernel_str(dst, size, (const void *)kaddr) < 0 ? -1 : 0;
+}
+
+static __always_inline int spt_env_memcpy(struct spt_kenv *env, __u8 *dst, __u64 src, __u32 size,
+					  int kernel)
+{
+	asm volatile("" : "+r"(size));
+	if (size < 1 || size > SPT_SCRATCH_MAX)
+		return -1;
+	if (kernel)
+		return bpf_probe_read_kernel(dst, size, (const void *)src) < 0 ? -1 : 0;
+	return bpf_probe_read_user(dst, size, (const void *)src) < 0 ? -1 : 0;
 }
 
 static __always_inline void spt_env_execname(struct spt_kenv *env, __u8 *dst)
@@ -605,6 +638,94 @@ static __always_inline __u32 spt_env_specroom(struct spt_kenv *env, __u32 id)
 		return 0;
 	off = p->off;
 	return off >= spt_specsize ? 0 : (__u32)(spt_specsize - off);
+}
+
+/*
+ * Processes whose user stacks were taken: the consumer reads their
+ * mappings while they live (src/usym.c), so frames resolve after they
+ * exit. pid -> 1, inserted once; a full map only costs the snapshot.
+ */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 4096);
+	__type(key, __u32);
+	__type(value, __u32);
+} spt_upids SEC(".maps");
+
+/*
+ * The current task's stack: bpf_get_task_stack() needs no program context,
+ * so it runs inside the VM's bpf_loop. The user stack is walked from the
+ * task's saved user registers (frame pointers); frames beyond
+ * SPT_STACK_MAX are not counted by the kernel.
+ */
+static __always_inline long spt_env_stack(struct spt_kenv *env, __u64 *buf, __u32 user)
+{
+	struct task_struct *t;
+	long n;
+
+	if (env->fixed) {
+		/* Test runs: a fixed stack of three frames, zero after them (64 kept). */
+		__builtin_memset(buf, 0, 512);
+		buf[0] = 0x1000;
+		buf[1] = 0x2000;
+		buf[2] = 0x3000;
+		return 3;
+	}
+	t = bpf_get_current_task_btf();
+	n = bpf_get_task_stack(t, buf, SPT_STACK_MAX * 8, user ? BPF_F_USER_STACK : 0);
+	if (n < 0)
+		return n;
+	if (user) {
+		__u32 pid = bpf_get_current_pid_tgid() >> 32, one = 1;
+
+		if (!bpf_map_lookup_elem(&spt_upids, &pid))
+			bpf_map_update_elem(&spt_upids, &pid, &one, BPF_NOEXIST);
+	}
+	return n / 8;
+}
+
+static __always_inline void spt_env_vcopy(struct spt_kenv *env, __u8 *dst, const __u8 *src,
+					   __u32 size)
+{
+	size &= 1023;
+	if (size)
+		bpf_probe_read_kernel(dst, size, src);
+}
+
+/* The task's user registers, saved at its entry to the kernel (struct pt_regs). */
+static __always_inline void spt_env_uregs(struct spt_kenv *env, __u64 *regs)
+{
+	struct pt_regs *r;
+
+	if (env->fixed) {
+		__builtin_memset(regs, 0, 8 * SPT_UREGS);
+		return;
+	}
+	r = (struct pt_regs *)bpf_task_pt_regs(bpf_get_current_task_btf());
+	if (!r || bpf_probe_read_kernel(regs, 8 * SPT_UREGS, r))
+		__builtin_memset(regs, 0, 8 * SPT_UREGS);
+}
+
+/*
+ * SIZE bytes of user memory from UADDR, or fewer when the window would
+ * pass the stack's top (the read fails whole): halved until it reads.
+ */
+static __always_inline long spt_env_ucopy(struct spt_kenv *env, __u8 *dst, __u32 size,
+					  __u64 uaddr)
+{
+	int i;
+
+	if (env->fixed || !uaddr)
+		return 0;
+	for (i = 0; i < 4; i++) {
+		size &= SPT_STACK_WINDOW_MAX * 2 - 1;
+		if (!size || size > SPT_STACK_WINDOW_MAX)
+			return 0;
+		if (!bpf_probe_read_user(dst, size, (const void *)uaddr))
+			return size;
+		size = (size / 2) & ~7u;
+	}
+	return 0;
 }
 
 /* The string primitives' copies and per-byte loops (bpf/vm.h). */

@@ -20,6 +20,9 @@
  *   __u64 spt_env_strlen(SPT_VM_ENV *, const __u8 *)                at most strcap - 1
  *   void spt_env_strcpy(SPT_VM_ENV *, __u8 *dst, const __u8 *src)  strcap, NUL-padded
  *   int spt_env_copyinstr(SPT_VM_ENV *, __u8 *dst, __u64 uaddr)    strcap; 0 or <0
+ *   int spt_env_kstr(SPT_VM_ENV *, __u8 *dst, __u64 kaddr, __u32 size)  1..strcap; 0 or <0
+ *   int spt_env_memcpy(SPT_VM_ENV *, __u8 *dst, __u64 src, __u32 size, int kernel)
+ *                              size 1..SPT_SCRATCH_MAX from user (or kernel) memory; 0 or <0
  *   void spt_env_execname(SPT_VM_ENV *, __u8 *dst)                  16 bytes
  *   const __u8 *spt_env_assoc_get(SPT_VM_ENV *, const __u8 *key)    value or NULL
  *   int spt_env_assoc_put(SPT_VM_ENV *, const __u8 *key, const __u8 *val)  0 or <0
@@ -42,6 +45,12 @@
  *   __u32 spt_env_specroom(SPT_VM_ENV *, __u32 id)         bytes left in slot id's part on
  *           this CPU
  *   __u32 spt_env_nspec(SPT_VM_ENV *)                      the nspec option
+ *   long spt_env_stack(SPT_VM_ENV *, __u64 *buf, __u32 user)  the kernel's (user's)
+ *                           stack, at most SPT_STACK_MAX frames: how many, or < 0
+ *   void spt_env_vcopy(SPT_VM_ENV *, __u8 *dst, const __u8 *src, __u32 size)  size <= 1016
+ *   void spt_env_uregs(SPT_VM_ENV *, __u64 *regs)  the user registers, SPT_UREGS words
+ *   long spt_env_ucopy(SPT_VM_ENV *, __u8 *dst, __u32 size, __u64 uaddr)  user memory:
+ *                           bytes copied (some size halved until it reads), 0 none
  *
  * Verifier notes: every index into an array is masked to a power-of-two
  * bound right where it is used, because the state of a bpf_loop callback
@@ -77,6 +86,9 @@
 #define SPT_REC_MAX 4096	/* record area: largest record (power of two) */
 #define SPT_THIS_MAX 2048	/* this-> variables of a clause (power of two) */
 #define SPT_GLOBALS_MAX 16384	/* global variables (power of two) */
+#define SPT_PSARGS_MAX 80	/* pr_psargs with its NUL (PRARGSZ) */
+#define SPT_SCRATCH_MAX 256	/* alloca/copyin scratch of a clause: dtrace-utils' default
+				 * scratchsize (264) less its 8-byte header */
 
 /*
  * Strings. A string value is at most SPT_STRSIZE bytes with its NUL. A
@@ -109,6 +121,14 @@
  * values (an integer in the first 8, or a string).
  */
 #define SPT_KEY_SIZE 576
+/*
+ * Aggregation keys may be longer (a stack is up to SPT_STACK_FIELD(127)
+ * bytes); the map's key is the program's longest key. KINIT with
+ * SPT_KEY_BIG zeroes all of them.
+ */
+#define SPT_AGGKEY_MAX 2048
+/* A stack field's room after a masked offset (SPT_STACK_FIELD(127), rounded up). */
+#define SPT_STACK_SLACK 4096	/* >= SPT_STACK_RFIELD(127, SPT_STACK_WINDOW_MAX) */
 #define SPT_AVAL_SIZE SPT_STRSIZE
 
 /* Destructive actions (SPT_OP_RAISE): Linux's signals are 1.._NSIG (64). */
@@ -174,11 +194,12 @@ struct spt_vm {
 	__u64 specops[SPT_SPEC_OPS];	/* op (0 commit, 1 discard) << 32 | slot id */
 	__u64 fault_val;	/* address or value of the fault */
 	__s64 exit_status;	/* status given to exit() */
-	__u8 rec[SPT_REC_MAX + SPT_STRSIZE];	/* record being built, header at 0 */
+	__u8 rec[SPT_REC_MAX + SPT_STACK_SLACK];	/* record being built, header at 0 */
 	__u8 thisv[SPT_THIS_MAX + SPT_STRSIZE];	/* this-> variables */
 	__u8 str[SPT_VMSTR_SIZE + SPT_STRSIZE];	/* string slots */
-	__u8 key[1024 + SPT_STRSIZE];		/* associative-array key being built
-						 * (SPT_KEY_SIZE used; sized for the mask) */
+	__u8 key[SPT_AGGKEY_MAX + SPT_STACK_SLACK];	/* associative-array or aggregation key
+						 * being built (sized for the masks) */
+	__u64 stk[SPT_STACK_MAX + 1];		/* STACK: the frames the kernel gave */
 	__u8 aval[SPT_AVAL_SIZE + 8];		/* value being stored */
 	struct spt_vm_sw sw;			/* string primitives: loop state */
 	__u8 wk[2][2 * SPT_STRSIZE];		/* and operands: a string, SPT_STRSIZE of slack */
@@ -190,6 +211,9 @@ struct spt_vm {
 	__u8 tok[2 * SPT_STRSIZE];
 	__u32 tokpos;
 	__u32 toklen;
+	__u32 scr_used;		/* scratch bytes allocated by the clause */
+	__u64 scr_base;		/* the address of scratch[], as a number */
+	__u8 scratch[2 * SPT_SCRATCH_MAX];	/* alloca() and copyin() areas, with slack */
 };
 
 #endif /* SPT_VM_H */
@@ -219,6 +243,8 @@ static __always_inline void spt_vm_reset(struct spt_vm *vm, __u32 base)
 	vm->specdrop = 0;
 	vm->nspecops = 0;
 	vm->dsig = 0;
+	vm->scr_used = 0;
+	vm->scr_base = (__u64)(unsigned long)vm->scratch;
 }
 
 static __always_inline void spt_vm_fault(struct spt_vm *vm, __u32 pc, __u32 fault, __u64 val)
@@ -891,6 +917,80 @@ static __always_inline int spt_vm_sclean(struct spt_vm *vm, SPT_VM_ENV *env, __u
 	return 0;
 }
 
+#ifndef SPT_VM_STKOP
+#define SPT_VM_STKOP static __always_inline
+#endif
+/* The rest of a long aggregation key zeroed (a loop: too long for clang's inline memset). */
+SPT_VM_STKOP int spt_vm_keyzero(struct spt_vm *vm)
+{
+	__u32 i;
+
+	if (!vm)
+		return -1;
+	for (i = SPT_KEY_SIZE / 8; i < SPT_AGGKEY_MAX / 8; i++) {
+		SPT_FRESH(i);	/* not a memset call */
+		((__u64 *)vm->key)[i & (SPT_AGGKEY_MAX / 8 - 1)] = 0;
+	}
+	return 0;
+}
+
+/*
+ * STACK (isa.h): the stack into vm->stk, then FRAMES words of it (zero
+ * after its end) into the field at OFF of the record or key area. The
+ * kernel makes this a global function (SPT_VM_STKOP). Returns the depth or
+ * caller, or -1 for illegal operands.
+ */
+SPT_VM_STKOP long spt_vm_stackop(struct spt_vm *vm, SPT_VM_ENV *env, __u32 flags, __u32 arg,
+				 __u32 off)
+{
+	__u32 frames = arg & 0xffff, win = (arg >> 16) & (SPT_STACK_WINDOW_MAX * 2 - 1) & ~7u;
+	__u64 *dst, *regs;
+	long depth;
+
+	if (!vm || !env)
+		return -1;
+	depth = spt_env_stack(env, vm->stk, flags & SPT_STK_USER);
+	if (depth < 0)
+		depth = 0;
+	if (depth > SPT_STACK_MAX)
+		depth = SPT_STACK_MAX;
+	if (flags & SPT_STK_CALLER)
+		return depth > 1 ? (long)vm->stk[1] : 0;
+	if (!(flags & (SPT_STK_REC | SPT_STK_KEY)))
+		return depth;
+	if (frames < 1 || frames > SPT_STACK_MAX)
+		return -1;
+	if (flags & SPT_STK_KEY) {
+		if (off > SPT_AGGKEY_MAX - SPT_STACK_FIELD(frames))
+			return -1;
+		dst = (__u64 *)(vm->key + (off & (SPT_AGGKEY_MAX - 1) & ~7u));
+	} else {
+		if (off > SPT_REC_MAX - SPT_STACK_FIELD(frames))
+			return -1;
+		dst = (__u64 *)(vm->rec + (off & (SPT_REC_MAX - 1) & ~7u));
+	}
+	dst[0] = (__u64)depth;
+	dst[1] = (flags & SPT_STK_USER) ? (__u32)spt_env_builtin(env, SPT_B_PID) : 0;
+	/*
+	 * One copy of the frame words: vm->stk is zero after the stack's end
+	 * (bpf_get_task_stack clears the rest of its buffer). A per-word loop
+	 * here cost Linux 6.1's verifier over a million instructions.
+	 */
+	spt_env_vcopy(env, (__u8 *)(dst + 2), (const __u8 *)vm->stk, (frames & 127) * 8);
+	if ((flags & (SPT_STK_REGS | SPT_STK_USER | SPT_STK_REC)) !=
+	    (SPT_STK_REGS | SPT_STK_USER | SPT_STK_REC))
+		return depth;
+	if (win > SPT_STACK_WINDOW_MAX ||
+	    off > SPT_REC_MAX - SPT_STACK_RFIELD(frames, win))
+		return -1;
+	dst[1] |= (__u64)frames << 32;
+	regs = dst + 2 + (frames & 127);
+	spt_env_uregs(env, regs);
+	/* pt_regs: sp is word 19 */
+	regs[SPT_UREGS] = (__u64)spt_env_ucopy(env, (__u8 *)(regs + SPT_UREGS + 1), win, regs[19]);
+	return depth;
+}
+
 /*
  * The string primitives' instructions: OP with IMM on operands A, B and
  * D (r[dst] before); the result in vm->sw.out. Returns nonzero when the
@@ -1203,13 +1303,15 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 		SPT_NEED(SPT_OP_KINIT);
 		/* Straight-line stores: a loop here costs the verifier a state per pass. */
 		__builtin_memset(vm->key, 0, SPT_KEY_SIZE);
-		*(__u64 *)vm->key = (__u32)imm;
+		if ((__u32)imm & SPT_KEY_BIG)
+			spt_vm_keyzero(vm);
+		*(__u64 *)vm->key = (__u32)imm & ~(__u32)SPT_KEY_BIG;
 		return 0;
 	case SPT_OP_KINT:
 		SPT_NEED(SPT_OP_KINT);
-		if ((__u32)imm > SPT_KEY_SIZE - 8)
+		if ((__u32)imm > SPT_AGGKEY_MAX - 8)
 			goto illop;
-		*(__u64 *)(vm->key + ((__u32)imm & 1023 & ~7u)) = a;
+		*(__u64 *)(vm->key + ((__u32)imm & (SPT_AGGKEY_MAX - 1) & ~7u)) = a;
 		return 0;
 	case SPT_OP_KSTR: {
 		SPT_NEED(SPT_OP_KSTR);
@@ -1217,10 +1319,10 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 
 		__u32 k = (__u32)imm;
 
-		if (!src || k > SPT_KEY_SIZE - SPT_STRSIZE)
+		if (!src || k > SPT_AGGKEY_MAX - SPT_STRSIZE)
 			goto illop;
 		SPT_FRESH(k);
-		spt_env_strcpy(env, vm->key + (k & 1023), src);
+		spt_env_strcpy(env, vm->key + (k & (SPT_AGGKEY_MAX - 1)), src);
 		return 0;
 	}
 	case SPT_OP_ALDI: {
@@ -1337,16 +1439,107 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 		v = vm->sw.out;
 		break;
 	}
+	case SPT_OP_STACK: {
+		SPT_NEED(SPT_OP_STACK);
+		long sv = spt_vm_stackop(vm, env, in->b, (__u32)a, (__u32)imm);
+
+		if (sv < 0 && !(in->b & SPT_STK_CALLER))
+			goto illop;
+		v = (__u64)sv;
+		break;
+	}
 	case SPT_OP_LDX:
 		SPT_NEED(SPT_OP_LDX);
 		if (in->b != 1 && in->b != 2 && in->b != 4 && in->b != 8)
 			goto illop;
 		v = 0;
-		if (spt_env_read(env, a, in->b, &v)) {
-			spt_vm_fault(vm, pc, SPT_FLT_BADADDR, a);
+		if (!a) {
+			spt_vm_fault(vm, pc, SPT_FLT_BADADDR, 0);
+			return 1;
+		}
+		if (spt_env_read(env, a + (__u64)(__s64)imm, in->b, &v)) {
+			spt_vm_fault(vm, pc, SPT_FLT_BADADDR, a + (__u64)(__s64)imm);
 			return 1;
 		}
 		break;
+	case SPT_OP_MCPY: {
+		__u32 mode = (__u32)imm & 3, off, used = vm->scr_used;
+
+		SPT_NEED(SPT_OP_MCPY);
+		if (b > SPT_SCRATCH_MAX) {
+			spt_vm_fault(vm, pc, SPT_FLT_BADSIZE, b);
+			return 1;
+		}
+		if (mode <= SPT_MCPY_COPYIN) {
+			__u32 al = ((__u32)b + 7) & ~7u;
+
+			if (used > SPT_SCRATCH_MAX || al > SPT_SCRATCH_MAX - used) {
+				spt_vm_fault(vm, pc, SPT_FLT_NOSCRATCH, b);
+				return 1;
+			}
+			off = used;
+			vm->scr_used = used + al;
+		} else {
+			__u64 dv = vm->r[d];
+
+			if (dv < vm->scr_base || dv - vm->scr_base > used ||
+			    b > used - (dv - vm->scr_base)) {
+				spt_vm_fault(vm, pc, SPT_FLT_BADADDR, dv);
+				return 1;
+			}
+			off = (__u32)(dv - vm->scr_base);
+		}
+		off &= SPT_SCRATCH_MAX - 1;
+		SPT_FRESH(off);
+		p = vm->scratch + (off & (SPT_SCRATCH_MAX - 1));
+		if (mode != SPT_MCPY_ALLOCA && b &&
+		    spt_env_memcpy(env, p, a, (__u32)b, mode == SPT_MCPY_BCOPY)) {
+			spt_vm_fault(vm, pc, SPT_FLT_BADADDR, a);
+			return 1;
+		}
+		if (mode > SPT_MCPY_COPYIN)
+			return 0;
+		v = vm->scr_base + off;
+		break;
+	}
+	case SPT_OP_PSARGS: {
+		__u32 slot = (__u32)imm & (SPT_NSTR - 1), i;
+		__u64 n = b > a ? b - a : 0;
+
+		SPT_NEED(SPT_OP_PSARGS);
+		if (n > SPT_PSARGS_MAX - 1)
+			n = SPT_PSARGS_MAX - 1;
+		p = vm->str + slot * SPT_STRSIZE;
+		if (n && spt_env_memcpy(env, p, a, (__u32)n, 0)) {
+			spt_vm_fault(vm, pc, SPT_FLT_BADADDR, a);
+			return 1;
+		}
+		/* the area ends with its last argument's NUL, which stays one */
+		for (i = 0; i < SPT_PSARGS_MAX; i++) {
+			if (i >= n || (i + 1 == n && !p[i]))
+				p[i] = 0;
+			else if (!p[i])
+				p[i] = ' ';
+		}
+		v = SPT_SREF_VM + slot * SPT_STRSIZE;
+		break;
+	}
+	case SPT_OP_KSTRX: {
+		__u32 size = (__u32)imm, slot = in->b & (SPT_NSTR - 1);
+
+		SPT_NEED(SPT_OP_KSTRX);
+		if (size > spt_env_strcap(env))
+			size = spt_env_strcap(env);
+		if (!size)
+			size = 1;
+		p = vm->str + slot * SPT_STRSIZE;
+		if (!a || spt_env_kstr(env, p, a, size)) {
+			spt_vm_fault(vm, pc, SPT_FLT_BADADDR, a);
+			return 1;
+		}
+		v = SPT_SREF_VM + slot * SPT_STRSIZE;
+		break;
+	}
 	default:
 		goto illop;
 	}

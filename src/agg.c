@@ -277,6 +277,11 @@ static int key_elem_cmp(const struct img_field *k, const uint8_t *x, const uint8
 {
 	uint64_t vx, vy;
 
+	if (k->type == IMG_STACK || k->type == IMG_USTACK) {
+		int r = memcmp(x + k->offset, y + k->offset, k->size);
+
+		return r < 0 ? -1 : r > 0;
+	}
 	if (k->type == IMG_STR) {
 		int r = strncmp((const char *)x + k->offset, (const char *)y + k->offset, k->size);
 

@@ -208,6 +208,11 @@ static void print_expr(FILE *fp, const struct ast_expr *e)
 		print_type(fp, &e->u.cast.type);
 		fputc(')', fp);
 		break;
+	case AST_OFFSETOF:
+		fputs("(offsetof ", fp);
+		print_type(fp, &e->u.cast.type);
+		fprintf(fp, " %s)", e->u.cast.member);
+		break;
 	case AST_CALL:
 		fprintf(fp, "(call %s", e->u.call.name);
 		print_list(fp, e->u.call.args, e->u.call.nargs);

@@ -44,6 +44,7 @@ enum ast_kind {
 	AST_CALL,
 	AST_INDEX,		/* base[keys]: arrays, associative arrays, args[] */
 	AST_MEMBER,		/* base->name, base.name */
+	AST_OFFSETOF,		/* offsetof(type, member) */
 };
 
 enum ast_op {
@@ -112,12 +113,29 @@ enum ast_type_kind {
  * char", "struct task_struct", "uint64_t". Qualifiers apply to the base type;
  * those written after a '*' are accepted and dropped.
  */
+struct ast_member;
+
 struct ast_type {
 	enum ast_type_kind kind;
 	const char *name;
 	unsigned int ptr;	/* levels of '*' */
 	unsigned int quals;	/* AST_QUAL_* */
 	struct ast_loc loc;
+	/* struct NAME { members } / union: a definition (body set) */
+	bool body;
+	struct ast_member **members;
+	size_t nmembers;
+};
+
+/* A member of a struct or union definition: TYPE NAME[DIM] : BITS */
+struct ast_member {
+	struct ast_type type;
+	const char *name;
+	struct ast_loc loc;
+	bool has_dim;
+	uint64_t dim;
+	bool has_bits;
+	uint64_t bits;
 };
 
 /* AST_INT flags: the suffix written */
@@ -180,7 +198,8 @@ struct ast_expr {
 		struct {
 			struct ast_type type;
 			struct ast_expr *operand;	/* NULL for AST_SIZEOF_TYPE */
-		} cast;				/* AST_CAST and AST_SIZEOF_TYPE */
+			const char *member;		/* AST_OFFSETOF */
+		} cast;				/* AST_CAST, AST_SIZEOF_TYPE, AST_OFFSETOF */
 		struct {
 			const char *name;
 			struct ast_expr **args;
@@ -231,7 +250,7 @@ struct ast_clause {
 struct ast_decl {
 	enum ast_scope scope;
 	struct ast_type type;
-	const char *name;
+	const char *name;		/* NULL: a struct or union definition alone */
 	struct ast_loc name_loc;
 	struct ast_type **keys;		/* long x[int, string]: associative */
 	size_t nkeys;
@@ -288,7 +307,7 @@ const char *ast_op_str(enum ast_op op);
 /*
  * S-expression printers, for tests and debugging:
  *   (+ 1 (* 2 3))   (- x) is negation   (post++ x)   (? c a b)   (+= a 1)
- *   (cast <char *> p)   (sizeof <int>)   (sizeof x)   (call f a b)
+ *   (cast <char *> p)   (sizeof <int>)   (sizeof x)   (offsetof <struct s> m)   (call f a b)
  *   ([] a k1 k2)   (@a k)   @a   (-> p f)   (. s f)   self->x   $1   $$1
  *   "a\tb"   (chr 97)   42ull
  *   (clause (probes BEGIN END) (pred e) (body (call exit 0) (nop)))

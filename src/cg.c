@@ -34,6 +34,7 @@
 #include "abi/isa.h"
 #include "cg.h"
 #include "cg_priv.h"
+#include "probe.h"
 #include "diag.h"
 #include "fmt.h"
 #include "vm.h"
@@ -44,7 +45,9 @@ int cg_field_add(struct cg *g, enum img_ftype type, unsigned int size, struct as
 	struct img_clause *cl = g->cl;
 	struct img_field *f;
 
-	if (g->recoff + (type == IMG_STR ? size : 8) > SPT_REC_MAX)
+	bool wide = type == IMG_STR || type == IMG_STACK || type == IMG_USTACK;
+
+	if (g->recoff + (wide ? size : 8) > SPT_REC_MAX)
 		return cg_error(g, DIAG_UNSUPPORTED, loc,
 				"clause records more than %d bytes", SPT_REC_MAX);
 	if (cl->nfields == g->fcap) {
@@ -61,7 +64,7 @@ int cg_field_add(struct cg *g, enum img_ftype type, unsigned int size, struct as
 	f->size = size;
 	/* Integers are recorded as 8 bytes, narrowed and extended to their type. */
 	f->offset = g->recoff;
-	g->recoff += type == IMG_STR ? size : 8;
+	g->recoff += wide ? size : 8;
 	g->records = true;
 	/*
 	 * After speculate(): the clause stops here, counting a speculative
@@ -677,6 +680,8 @@ static int statement(struct cg *g, const struct ast_stmt *s)
 			return ret;
 		if (!strcmp(name, "trace"))
 			return act_trace(g, e);
+		if (cg_is_stack_call(e))
+			return cg_stack_action(g, e);
 		if (!strcmp(name, "printf"))
 			return act_printf(g, e, IMG_ACT_PRINTF);
 		if (!strcmp(name, "system"))
@@ -1028,6 +1033,10 @@ static int decl(struct cg *g, const struct ast_item *it)
 
 	if (d->init)
 		return cg_inline_def(g, d);
+	if (d->type.body && cg_sou_define(g, &d->type))
+		return -1;
+	if (!d->name)
+		return 0;	/* struct s { ... }; */
 	if (d->has_dim || (d->nkeys && d->scope != AST_SCOPE_GLOBAL))
 		return cg_error(g, DIAG_UNSUPPORTED, d->name_loc,
 				"not supported yet: this array declaration (%s)", d->name);
@@ -1172,6 +1181,11 @@ int cg_finish(struct cg *g)
 	struct cg_var *v, *next;
 	int err;
 
+	dtype_close(&g->dt);
+	if (g->ptab) {
+		probe_table_free(g->ptab);
+		free(g->ptab);
+	}
 	g->img->globals_size = g->global_bytes;
 	g->img->uses_spec = g->uses_spec;
 	if (!g->err)

@@ -403,7 +403,11 @@ static int agg_new(struct cg *g, const char *name, const struct aggfn *f,
 		struct img_field *k = &a->keys[i];
 
 		k->offset = off;
-		if (kt[i].kind == CT_STR) {
+		if (kt[i].kind == CT_STACK) {
+			k->type = kt[i].sign ? IMG_USTACK : IMG_STACK;
+			k->size = kt[i].size;
+			off += kt[i].size;
+		} else if (kt[i].kind == CT_STR) {
 			k->type = IMG_STR;
 			k->size = SPT_STRSIZE;
 			off += SPT_STRSIZE;
@@ -413,10 +417,10 @@ static int agg_new(struct cg *g, const char *name, const struct aggfn *f,
 			off += 8;
 		}
 	}
-	if (off > SPT_KEY_SIZE) {
+	if (off > SPT_AGGKEY_MAX) {
 		img->naggs--;
 		return cg_error(g, DIAG_UNSUPPORTED, call->loc,
-				"aggregation key larger than %d bytes", SPT_KEY_SIZE);
+				"aggregation key larger than %d bytes", SPT_AGGKEY_MAX);
 	}
 	a->keysize = off;
 	a->kkeysize = off;
@@ -562,6 +566,20 @@ int cg_agg_assign(struct cg *g, const struct ast_expr *e)
 				"aggregation key of more than %d elements", CG_MAX_KEYS);
 	/* Keys first, then the value: registers hold them until the update. */
 	for (i = 0; i < nkeys; i++) {
+		if (cg_is_stack_call(lhs->u.agg.keys[i])) {
+			struct cg_stack st;
+
+			/* Recorded straight into the key (below). */
+			if (cg_stack_type(g, lhs->u.agg.keys[i], &st))
+				return -1;
+			memset(&kt[i], 0, sizeof(kt[i]));
+			kt[i].kind = CT_STACK;
+			kt[i].size = st.size;
+			kt[i].sign = st.user;
+			kt[i].psize = st.frames;
+			kreg[i] = -1;
+			continue;
+		}
 		kreg[i] = cg_expr(g, lhs->u.agg.keys[i], &kt[i]);
 		if (kreg[i] < 0)
 			return -1;
@@ -617,7 +635,10 @@ int cg_agg_assign(struct cg *g, const struct ast_expr *e)
 					"@%s[ ] prototype mismatch: %zu key%s passed, %u expected", name,
 					nkeys, nkeys == 1 ? "" : "s", a->nkeys);
 		for (i = 0; i < nkeys; i++)
-			if ((a->keys[i].type == IMG_STR) != (kt[i].kind == CT_STR)) {
+			if ((a->keys[i].type == IMG_STR) != (kt[i].kind == CT_STR) ||
+			    (a->keys[i].type == IMG_STACK || a->keys[i].type == IMG_USTACK) !=
+				    (kt[i].kind == CT_STACK) ||
+			    (kt[i].kind == CT_STACK && a->keys[i].size != kt[i].size)) {
 				char b1[32], b2[32];
 
 				return cg_error(g, DIAG_PROTO_ARG, lhs->u.agg.keys[i]->loc,
@@ -662,13 +683,21 @@ int cg_agg_assign(struct cg *g, const struct ast_expr *e)
 	if (nkeys) {
 		const struct img_agg *a = &g->img->aggs[id];
 
-		cg_emit(g, SPT_OP_KINIT, 0, 0, 0, id);
+		cg_emit(g, SPT_OP_KINIT, 0, 0, 0,
+			a->keysize > SPT_KEY_SIZE ? (int32_t)(id | SPT_KEY_BIG) : id);
 		for (i = 0; i < nkeys; i++) {
+			if (kt[i].kind == CT_STACK) {
+				struct cg_stack st = { kt[i].sign, kt[i].psize, kt[i].size, 0 };
+
+				if (cg_stack_key(g, &st, a->keys[i].offset, lhs->u.agg.keys[i]->loc))
+					return -1;
+				continue;
+			}
 			if (a->keys[i].type == IMG_STR) {
 				cg_emit(g, SPT_OP_KSTR, 0, kreg[i], 0, (int32_t)a->keys[i].offset);
 			} else {
 				struct ct nt = { CT_INT, a->keys[i].size, a->keys[i].type == IMG_INT,
-						 0, 0, false };
+						 0, 0, false, 0, 0 };
 
 				cg_narrow(g, kreg[i], &nt);
 				cg_emit(g, SPT_OP_KINT, 0, kreg[i], 0, (int32_t)a->keys[i].offset);

@@ -6,8 +6,10 @@
  * returns the register holding its value (the caller frees it) or -1
  * after reporting the first error.
  */
+#define _GNU_SOURCE
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -15,6 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
 #include <linux/types.h>
 
 #include "abi/buf.h"
@@ -243,6 +247,15 @@ int cg_type_of(struct cg *g, const struct ast_type *at, struct ct *t)
 
 	memset(t, 0, sizeof(*t));
 	t->ptr = at->ptr;
+	if (at->kind == AST_TYPE_STRUCT || at->kind == AST_TYPE_UNION || at->kind == AST_TYPE_ENUM)
+		return cg_btf_type_of(g, at, t);
+	if (at->kind == AST_TYPE_TYPEDEF) {
+		for (i = 0; i < sizeof(tnames) / sizeof(tnames[0]); i++)
+			if (!strcmp(tnames[i].name, at->name))
+				break;
+		if (i == sizeof(tnames) / sizeof(tnames[0]))
+			return cg_btf_type_of(g, at, t);
+	}
 	if (at->kind == AST_TYPE_STRING && !at->ptr) {
 		*t = ct_str;
 		return 0;
@@ -289,6 +302,10 @@ const char *cg_type_name(const struct ct *t, char *buf, size_t len)
 		return "string";
 	if (t->kind == CT_VOID)
 		return "void";
+	if (t->kind == CT_SOU)
+		return "struct or union";	/* cg_ct_name() names BTF types */
+	if (t->kind == CT_ARR)
+		return "array";
 	if (t->ptr)
 		return "pointer";
 	for (i = 0; i < sizeof(tnames) / sizeof(tnames[0]); i++)
@@ -336,44 +353,43 @@ struct builtin {
 };
 
 static const struct builtin builtins[] = {
-	{ "arg0", SPT_B_ARG0, { CT_INT, 8, true, 0, 0, false } },
-	{ "arg1", SPT_B_ARG0 + 1, { CT_INT, 8, true, 0, 0, false } },
-	{ "arg2", SPT_B_ARG0 + 2, { CT_INT, 8, true, 0, 0, false } },
-	{ "arg3", SPT_B_ARG0 + 3, { CT_INT, 8, true, 0, 0, false } },
-	{ "arg4", SPT_B_ARG0 + 4, { CT_INT, 8, true, 0, 0, false } },
-	{ "arg5", SPT_B_ARG0 + 5, { CT_INT, 8, true, 0, 0, false } },
-	{ "arg6", SPT_B_ARG0 + 6, { CT_INT, 8, true, 0, 0, false } },
-	{ "arg7", SPT_B_ARG0 + 7, { CT_INT, 8, true, 0, 0, false } },
-	{ "arg8", SPT_B_ARG0 + 8, { CT_INT, 8, true, 0, 0, false } },
-	{ "arg9", SPT_B_ARG0 + 9, { CT_INT, 8, true, 0, 0, false } },
-	{ "pid", SPT_B_PID, { CT_INT, 4, true, 0, 0, false } },
-	{ "tid", SPT_B_TID, { CT_INT, 4, true, 0, 0, false } },
-	{ "ppid", SPT_B_PPID, { CT_INT, 4, true, 0, 0, false } },
-	{ "uid", SPT_B_UID, { CT_INT, 4, false, 0, 0, false } },
-	{ "gid", SPT_B_GID, { CT_INT, 4, false, 0, 0, false } },
-	{ "timestamp", SPT_B_TIMESTAMP, { CT_INT, 8, false, 0, 0, false } },
-	{ "vtimestamp", SPT_B_VTIMESTAMP, { CT_INT, 8, false, 0, 0, false } },
-	{ "walltimestamp", SPT_B_WALLTIMESTAMP, { CT_INT, 8, true, 0, 0, false } },
-	{ "cpu", SPT_B_CPU, { CT_INT, 4, true, 0, 0, false } },
-	{ "errno", SPT_B_ERRNO, { CT_INT, 4, true, 0, 0, false } },
-	{ "epid", SPT_B_EPID, { CT_INT, 8, false, 0, 0, false } },
-	{ "id", SPT_B_ID, { CT_INT, 4, false, 0, 0, false } },
+	{ "arg0", SPT_B_ARG0, { CT_INT, 8, true, 0, 0, false, 0, 0 } },
+	{ "arg1", SPT_B_ARG0 + 1, { CT_INT, 8, true, 0, 0, false, 0, 0 } },
+	{ "arg2", SPT_B_ARG0 + 2, { CT_INT, 8, true, 0, 0, false, 0, 0 } },
+	{ "arg3", SPT_B_ARG0 + 3, { CT_INT, 8, true, 0, 0, false, 0, 0 } },
+	{ "arg4", SPT_B_ARG0 + 4, { CT_INT, 8, true, 0, 0, false, 0, 0 } },
+	{ "arg5", SPT_B_ARG0 + 5, { CT_INT, 8, true, 0, 0, false, 0, 0 } },
+	{ "arg6", SPT_B_ARG0 + 6, { CT_INT, 8, true, 0, 0, false, 0, 0 } },
+	{ "arg7", SPT_B_ARG0 + 7, { CT_INT, 8, true, 0, 0, false, 0, 0 } },
+	{ "arg8", SPT_B_ARG0 + 8, { CT_INT, 8, true, 0, 0, false, 0, 0 } },
+	{ "arg9", SPT_B_ARG0 + 9, { CT_INT, 8, true, 0, 0, false, 0, 0 } },
+	{ "pid", SPT_B_PID, { CT_INT, 4, true, 0, 0, false, 0, 0 } },
+	{ "tid", SPT_B_TID, { CT_INT, 4, true, 0, 0, false, 0, 0 } },
+	{ "ppid", SPT_B_PPID, { CT_INT, 4, true, 0, 0, false, 0, 0 } },
+	{ "uid", SPT_B_UID, { CT_INT, 4, false, 0, 0, false, 0, 0 } },
+	{ "gid", SPT_B_GID, { CT_INT, 4, false, 0, 0, false, 0, 0 } },
+	{ "timestamp", SPT_B_TIMESTAMP, { CT_INT, 8, false, 0, 0, false, 0, 0 } },
+	{ "vtimestamp", SPT_B_VTIMESTAMP, { CT_INT, 8, false, 0, 0, false, 0, 0 } },
+	{ "walltimestamp", SPT_B_WALLTIMESTAMP, { CT_INT, 8, true, 0, 0, false, 0, 0 } },
+	{ "cpu", SPT_B_CPU, { CT_INT, 4, true, 0, 0, false, 0, 0 } },
+	{ "errno", SPT_B_ERRNO, { CT_INT, 4, true, 0, 0, false, 0, 0 } },
+	{ "epid", SPT_B_EPID, { CT_INT, 8, false, 0, 0, false, 0, 0 } },
+	{ "id", SPT_B_ID, { CT_INT, 4, false, 0, 0, false, 0, 0 } },
 	/*
 	 * Every part of a probe's name is shorter than PROBE_FIELD_MAX: syscall
 	 * names come from syscall_tab.h, profile names from a description
 	 * field, and the loader refuses a longer one.
 	 */
-	{ "probeprov", SPT_B_PROBEPROV, { CT_STR, PROBE_FIELD_MAX, false, 0, 0, false } },
-	{ "probemod", SPT_B_PROBEMOD, { CT_STR, PROBE_FIELD_MAX, false, 0, 0, false } },
-	{ "probefunc", SPT_B_PROBEFUNC, { CT_STR, PROBE_FIELD_MAX, false, 0, 0, false } },
-	{ "probename", SPT_B_PROBENAME, { CT_STR, PROBE_FIELD_MAX, false, 0, 0, false } },
+	{ "probeprov", SPT_B_PROBEPROV, { CT_STR, PROBE_FIELD_MAX, false, 0, 0, false, 0, 0 } },
+	{ "probemod", SPT_B_PROBEMOD, { CT_STR, PROBE_FIELD_MAX, false, 0, 0, false, 0, 0 } },
+	{ "probefunc", SPT_B_PROBEFUNC, { CT_STR, PROBE_FIELD_MAX, false, 0, 0, false, 0, 0 } },
+	{ "probename", SPT_B_PROBENAME, { CT_STR, PROBE_FIELD_MAX, false, 0, 0, false, 0, 0 } },
 };
 
 /* Builtins D has that spectrace does not provide yet. */
 static const char *const builtins_missing[] = {
-	"curthread",
-	"caller", "stack", "ustack", "uregs", "args", "curpsinfo", "curlwpsinfo",
-	"ipl", "root", "cwd", "ucaller", "uarg0",
+	"stack", "ustack", "uregs", "args", "curpsinfo", "curlwpsinfo",
+	"ipl", "root", "cwd", "uarg0",
 };
 
 static const struct builtin *builtin_find(const char *name)
@@ -418,6 +434,12 @@ struct cg_var *cg_var_new(struct cg *g, enum ast_scope scope, const char *name,
 
 	uint32_t size = t->kind == CT_STR ? SPT_STRSIZE : 8;
 
+	if (t->kind == CT_SOU || t->kind == CT_ARR) {
+		cg_error(g, DIAG_UNSUPPORTED, loc,
+			 "not supported yet: a struct, union or array value in %s%s (keep a pointer)",
+			 cg_scope_prefix(scope), name);
+		return NULL;
+	}
 	if (t->kind != CT_INT && t->kind != CT_STR) {
 		cg_error(g, DIAG_OP_INCOMPAT, loc, "cannot assign a void value to %s%s",
 			 cg_scope_prefix(scope), name);
@@ -431,8 +453,10 @@ struct cg_var *cg_var_new(struct cg *g, enum ast_scope scope, const char *name,
 	v->name = name;
 	v->scope = scope;
 	v->type = *t;
-	if (t->kind == CT_STR)
+	if (t->kind == CT_STR) {
 		v->type.size = SPT_STRSIZE;	/* any string may be stored later */
+		v->type.btf = 0;		/* a copy, not the char array */
+	}
 	if (scope == AST_SCOPE_GLOBAL) {
 		if (g->global_bytes + size > SPT_GLOBALS_MAX) {
 			free(v);
@@ -560,9 +584,9 @@ static int expr_operand(struct cg *g, const struct ast_expr *e, struct ct *t, en
 static int int_literal_type(struct cg *g, const struct ast_expr *e, struct ct *t)
 {
 	static const struct ct cands[6] = {
-		{ CT_INT, 4, true, 0, 0, false }, { CT_INT, 4, false, 0, 0, false },
-		{ CT_INT, 8, true, 0, 0, false }, { CT_INT, 8, false, 0, 0, false },
-		{ CT_INT, 8, true, 0, 0, false }, { CT_INT, 8, false, 0, 0, false },
+		{ CT_INT, 4, true, 0, 0, false, 0, 0 }, { CT_INT, 4, false, 0, 0, false, 0, 0 },
+		{ CT_INT, 8, true, 0, 0, false, 0, 0 }, { CT_INT, 8, false, 0, 0, false, 0, 0 },
+		{ CT_INT, 8, true, 0, 0, false, 0, 0 }, { CT_INT, 8, false, 0, 0, false, 0, 0 },
 	};
 	uint64_t v = e->u.i.value;
 	unsigned int f = e->u.i.flags, i = 0, step;
@@ -669,6 +693,11 @@ static bool fold(struct cg *g, const struct ast_expr *e, uint64_t *v, struct ct 
 		*t = ct_int;
 		*v = (uint64_t)signal_number(e->u.ident.name);
 		return true;
+	case AST_OFFSETOF:
+		if (cg_offsetof(g, &e->u.cast.type, e->u.cast.member, e->loc, v))
+			return false;
+		*t = ct_uint64;
+		return true;
 	case AST_SIZEOF_TYPE: {
 		struct ct st;
 
@@ -677,7 +706,14 @@ static bool fold(struct cg *g, const struct ast_expr *e, uint64_t *v, struct ct 
 			*v = SPT_STRSIZE;
 			return true;
 		}
-		if (cg_type_of(g, &e->u.cast.type, &st) || st.kind != CT_INT)
+		if (cg_type_of(g, &e->u.cast.type, &st))
+			return false;
+		if ((st.kind == CT_SOU || st.kind == CT_ARR) && st.size) {
+			*t = ct_uint64;
+			*v = st.size;
+			return true;
+		}
+		if (st.kind != CT_INT)
 			return false;
 		*t = ct_uint64;
 		*v = st.ptr ? 8 : st.size;
@@ -1073,9 +1109,18 @@ static int signal_number(const char *name)
 }
 
 /*
- * D's library constants (dtrace's unistd.d and errno.d): the fault codes
- * DTRACEFLT_* and Linux's errno values, all int.
+ * D's library constants (dtrace's unistd.d, errno.d, io.d, net.d and
+ * procfs.d): the fault codes DTRACEFLT_*, Linux's errno values, open
+ * flags, address families, process states, all int.
  */
+/* glibc's O_LARGEFILE is 0 on 64-bit; the kernel's flag is what a probe sees. */
+#if defined(__x86_64__)
+#define CG_O_LARGEFILE 0100000
+#elif defined(__aarch64__)
+#define CG_O_LARGEFILE 0400000
+#else
+#define CG_O_LARGEFILE O_LARGEFILE
+#endif
 static const struct {
 	const char *name;
 	int value;
@@ -1115,6 +1160,25 @@ static const struct {
 	{ "ECANCELED", ECANCELED }, { "EOWNERDEAD", EOWNERDEAD },
 	{ "ENOTRECOVERABLE", ENOTRECOVERABLE }, { "ERFKILL", ERFKILL },
 	{ "EHWPOISON", EHWPOISON },
+	/* io.d: open(2)'s flags, the kernel's values for this architecture */
+	{ "O_ACCMODE", O_ACCMODE }, { "O_RDONLY", O_RDONLY }, { "O_WRONLY", O_WRONLY },
+	{ "O_RDWR", O_RDWR }, { "O_CREAT", O_CREAT }, { "O_EXCL", O_EXCL },
+	{ "O_NOCTTY", O_NOCTTY }, { "O_TRUNC", O_TRUNC }, { "O_APPEND", O_APPEND },
+	{ "O_NONBLOCK", O_NONBLOCK }, { "O_NDELAY", O_NDELAY }, { "O_DSYNC", O_DSYNC },
+	{ "O_ASYNC", O_ASYNC }, { "O_FASYNC", O_ASYNC }, { "O_DIRECT", O_DIRECT },
+	{ "O_LARGEFILE", CG_O_LARGEFILE }, { "O_DIRECTORY", O_DIRECTORY },
+	{ "O_NOFOLLOW", O_NOFOLLOW }, { "O_NOATIME", O_NOATIME }, { "O_CLOEXEC", O_CLOEXEC },
+	{ "O_SYNC", O_SYNC }, { "O_RSYNC", O_RSYNC }, { "O_FSYNC", O_SYNC },
+	{ "O_PATH", O_PATH }, { "O_TMPFILE", O_TMPFILE },
+	/* net.d */
+	{ "AF_INET", AF_INET }, { "AF_INET6", AF_INET6 },
+	/* procfs.d: data models, process states, SIGCHLD codes */
+	{ "PR_MODEL_ILP32", 1 }, { "PR_MODEL_LP64", 2 },
+	{ "SSLEEP", 1 }, { "SRUN", 2 }, { "SZOMB", 3 }, { "SSTOP", 4 }, { "SIDL", 5 },
+	{ "SONPROC", 6 }, { "SWAIT", 7 },
+	{ "CLD_EXITED", CLD_EXITED }, { "CLD_KILLED", CLD_KILLED }, { "CLD_DUMPED", CLD_DUMPED },
+	{ "CLD_TRAPPED", CLD_TRAPPED }, { "CLD_STOPPED", CLD_STOPPED },
+	{ "CLD_CONTINUED", CLD_CONTINUED },
 };
 
 static bool lib_const(const char *name, int64_t *v)
@@ -1228,7 +1292,7 @@ bool cg_const_fold(struct cg *g, const struct ast_expr *e, int64_t *v)
 
 bool cg_is_builtin(const char *name)
 {
-	return builtin_find(name) || !strcmp(name, "execname") ||
+	return builtin_find(name) || !strcmp(name, "execname") || cg_is_stack_builtin(name) ||
 	       in_list(name, builtins_missing, sizeof(builtins_missing) / sizeof(builtins_missing[0]));
 }
 
@@ -1451,6 +1515,10 @@ static int ident(struct cg *g, const struct ast_expr *e, struct ct *t)
 		t->size = CG_EXECNAME_MAX;
 		return r;
 	}
+	if (scope == AST_SCOPE_GLOBAL && cg_is_stack_builtin(name))
+		return cg_stack_builtin(g, name, e->loc, t);
+	if (scope == AST_SCOPE_GLOBAL && !strcmp(name, "curthread"))
+		return cg_curthread(g, e, t);
 	if (scope == AST_SCOPE_GLOBAL && (b = builtin_find(name))) {
 		r = cg_reg_alloc(g, e->loc);
 		if (r < 0)
@@ -1581,7 +1649,7 @@ static int lvalue_var(struct cg *g, const struct ast_expr *lhs, struct cg_var **
 		return cg_error(g, DIAG_OP_LVAL, lhs->loc,
 				"operator %s requires modifiable lvalue as an operand", lv_op);
 	if (lhs->u.ident.scope == AST_SCOPE_GLOBAL && (builtin_find(lhs->u.ident.name) ||
-	    in_list(lhs->u.ident.name, builtins_missing,
+	    cg_is_stack_builtin(lhs->u.ident.name) || in_list(lhs->u.ident.name, builtins_missing,
 		    sizeof(builtins_missing) / sizeof(builtins_missing[0]))))
 		return cg_error(g, DIAG_OP_WRITE, lhs->loc,
 				"operator %s can only be applied to a writable variable", lv_op);
@@ -1811,9 +1879,13 @@ static int value_index(struct cg *g, const struct ast_expr *e, struct ct *t)
 		return cg_error(g, DIAG_SYNTAX, e->loc, "syntax error near \",\"");
 	}
 	/* The base's type decides; its code is made again below. */
+	g->keep_array = base->kind == AST_MEMBER;	/* a char array member stays an array */
 	rb = cg_expr(g, base, &bt);
+	g->keep_array = false;
 	if (rb < 0)
 		return -1;
+	if (bt.kind == CT_ARR || (bt.kind == CT_INT && bt.ptr && bt.btf))
+		return cg_ptr_index(g, e, rb, &bt, t);	/* BTF: the element type's load */
 	g->img->ninsns = ni;
 	g->regs = saved;
 	if (bt.kind == CT_STR) {
@@ -1832,7 +1904,7 @@ static int value_index(struct cg *g, const struct ast_expr *e, struct ct *t)
 		}
 		cg_emit(g, SPT_OP_SFIND, rk, rb, 0, SPT_FIND_AT);
 		cg_reg_free(g, rb);
-		*t = (struct ct){ CT_INT, 1, true, 0, 0, false };
+		*t = (struct ct){ CT_INT, 1, true, 0, 0, false, 0, 0 };
 		cg_narrow(g, rk, t);
 		return rk;
 	}
@@ -1861,6 +1933,13 @@ static int index_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 
 	if (base->kind == AST_AGG)
 		return agg_mdim(g, e);
+	if (base->kind == AST_IDENT && base->u.ident.scope == AST_SCOPE_GLOBAL &&
+	    !strcmp(base->u.ident.name, "args") && !cg_var_find(g, AST_SCOPE_GLOBAL, "args"))
+		return cg_args(g, e, t);
+	if (base->kind == AST_IDENT && base->u.ident.scope == AST_SCOPE_GLOBAL &&
+	    !strcmp(base->u.ident.name, "fds") && !cg_var_find(g, AST_SCOPE_GLOBAL, "fds"))
+		return cg_error(g, DIAG_UNSUPPORTED, e->loc,
+				"not supported yet: fds[ ] (the file's path needs the dentry chain)");
 	if (base->kind == AST_IDENT && base->u.ident.scope == AST_SCOPE_GLOBAL &&
 	    !cg_var_find(g, AST_SCOPE_GLOBAL, base->u.ident.name) &&
 	    !ibind_find(g, base->u.ident.name, &i) &&
@@ -2038,6 +2117,36 @@ static int incdec(struct cg *g, const struct ast_expr *e, struct ct *t)
 	return res;
 }
 
+/*
+ * stringof of a scalar, pointer or array: the characters at that kernel
+ * address, at most strsize (an array: its size), NULL faults BADADDR.
+ */
+static int stringof_addr(struct cg *g, int r, struct ct *ot, struct ct *t, struct ast_loc loc)
+{
+	unsigned int n = SPT_STRSIZE;
+	int slot;
+
+	if (ot->kind != CT_INT && ot->kind != CT_ARR) {
+		char tn[128];
+
+		cg_reg_free(g, r);
+		return cg_error(g, DIAG_STRINGOF_TYPE, loc, "cannot apply stringof to a value of type %s",
+				cg_ct_name(g, ot, tn, sizeof(tn)));
+	}
+	if (ot->kind == CT_ARR) {
+		cg_btf_addr(g, r, ot);
+		if (ot->size && ot->size < n)
+			n = ot->size;
+	}
+	slot = str_slot(g, loc);
+	if (slot < 0)
+		return -1;
+	cg_emit(g, SPT_OP_KSTRX, r, r, slot, (int32_t)n);
+	*t = ct_str;
+	t->size = n;
+	return g->err ? -1 : r;
+}
+
 static int unary(struct cg *g, const struct ast_expr *e, struct ct *t)
 {
 	enum ast_op op = e->u.unary.op;
@@ -2066,9 +2175,14 @@ static int unary(struct cg *g, const struct ast_expr *e, struct ct *t)
 		g->img->ninsns = ni;
 		g->regs = saved;
 		*t = ct_uint64;
+		/* A char array read as a string keeps the array's size. */
+		if (ot.kind == CT_STR && ot.btf)
+			return load_const(g, dtype_size(&g->dt, ot.btf), e->loc);
 		/* A string's size is strsize whatever its value (sizeof "lit" folds). */
 		if (ot.kind == CT_STR)
 			return load_const(g, SPT_STRSIZE, e->loc);
+		if ((ot.kind == CT_SOU || ot.kind == CT_ARR) && ot.size)
+			return load_const(g, ot.size, e->loc);
 		if (ot.kind != CT_INT)
 			return cg_error(g, DIAG_SIZEOF_TYPE, e->loc,
 					"cannot apply sizeof to an operand of unknown size");
@@ -2078,6 +2192,16 @@ static int unary(struct cg *g, const struct ast_expr *e, struct ct *t)
 		r = cg_expr(g, e->u.unary.operand, &ot);
 		if (r < 0)
 			return -1;
+		if (ot.btf && (ot.kind == CT_ARR || (ot.kind == CT_INT && ot.ptr)))
+			return cg_btf_deref(g, r, &ot, t, e->loc);
+		if (ot.kind == CT_INT && !ot.ptr) {
+			cg_reg_free(g, r);
+			return cg_error(g, DIAG_DEREF_NONPTR, e->loc, "cannot dereference non-pointer type");
+		}
+		if (ot.kind == CT_INT && ot.ptr == 1 && !ot.psize) {
+			cg_reg_free(g, r);
+			return cg_error(g, DIAG_DEREF_VOID, e->loc, "cannot dereference pointer to void");
+		}
 		if (ot.kind != CT_INT || ot.ptr != 1 || !ot.psize) {
 			cg_reg_free(g, r);
 			return cg_error(g, ot.ptr > 1 ? DIAG_UNSUPPORTED : DIAG_OP_INCOMPAT, e->loc,
@@ -2085,23 +2209,42 @@ static int unary(struct cg *g, const struct ast_expr *e, struct ct *t)
 						   : "operator * requires a pointer to an integer type");
 		}
 		cg_emit(g, SPT_OP_LDX, r, r, (int)ot.psize, 0);
-		*t = (struct ct){ CT_INT, ot.psize, ot.psign, 0, 0, false };
+		*t = (struct ct){ CT_INT, ot.psize, ot.psign, 0, 0, false, 0, 0 };
 		cg_narrow(g, r, t);
 		return r;
 	case AST_OP_STRINGOF:
 		r = cg_expr(g, e->u.unary.operand, &ot);
 		if (r < 0)
 			return -1;
-		if (ot.kind != CT_STR) {
-			cg_reg_free(g, r);
-			return cg_error(g, DIAG_UNSUPPORTED, e->loc,
-					"not supported yet: stringof of an integer");
-		}
+		if (ot.kind != CT_STR)
+			return stringof_addr(g, r, &ot, t, e->loc);
 		*t = ot;
 		return r;
-	case AST_OP_ADDR:
-		return cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported yet: operator %s",
-				ast_op_str(op));
+	case AST_OP_ADDR: {
+		const struct ast_expr *o = e->u.unary.operand;
+
+		if (o->kind == AST_MEMBER) {
+			/* cg_btf_load() gives the member's address instead of its value */
+			g->want_addr = true;
+			g->keep_array = true;
+			r = cg_expr(g, o, t);
+			g->want_addr = false;
+			g->keep_array = false;
+			return r;
+		}
+		if (o->kind == AST_UNARY && o->u.unary.op == AST_OP_DEREF) {
+			r = cg_expr(g, o->u.unary.operand, t);
+			if (r >= 0 && (t->kind != CT_INT || !t->ptr)) {
+				cg_reg_free(g, r);
+				return cg_error(g, DIAG_DEREF_NONPTR, e->loc,
+						"cannot dereference non-pointer type");
+			}
+			return r;
+		}
+		if (o->kind == AST_IDENT || o->kind == AST_AGG || o->kind == AST_INDEX)
+			return cg_error(g, DIAG_ADDROF_VAR, e->loc, "cannot take address of dynamic variable");
+		return cg_error(g, DIAG_ADDROF_LVAL, e->loc, "unacceptable operand for unary & operator");
+	}
 	default:
 		break;
 	}
@@ -2277,6 +2420,11 @@ static int call_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 				name);
 	if (cg_is_strsubr(name))
 		return cg_strsubr(g, e, t);
+	if (!strcmp(name, "progenyof"))
+		return cg_progenyof(g, e, t);
+	if (!strcmp(name, "alloca") || !strcmp(name, "copyin") || !strcmp(name, "copyinto") ||
+	    !strcmp(name, "bcopy"))
+		return cg_memsubr(g, e, t);
 	if (cg_is_intsubr(name))
 		return cg_intsubr(g, e, t);
 	if (cg_refused(g, e) <= 0)
@@ -2377,11 +2525,10 @@ static int subr(struct cg *g, const struct ast_expr *e, struct ct *t)
 		*t = ct_str;
 		return r;
 	}
+	if (at.kind != CT_STR && !strcmp(name, "stringof"))
+		return stringof_addr(g, r, &at, t, e->loc);
 	if (at.kind != CT_STR) {
 		cg_reg_free(g, r);
-		if (!strcmp(name, "stringof"))
-			return cg_error(g, DIAG_UNSUPPORTED, e->loc,
-					"not supported yet: stringof( ) of an integer");
 		return cg_error(g, DIAG_PROTO_ARG, e->u.call.args[0]->loc,
 				"%s( ) argument #1 is incompatible with prototype:\n\tprototype: const char *\n\t argument: int",
 				name);
@@ -2517,7 +2664,7 @@ int cg_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 		return -1;
 	switch (e->kind) {
 	case AST_INT: case AST_CHAR: case AST_IDENT: case AST_SIZEOF_TYPE: case AST_CAST:
-	case AST_UNARY: case AST_BINARY: case AST_TERNARY: {
+	case AST_UNARY: case AST_BINARY: case AST_TERNARY: case AST_OFFSETOF: {
 		uint64_t v;
 
 		if (fold(g, e, &v, t))
@@ -2618,7 +2765,7 @@ int cg_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 
 		if (cg_type_of(g, &e->u.cast.type, &st))
 			return -1;
-		if (st.kind == CT_VOID)
+		if (st.kind == CT_VOID || ((st.kind == CT_SOU || st.kind == CT_ARR) && !st.size))
 			return cg_error(g, DIAG_SIZEOF_TYPE, e->loc,
 					"cannot apply sizeof to an operand of unknown size");
 		if (st.kind != CT_INT)
@@ -2632,9 +2779,9 @@ int cg_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 	case AST_INDEX:
 		return index_expr(g, e, t);
 	case AST_MEMBER:
-		cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported yet: member access (%s%s)",
-			 e->u.member.arrow ? "->" : ".", e->u.member.name);
-		return -1;
+		return cg_member(g, e, t);
+	case AST_OFFSETOF:
+		return -1;	/* folded above, or an error */
 	}
 	cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported: this expression");
 	return -1;

@@ -15,6 +15,7 @@
 #include "ast.h"
 #include "compile.h"
 #include "diag.h"
+#include "dtype.h"
 #include "image.h"
 #include "opt.h"
 #include "vm.h"
@@ -23,6 +24,10 @@ enum ct_kind {
 	CT_INT,
 	CT_VOID,
 	CT_STR,
+	CT_STACK,	/* an aggregation key's stack(): size its field's bytes, sign for
+			 * ustack(), psize its frames */
+	CT_SOU,		/* a struct or union (BTF), held by its address */
+	CT_ARR,		/* an array (BTF), held by its address */
 };
 
 /*
@@ -39,13 +44,26 @@ struct ct {
 	unsigned int ptr;	/* pointer levels (an 8-byte unsigned integer to the VM) */
 	unsigned int psize;	/* ptr == 1: size of the pointee, 0 for void */
 	bool psign;		/* and its signedness */
+	/*
+	 * The type's id in the BTF type space (dtype.h), 0 for the types D has
+	 * without it (integers, string, void, pointers to integers). CT_INT
+	 * with btf: an integer, enum or pointer described by BTF (members,
+	 * typed arguments, curthread).
+	 */
+	uint32_t btf;
+	/*
+	 * CT_SOU, CT_ARR: the value is at the register's address plus koff
+	 * (member offsets add up at compile time, so a chain of `.` costs
+	 * nothing and a load keeps the base pointer for the NULL check).
+	 */
+	uint32_t koff;
 };
 
-static const struct ct ct_int = { CT_INT, 4, true, 0, 0, false };
-static const struct ct ct_int64 = { CT_INT, 8, true, 0, 0, false };
-static const struct ct ct_uint64 = { CT_INT, 8, false, 0, 0, false };
-static const struct ct ct_uint32 = { CT_INT, 4, false, 0, 0, false };
-static const struct ct ct_str = { CT_STR, SPT_STRSIZE, false, 0, 0, false };
+static const struct ct ct_int = { CT_INT, 4, true, 0, 0, false, 0, 0 };
+static const struct ct ct_int64 = { CT_INT, 8, true, 0, 0, false, 0, 0 };
+static const struct ct ct_uint64 = { CT_INT, 8, false, 0, 0, false, 0, 0 };
+static const struct ct ct_uint32 = { CT_INT, 4, false, 0, 0, false, 0, 0 };
+static const struct ct ct_str = { CT_STR, SPT_STRSIZE, false, 0, 0, false, 0, 0 };
 
 /* String bounds (bytes with the NUL). */
 #define CG_EXECNAME_MAX 16	/* TASK_COMM_LEN */
@@ -144,6 +162,10 @@ struct cg {
 	bool uses_spec;		/* the program calls speculation() */
 	bool sysrec;		/* the clause records for system(), which D's rules do not
 				 * count as data-recording */
+	struct dtypes dt;	/* BTF types, the kernel's loaded at the first need */
+	struct probe_table *ptab;	/* the probes, loaded for args[ ] only */
+	bool want_addr;		/* the member access being compiled is &'s operand */
+	bool keep_array;	/* a char array member stays an array (for [ ]), not a string */
 	int err;
 };
 
@@ -226,6 +248,63 @@ bool cg_is_null(const struct ast_expr *e);
 int cg_str_null_compare(struct cg *g, enum ast_op op, int r, struct ct *t);
 int cg_self_str_load(struct cg *g, const struct cg_var *v, struct ast_loc loc);
 void cg_self_str_store(struct cg *g, const struct cg_var *v, int r, struct ast_loc loc);
+
+/* cg_stack.c: stack(), ustack(), stacks as keys, stackdepth & co. */
+struct cg_stack {
+	bool user;		/* ustack() */
+	unsigned int frames;	/* frame words of its field */
+	unsigned int size;	/* bytes of its field: SPT_STACK_FIELD(frames), or
+				 * SPT_STACK_RFIELD(frames, window) */
+	unsigned int window;	/* bytes of user stack copied (records only), 0: none */
+};
+/* E is a call of stack() or ustack(). */
+bool cg_is_stack_call(const struct ast_expr *e);
+/* The frames and field of stack call E (its arguments checked): 0, or -1 after an error. */
+int cg_stack_type(struct cg *g, const struct ast_expr *e, struct cg_stack *st);
+/* The action stack(...) or ustack(...): a field of the clause's record. */
+int cg_stack_action(struct cg *g, const struct ast_expr *e);
+/* Stack ST into the key being built at offset OFF. */
+int cg_stack_key(struct cg *g, const struct cg_stack *st, uint32_t off, struct ast_loc loc);
+/* stackdepth, ustackdepth, caller, ucaller: the register, -1 after an error, -2: not one. */
+int cg_stack_builtin(struct cg *g, const char *name, struct ast_loc loc, struct ct *t);
+bool cg_is_stack_builtin(const char *name);
+/* cg_type.c: BTF types, member access, curthread. */
+/* The kernel's BTF, loaded at the first call: 0, or -1 after an error at LOC. */
+int cg_need_btf(struct cg *g, struct ast_loc loc);
+/* The D type of BTF type ID. */
+int cg_btf_ct(struct cg *g, uint32_t id, struct ct *t, struct ast_loc loc);
+/* struct/union/enum NAME, or a kernel typedef, with PTR pointer levels. */
+int cg_btf_type_of(struct cg *g, const struct ast_type *at, struct ct *t);
+/* A type's name as dtrace writes it ("struct task_struct *", "int"). */
+const char *cg_ct_name(struct cg *g, const struct ct *t, char *buf, size_t len);
+/* base->name, base.name */
+int cg_member(struct cg *g, const struct ast_expr *e, struct ct *t);
+/* curthread */
+int cg_curthread(struct cg *g, const struct ast_expr *e, struct ct *t);
+/* *R of BTF pointer type PT (R reused), or e[i] of a BTF pointer or array. */
+int cg_btf_deref(struct cg *g, int r, const struct ct *pt, struct ct *t, struct ast_loc loc);
+/* Load the value of type T at R + OFF (bit-field BITS at bit BITOFF): R reused. */
+int cg_btf_load(struct cg *g, int r, uint32_t off, uint32_t id, uint32_t bitoff, uint32_t bits,
+		struct ct *t, struct ast_loc loc);
+/* The address of a CT_SOU/CT_ARR value in R: its pending offset added. */
+void cg_btf_addr(struct cg *g, int r, struct ct *t);
+/* alloca, copyin, copyinto, bcopy (E calls one of them). */
+int cg_memsubr(struct cg *g, const struct ast_expr *e, struct ct *t);
+/* struct NAME { ... } / union: define the type (a declaration's body). */
+int cg_sou_define(struct cg *g, const struct ast_type *at);
+/* progenyof(pid) */
+int cg_progenyof(struct cg *g, const struct ast_expr *e, struct ct *t);
+/* curpsinfo->M, curlwpsinfo->M */
+int cg_psinfo(struct cg *g, const struct ast_expr *e, struct ct *t);
+/* args[N] of the clause's probes */
+int cg_args(struct cg *g, const struct ast_expr *e, struct ct *t);
+/* A C type name as text ("const char *") as a D type. */
+int cg_ctype_text(struct cg *g, const char *text, struct ct *t, struct ast_loc loc);
+/* base[i] of pointer or array BT in R. */
+int cg_ptr_index(struct cg *g, const struct ast_expr *e, int r, struct ct *bt, struct ct *t);
+/* offsetof(type, member) */
+int cg_offsetof(struct cg *g, const struct ast_type *at, const char *member, struct ast_loc loc,
+		uint64_t *off);
 
 /* cg_subr.c: rand, byte order, getmajor/getminor; what spectrace refuses. */
 bool cg_is_intsubr(const char *name);

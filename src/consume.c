@@ -680,6 +680,7 @@ int consume_run(struct consumer *c, volatile sig_atomic_t *stop)
 		}
 		if (due >= next_status) {
 			next_status = now + every(c->o->statusrate_ns);
+			load_upids(c->tr);
 			c->exited = load_exited(c->tr, &c->exit_status);
 			if (c->exited)
 				break;

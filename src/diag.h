@@ -57,6 +57,9 @@
 /* clang-format off */
 #define DIAG_TAGS(X) \
 	X(ACT_SPEC,		CG,	"destructive actions may not follow speculate( )") \
+	X(ADDROF_BITFIELD,	CHECK,	"cannot take address of bit-field") \
+	X(ADDROF_LVAL,		CHECK,	"unacceptable operand for unary & operator") \
+	X(ADDROF_VAR,		CHECK,	"cannot take address of dynamic variable") \
 	X(AGG_COMM,		CG,	"aggregating actions may not follow commit( )") \
 	X(AGG_FUNC,		CHECK,	"@%s must be assigned the result of an aggregating function") \
 	X(AGG_KEY,		CHECK,	"@%s[ ] key #%zu must be an integer or a string") \
@@ -65,7 +68,12 @@
 	X(AGG_REDEF,		CHECK,	"aggregation redefined: @%s\n\t current: ...\n\tprevious: ...") \
 	X(AGG_SCALAR,		CG,	"%s( ) argument #1 must be of scalar type | aggregation @%s has no value in an expression: ...") \
 	X(AGG_SPEC,		CG,	"aggregating actions may not follow speculate( )") \
-	X(ARR_BADREF,		CHECK,	"cannot access scalar %s as an associative array") \
+	X(ALLOCA_SIZE,		CG,	"alloca(%llu) size larger than scratchsize %d") \
+	X(ARGS_IDX,		CHECK,	"index %lld is out of range for %s args[ ]") \
+	X(ARGS_MULTI,		CHECK,	"args[ ] may not be referenced because probe description %s matches an unstable set of probes") \
+	X(ARGS_NONE,		CHECK,	"args[ ] may not be referenced outside of a probe clause") \
+	X(ARR_BADREF,		CHECK,	"cannot access scalar %s as an associative array | cannot access a pointer or array as an associative array") \
+	X(ARR_BOUNDS,		CHECK,	"index outside array bounds: %llu, max is %u") \
 	X(ARR_LOCAL,		CHECK,	"local variables may not be used as associative arrays: %s") \
 	X(CG_EXPR,		CG,	"tracing function %s( ) may not be called from a D expression (D program context required)") \
 	X(CAST_INVAL,		CHECK,	"invalid cast expression: \"%s\" to \"%s\"") \
@@ -77,11 +85,18 @@
 	X(COMM_DREC,		CG,	"commit( ) may not follow data-recording action(s)") \
 	X(DECL_ARRNULL,		CHECK,	"array declaration requires a dimension or key types") \
 	X(DECL_BADCLASS,	CHECK,	"specified storage class not appropriate for inline declaration | ... in D") \
+	X(DECL_ARRSUB,		CHECK,	"positive integral constant expression expected as array size") \
+	X(DECL_BFCONST,		CHECK,	"positive integral constant expression expected as bit-field size") \
+	X(DECL_BFSIZE,		CHECK,	"bit-field size must be between 1 and %u: %s") \
+	X(DECL_BFTYPE,		CHECK,	"invalid type for bit-field: %s") \
 	X(DECL_COMBO,		CHECK,	"invalid type combination") \
 	X(DECL_IDRED,		CHECK,	"identifier redeclared: %s | built-in identifier redeclared: %s | identifier redefined: %s") \
+	X(DECL_INCOMPLETE,	CHECK,	"incomplete struct/union/enum %s: %s") \
+	X(DECL_TYPERED,		CHECK,	"type redeclared: %s") \
 	X(DECL_USELESS,		CHECK,	"inline declaration requires a name") \
 	X(DECL_VOIDOBJ,		CHECK,	"cannot declare void inline: %s | cannot have void object: %s") \
 	X(DEREF_NONPTR,		CHECK,	"cannot dereference non-pointer type") \
+	X(DEREF_VOID,		CHECK,	"cannot dereference pointer to void") \
 	X(DIV_ZERO,		CG,	"expression contains division by zero") \
 	X(DREC_COMM,		CG,	"data-recording actions may not follow commit( )") \
 	X(EMPTY,		CHECK,	"empty D program translation unit | program contains no clauses") \
@@ -123,12 +138,17 @@
 	X(NOREG,		CHECK,	"expression too complex: out of registers") \
 	X(NORMALIZE_AGGARG,	CG,	"%s( ) argument #%zu is incompatible with prototype: ... (normalize, denormalize)") \
 	X(NORMALIZE_AGGBAD,	CG,	"undefined aggregation: @%s") \
+	X(OFFSETOF_BITFIELD,	CHECK,	"cannot take offset of a bit-field: %s") \
+	X(OFFSETOF_TYPE,	CHECK,	"offsetof( ) first argument must be of struct or union type") \
 	X(OP_ACT,		CHECK,	"operator , operands cannot be actions") \
 	X(OP_ARITH,		CHECK,	"operator %s requires operands of arithmetic type") \
 	X(OP_INCOMPAT,		CHECK,	"operands have incompatible types: \"%s\" %s \"%s\" | ...") \
+	X(OP_INCOMPLETE,	CHECK,	"operator %s cannot be applied to a forward declaration: no %s definition is available") \
 	X(OP_INT,		CHECK,	"operator %s requires operands of integral type") \
 	X(OP_LVAL,		CHECK,	"operator %s requires modifiable lvalue as an operand") \
+	X(OP_PTR,		CHECK,	"operator -> must be applied to a pointer") \
 	X(OP_SCALAR,		CHECK,	"operator %s requires operands of scalar type") \
+	X(OP_SOU,		CHECK,	"operator %s cannot be applied to type \"%s\"; must be applied to a struct or union | ... pointer to type ...") \
 	X(OP_WRITE,		CHECK,	"operator %s can only be applied to a writable variable") \
 	X(PDESC_INVAL,		CG,	"invalid probe description \"%s\": Undefined macro variable in probe description") \
 	X(PRAGCTL_INVAL,	CHECK,	"invalid control directive: #%s") \
@@ -158,13 +178,19 @@
 	X(SPEC_COMM,		CG,	"speculate( ) may not follow commit( )") \
 	X(SPEC_DREC,		CG,	"speculate( ) may not follow data-recording action(s)") \
 	X(SPEC_SPEC,		CG,	"speculate( ) may not follow speculate( )") \
+	X(STACK_SIZE,		CG,	"stack( ) argument #1 must be a non-zero positive integer constant") \
+	X(STRINGOF_TYPE,	CHECK,	"cannot apply stringof to a value of type %s") \
 	X(STR_NL,		CHECK,	"unterminated string literal | newline encountered in string literal") \
 	X(SYNTAX,		CG,	"syntax error near \"%s\" | ...") \
 	X(TRACE_VOID,		CG,	"trace( ) may not be applied to a void expression") \
 	X(TRUNC_AGGARG,		CG,	"trunc( ) argument #%zu is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s") \
 	X(TRUNC_AGGBAD,		CG,	"undefined aggregation: @%s") \
+	X(TYPE_ERR,		CHECK,	"failed to resolve type %s") \
+	X(TYPE_MEMBER,		CHECK,	"%s is not a member of %s") \
 	X(UNKNOWN,		CHECK,	"out of memory (and an error without a tag of its own)") \
 	X(UNSUPPORTED,		CG,	"not supported: %s | not supported yet: %s | a limit of spectrace's") \
+	X(USTACK_FRAMES,	CG,	"ustack( ) argument #1 must be a non-zero positive integer constant") \
+	X(USTACK_STRSIZE,	CG,	"ustack( ) argument #2 must be a positive integer constant") \
 	X(VAR_UNDEF,		CHECK,	"%s%s has not yet been declared or assigned")
 /* clang-format on */
 

@@ -35,7 +35,8 @@ static const char *const mnemonics[SPT_OP_NOPS] = {
 	[SPT_OP_SPECN] = "specn", [SPT_OP_SPEC] = "spec", [SPT_OP_COMMIT] = "comm",
 	[SPT_OP_SSUB] = "ssub", [SPT_OP_SFIND] = "sfind", [SPT_OP_LTOS] = "ltos",
 	[SPT_OP_STOL] = "stol", [SPT_OP_RAISE] = "raise", [SPT_OP_STOK] = "stok",
-	[SPT_OP_SCLEAN] = "sclean", [SPT_OP_SPECCHK] = "spchk",
+	[SPT_OP_SCLEAN] = "sclean", [SPT_OP_SPECCHK] = "spchk", [SPT_OP_STACK] = "stack",
+	[SPT_OP_KSTRX] = "kstrx", [SPT_OP_MCPY] = "mcpy", [SPT_OP_PSARGS] = "pargs",
 };
 
 /* The string primitives' operands, after the mnemonic. */
@@ -78,7 +79,7 @@ static const char *const bnames[SPT_B_NBUILTINS] = {
 	"arg0", "arg1", "arg2", "arg3", "arg4", "arg5", "arg6", "arg7", "arg8", "arg9",
 	"pid", "tid", "ppid", "uid", "gid", "timestamp", "vtimestamp", "walltimestamp",
 	"cpu", "errno", "epid", "id", "probeprov", "probemod", "probefunc", "probename",
-	"rand",
+	"rand", "curthread",
 };
 
 static void insn(FILE *out, const struct spt_insn *in, const struct spt_insn *next, size_t off)
@@ -154,6 +155,13 @@ static void insn(FILE *out, const struct spt_insn *in, const struct spt_insn *ne
 	case SPT_OP_KINT: case SPT_OP_KSTR:
 		fprintf(out, "key+%d, %%r%u", in->imm, in->a);
 		break;
+	case SPT_OP_STACK:
+		fprintf(out, "%%r%u, %s%s, frames %%r%u", in->dst,
+			in->b & SPT_STK_USER ? "user" : "kernel",
+			in->b & SPT_STK_CALLER ? ", caller" : "", in->a);
+		if (in->b & (SPT_STK_REC | SPT_STK_KEY))
+			fprintf(out, ", %s+%d", in->b & SPT_STK_KEY ? "key" : "rec", in->imm);
+		break;
 	case SPT_OP_ALDI:
 		fprintf(out, "%%r%u", in->dst);
 		break;
@@ -161,7 +169,21 @@ static void insn(FILE *out, const struct spt_insn *in, const struct spt_insn *ne
 		fprintf(out, "%%r%u", in->a);
 		break;
 	case SPT_OP_LDX:
-		fprintf(out, "%%r%u, [%%r%u], %u", in->dst, in->a, in->b);
+		if (in->imm)
+			fprintf(out, "%%r%u, [%%r%u + %d], %u", in->dst, in->a, in->imm, in->b);
+		else
+			fprintf(out, "%%r%u, [%%r%u], %u", in->dst, in->a, in->b);
+		break;
+	case SPT_OP_MCPY:
+		fprintf(out, "%%r%u, %s %%r%u, size %%r%u", in->dst,
+			(const char *const[]){ "alloca", "copyin", "copyinto", "bcopy" }[in->imm & 3],
+			in->a, in->b);
+		break;
+	case SPT_OP_PSARGS:
+		fprintf(out, "%%r%u, [%%r%u..%%r%u], slot %d", in->dst, in->a, in->b, in->imm);
+		break;
+	case SPT_OP_KSTRX:
+		fprintf(out, "%%r%u, [%%r%u], slot %u, %d", in->dst, in->a, in->b, in->imm);
 		break;
 	case SPT_OP_AGG:
 		fprintf(out, "@%d, %%r%u, %%r%u", in->imm, in->a, in->b);

@@ -31,6 +31,9 @@ enum img_ftype {
 	IMG_UINT,	/* unsigned integer */
 	IMG_STR,	/* string of at most size - 1 bytes and a NUL, in size bytes
 			 * (as long as the string can be, rounded up to 8) */
+	IMG_STACK,	/* kernel stack (abi/isa.h SPT_OP_STACK): depth, 0, frames;
+			 * size SPT_STACK_FIELD(frames) */
+	IMG_USTACK,	/* user stack: depth, pid, frames */
 };
 
 struct img_field {

@@ -34,6 +34,7 @@
 #include "image.h"
 #include "kbtf.h"
 #include "load.h"
+#include "usym.h"
 
 /* Nanoseconds to add to the boot clock to get the wall clock. */
 static uint64_t boot_to_wall(void)
@@ -1045,4 +1046,22 @@ void load_close(struct tracer *tr)
 	spectrace_bpf__destroy(tr->skel);
 	tr->skel = NULL;
 	ktr_close(&tr->ktr);
+}
+
+void load_upids(struct tracer *tr)
+{
+	int fd = bpf_map__fd(tr->skel->maps.spt_upids);
+	__u32 key, next;
+
+	/*
+	 * Each process whose user stack was taken since the last look: its
+	 * mappings read again while it lives (it may have mapped a library or
+	 * exec'd since), and its key deleted, so the next stack notes it anew.
+	 */
+	while (fd >= 0 && !bpf_map_get_next_key(fd, NULL, &next)) {
+		usym_refresh(next);
+		key = next;
+		if (bpf_map_delete_elem(fd, &key))
+			break;
+	}
 }

@@ -169,4 +169,7 @@ void load_agg_source(const struct tracer *tr, struct agg_source *src);
 /* Detach and unload everything. Safe on a partly set up tracer. */
 void load_close(struct tracer *tr);
 
+/* The processes of user stacks the kernel took: their mappings read (src/usym.c). */
+void load_upids(struct tracer *tr);
+
 #endif /* SPT_LOAD_H */

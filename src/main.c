@@ -35,6 +35,7 @@
 #include "print.h"
 #include "probe.h"
 #include "proc.h"
+#include "stack.h"
 
 #define EXIT_USAGE 2
 /* What dtrace -V prints after the program's name: the D language version. */
@@ -911,6 +912,7 @@ static void run_setopt(void *ctx, struct printer *pr, const char *name, const ch
 	}
 	sc->o = o;
 	pr->quiet = o.quiet;
+	stack_indent = o.stackindent;
 	print_set_flow(pr, o.flowindent);
 	sc->as->sort.bykey = o.aggsortkey;
 	sc->as->sort.rev = o.aggsortrev;
@@ -992,6 +994,7 @@ static int trace(const struct cmdline *cl, const struct enabling *en, const stru
 		load_close(&tr);
 		return 1;
 	}
+	stack_indent = cl->o.stackindent;
 	print_set_flow(&pr, cl->o.flowindent);
 	print_set_testing(&pr, testing);
 	pr.img = img;

@@ -29,6 +29,7 @@ void opt_init(struct opts *o)
 	o->aggsize = 4ULL << 20;
 	o->aggrate_ns = OPT_NSEC_PER_SEC;
 	o->nspec = 1;
+	o->stackindent = 14;
 	o->specsize = 256ULL << 10;
 	o->cleanrate_ns = OPT_NSEC_PER_SEC / 101;	/* DTrace's 101 Hz */
 	o->strsize = 256;
@@ -658,7 +659,7 @@ static const struct opt_def opt_defs[] = {
 	{ "quiet", set_bool, F(quiet), 0, NULL },
 	{ "quietresize", set_bool, F(quietresize), 0, NULL },
 	{ "rawbytes", set_unsupported, NOF, 0, NULL },
-	{ "stackindent", set_runtime_check, NOF, 0, NULL },
+	{ "stackindent", set_u32, F(stackindent), 0, NULL },
 	{ "switchrate", set_rate, F(switchrate_ns), 0, NULL },
 	/* run-time */
 	{ "aggsize", set_size, F(aggsize), 0, NULL },
@@ -675,16 +676,16 @@ static const struct opt_def opt_defs[] = {
 	{ "jstackframes", set_runtime_check, NOF, 0, NULL },
 	{ "jstackstrsize", set_size_check, NOF, 0, NULL },
 	{ "lockmem", set_lockmem, NOF, OPT_F_NOPRAGMA, NULL },
-	{ "maxframes", set_runtime_check, NOF, 0, NULL },
+	{ "maxframes", set_u32, F(maxframes), 0, NULL },
 	{ "noresolve", set_runtime_check, NOF, 0, NULL },
 	{ "nspec", set_nspec, NOF, 0, NULL },
 	{ "pcapsize", set_size_check, NOF, 0, NULL },
 	{ "scratchsize", set_scratchsize, NOF, 0, NULL },
 	{ "specsize", set_specsize, NOF, 0, NULL },
-	{ "stackframes", set_runtime_check, NOF, 0, NULL },
+	{ "stackframes", set_u32, F(stackframes), 0, NULL },
 	{ "statusrate", set_rate, F(statusrate_ns), 0, NULL },
 	{ "strsize", set_strsize, NOF, 0, NULL },
-	{ "ustackframes", set_runtime_check, NOF, 0, NULL },
+	{ "ustackframes", set_u32, F(ustackframes), 0, NULL },
 	/* spectrace's own (temporal is illumos's) */
 	{ "ktr_cpumask", set_ktr, NOF, 0, NULL },
 	{ "ktr_entries", set_ktr, NOF, 0, NULL },
@@ -693,6 +694,7 @@ static const struct opt_def opt_defs[] = {
 	{ "oformat", set_oformat, NOF, 0, NULL },
 	{ "sysattach", set_sysattach, NOF, 0, "auto|raw|tracepoint" },
 	{ "temporal", set_bool, F(temporal), 0, NULL },
+	{ "ustackwindow", set_size, F(ustackwindow), 0, NULL },
 };
 
 #define NDEFS (sizeof(opt_defs) / sizeof(opt_defs[0]))

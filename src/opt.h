@@ -76,6 +76,11 @@ struct opts {
 	uint32_t aggsortkeypos;	/* key element compared first */
 	uint32_t aggsortpos;	/* aggregation sorted by, of a printa of several */
 	uint32_t nspec;		/* speculation slots */
+	uint32_t stackframes;	/* stack()'s frames, 0: the default (20) */
+	uint32_t ustackframes;	/* ustack()'s frames, 0: the default (100) */
+	uint32_t maxframes;	/* cap of both, 0: SPT_STACK_MAX */
+	uint32_t stackindent;	/* blanks before each frame printed (14) */
+	uint64_t ustackwindow;	/* bytes of user stack ustack() records for DWARF unwinding */
 	uint64_t specsize;	/* bytes of a slot's part on each CPU */
 	uint64_t cleanrate_ns;	/* interval between cleaner sweeps (0: every look) */
 	int64_t target;		/* $target: the -c command's or -p process's pid, 0: none */

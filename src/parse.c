@@ -369,6 +369,22 @@ static struct ast_expr *parse_ident(struct parser *p)
 		}
 		break;
 	case LEX_KW_OFFSETOF:
+		/* offsetof ( type-name , member ) */
+		parse_next(p);
+		e = new_expr(p, AST_OFFSETOF, loc);
+		if (!e || !parse_expect(p, LEX_LPAREN) || !parse_type_name(p, &e->u.cast.type) ||
+		    !parse_expect(p, LEX_COMMA))
+			return NULL;
+		t = parse_peek(p);
+		if (t->kind != LEX_IDENT) {
+			parse_syntax_error(p, t);
+			return NULL;
+		}
+		e->u.cast.member = t->str;
+		parse_next(p);
+		if (!parse_expect(p, LEX_RPAREN))
+			return NULL;
+		return e;
 	case LEX_KW_XLATE:
 		parse_error_at(p, DIAG_UNSUPPORTED, loc, "not supported: %s", lex_kw_str(t->kw));
 		return NULL;

@@ -17,6 +17,7 @@
 #include "parse_priv.h"
 
 PARSE_VEC_ARRAY(vec_types, struct ast_type)
+PARSE_VEC_ARRAY(vec_members, struct ast_member)
 
 /* Pragmas */
 
@@ -211,6 +212,84 @@ static const char *int_type_name(const struct spec *s)
 	return u ? "unsigned int" : "int";
 }
 
+static bool parse_type_spec(struct parser *p, struct ast_type *ty);
+static void parse_pointers(struct parser *p, struct ast_type *ty);
+
+/* { type name[N] : bits, ...; ... } of struct or union TY, at the '{'. */
+static bool parse_members(struct parser *p, struct ast_type *ty)
+{
+	struct parse_vec mv = { 0 };
+	const struct lex_token *t;
+
+	parse_next(p);
+	while ((t = parse_peek(p))->kind != LEX_RBRACE) {
+		struct ast_type base;
+
+		if (!parse_is_type_start(t)) {
+			parse_syntax_error(p, t);
+			return false;
+		}
+		if (!parse_type_spec(p, &base))
+			return false;
+		for (;;) {
+			struct ast_member *m = parse_alloc(p, sizeof(*m));
+
+			if (!m)
+				return false;
+			m->type = base;
+			parse_pointers(p, &m->type);
+			t = parse_peek(p);
+			if (t->kind != LEX_IDENT || t->kw != LEX_KW_NONE) {
+				parse_syntax_error(p, t);
+				return false;
+			}
+			m->name = t->str;
+			m->loc = parse_loc(t);
+			parse_next(p);
+			if (parse_peek(p)->kind == LEX_LBRACKET) {
+				parse_next(p);
+				t = parse_peek(p);
+				if (t->kind != LEX_INT) {
+					parse_syntax_error(p, t);
+					return false;
+				}
+				m->has_dim = true;
+				m->dim = t->value;
+				parse_next(p);
+				if (!parse_expect(p, LEX_RBRACKET))
+					return false;
+			}
+			if (parse_peek(p)->kind == LEX_COLON) {
+				parse_next(p);
+				t = parse_peek(p);
+				if (t->kind != LEX_INT) {
+					parse_error_at(p, DIAG_DECL_BFCONST, parse_loc(t),
+						       "positive integral constant expression expected as bit-field size");
+					return false;
+				}
+				m->has_bits = true;
+				m->bits = t->value;
+				parse_next(p);
+			}
+			if (!parse_vec_push(p, &mv, m))
+				return false;
+			t = parse_peek(p);
+			parse_next(p);
+			if (t->kind == LEX_SEMI)
+				break;
+			if (t->kind != LEX_COMMA) {
+				parse_syntax_error(p, t);
+				return false;
+			}
+		}
+	}
+	parse_next(p);
+	ty->body = true;
+	ty->nmembers = mv.n;
+	ty->members = vec_members(p, &mv);
+	return !p->err;
+}
+
 /* struct/union/enum TAG, at the keyword. */
 static bool parse_tagged(struct parser *p, struct ast_type *ty)
 {
@@ -236,6 +315,8 @@ static bool parse_tagged(struct parser *p, struct ast_type *ty)
 		parse_next(p);
 		t = parse_peek(p);
 	}
+	if (t->kind == LEX_LBRACE && ty->kind != AST_TYPE_ENUM && ty->name)
+		return parse_members(p, ty);
 	if (t->kind == LEX_LBRACE) {
 		parse_error_at(p, DIAG_UNSUPPORTED, loc, "not supported: %s definitions", word);
 		return false;
@@ -595,6 +676,15 @@ bool parse_decl(struct parser *p)
 	}
 	if (!parse_type_spec(p, &base))
 		return false;
+	if (base.body && parse_peek(p)->kind == LEX_SEMI) {
+		/* struct s { ... }; defines the type, no variable */
+		it = decl_item(p, start, scope, &d);
+		if (!it)
+			return false;
+		d->type = base;
+		parse_next(p);
+		return parse_vec_push(p, &p->items, it);
+	}
 	for (;;) {
 		it = decl_item(p, start, scope, &d);
 		if (!it)

@@ -24,6 +24,7 @@
 #include "abi/fault.h"
 #include "agg.h"
 #include "jbuf.h"
+#include "stack.h"
 #include "print.h"
 #include "print_priv.h"
 
@@ -54,6 +55,10 @@ void json_value(struct jbuf *b, const struct img_field *f, const uint8_t *data)
 	case IMG_UINT:
 		jbuf_printf(b, "\"type\":\"uint\",\"value\":%llu",
 			    (unsigned long long)print_field_value(f, data));
+		return;
+	case IMG_STACK:
+	case IMG_USTACK:
+		stack_json(b, f, data);
 		return;
 	case IMG_STR:
 		break;

@@ -25,6 +25,7 @@
 #include "fmt.h"
 #include "print.h"
 #include "print_priv.h"
+#include "stack.h"
 #include "vm.h"
 
 #define PRINT_MAX_CPUS 256
@@ -195,6 +196,10 @@ static void prefix(struct printer *pr, int cpu, uint32_t epid, const struct prob
  */
 static void print_trace(struct printer *pr, const struct img_field *f, const uint8_t *data)
 {
+	if (f->type == IMG_STACK || f->type == IMG_USTACK) {
+		stack_print(pr->out, f, data, stack_indent, 0);
+		return;
+	}
 	if (f->type == IMG_STR) {
 		const char *str;
 		int n = print_field_str(f, data, &str);
@@ -340,6 +345,10 @@ static void print_key(FILE *out, const struct img_agg *a, const uint8_t *key)
 		const struct img_field *k = &a->keys[i];
 		uint64_t v;
 
+		if (k->type == IMG_STACK || k->type == IMG_USTACK) {
+			stack_print(out, k, key, stack_indent, 0);
+			continue;
+		}
 		if (k->type == IMG_STR) {
 			fprintf(out, "  %-50.*s", (int)k->size, (const char *)key + k->offset);
 			continue;

@@ -26,6 +26,8 @@ static inline __u32 spt_env_strcap(struct spt_env *env);
 static inline __u64 spt_env_strlen(struct spt_env *env, const __u8 *x);
 static inline void spt_env_strcpy(struct spt_env *env, __u8 *dst, const __u8 *src);
 static inline int spt_env_copyinstr(struct spt_env *env, __u8 *dst, __u64 uaddr);
+static inline int spt_env_kstr(struct spt_env *env, __u8 *dst, __u64 kaddr, __u32 size);
+static inline int spt_env_memcpy(struct spt_env *env, __u8 *dst, __u64 src, __u32 size, int kernel);
 static inline void spt_env_execname(struct spt_env *env, __u8 *dst);
 static inline const __u8 *spt_env_assoc_get(struct spt_env *env, const __u8 *key);
 static inline int spt_env_assoc_put(struct spt_env *env, const __u8 *key, const __u8 *val);
@@ -38,6 +40,10 @@ static inline __u64 spt_env_speculation(struct spt_env *env);
 static inline int spt_env_speculate(struct spt_env *env, __u64 id);
 static inline __u32 spt_env_specroom(struct spt_env *env, __u32 id);
 static inline __u32 spt_env_nspec(struct spt_env *env);
+static inline long spt_env_stack(struct spt_env *env, __u64 *buf, __u32 user);
+static inline void spt_env_uregs(struct spt_env *env, __u64 *regs);
+static inline void spt_env_vcopy(struct spt_env *env, __u8 *dst, const __u8 *src, __u32 size);
+static inline long spt_env_ucopy(struct spt_env *env, __u8 *dst, __u32 size, __u64 uaddr);
 static inline long spt_env_strncpy(struct spt_env *env, __u8 *dst, const void *src, __u32 size);
 static inline void spt_env_loop(struct spt_env *env, __u32 n, long (*cb)(__u64, void *),
 				void *ctx);
@@ -115,6 +121,40 @@ static inline __u64 spt_env_strlen(struct spt_env *env, const __u8 *x)
 	return strnlen((const char *)x, spt_env_strcap(env) - 1);
 }
 
+/* The kernel's test runs: a fixed stack of three frames. */
+static inline long spt_env_stack(struct spt_env *env, __u64 *buf, __u32 user)
+{
+	(void)env;
+	(void)user;
+	memset(buf, 0, 8 * SPT_STACK_MAX);
+	buf[0] = 0x1000;
+	buf[1] = 0x2000;
+	buf[2] = 0x3000;
+	return 3;
+}
+
+static inline void spt_env_vcopy(struct spt_env *env, __u8 *dst, const __u8 *src, __u32 size)
+{
+	(void)env;
+	memcpy(dst, src, size & 1023);
+}
+
+/* As the kernel's test runs: no user registers, no user memory. */
+static inline void spt_env_uregs(struct spt_env *env, __u64 *regs)
+{
+	(void)env;
+	memset(regs, 0, 8 * SPT_UREGS);
+}
+
+static inline long spt_env_ucopy(struct spt_env *env, __u8 *dst, __u32 size, __u64 uaddr)
+{
+	(void)env;
+	(void)dst;
+	(void)size;
+	(void)uaddr;
+	return 0;
+}
+
 /* As bpf_probe_read_kernel_str: up to the NUL, always terminated, no padding. */
 static inline void spt_env_strcpy(struct spt_env *env, __u8 *dst, const __u8 *src)
 {
@@ -142,6 +182,38 @@ static inline int spt_env_copyinstr(struct spt_env *env, __u8 *dst, __u64 uaddr)
 			return 0;
 	}
 	dst[i] = 0;
+	return 0;
+}
+
+/* A kernel string: at most SIZE bytes with the NUL, from the test's window. */
+static inline int spt_env_kstr(struct spt_env *env, __u8 *dst, __u64 kaddr, __u32 size)
+{
+	__u32 i;
+
+	for (i = 0; i + 1 < size; i++) {
+		__u64 c;
+
+		if (spt_env_read(env, kaddr + i, 1, &c)) {
+			if (!i)
+				return -EFAULT;
+			break;
+		}
+		dst[i] = (__u8)c;
+		if (!c)
+			return 0;
+	}
+	dst[i] = 0;
+	return 0;
+}
+
+/* User and kernel memory are both the test's window. */
+static inline int spt_env_memcpy(struct spt_env *env, __u8 *dst, __u64 src, __u32 size, int kernel)
+{
+	(void)kernel;
+	if (src < env->mem_base || src - env->mem_base > env->mem_len ||
+	    env->mem_len - (src - env->mem_base) < size)
+		return -EFAULT;
+	memcpy(dst, env->mem + (src - env->mem_base), size);
 	return 0;
 }
 
@@ -200,7 +272,7 @@ static inline __u64 *spt_env_agg(struct spt_env *env, __u32 id, const __u8 *key)
 
 	for (i = 0; i < VMHOST_AGG_MAX; i++)
 		if (env->agg[i].used && env->agg[i].id == id && env->agg[i].keyed == !!key &&
-		    (!key || !memcmp(env->agg[i].key, key, SPT_KEY_SIZE)))
+		    (!key || !memcmp(env->agg[i].key, key, SPT_AGGKEY_MAX)))
 			return (__u64 *)env->agg[i].w;
 	for (i = 0; i < VMHOST_AGG_MAX; i++) {
 		if (env->agg[i].used)
@@ -210,7 +282,7 @@ static inline __u64 *spt_env_agg(struct spt_env *env, __u32 id, const __u8 *key)
 		env->agg[i].id = id;
 		env->agg[i].keyed = !!key;
 		if (key)
-			memcpy(env->agg[i].key, key, SPT_KEY_SIZE);
+			memcpy(env->agg[i].key, key, SPT_AGGKEY_MAX);
 		return (__u64 *)env->agg[i].w;
 	}
 	return NULL;

@@ -44,7 +44,7 @@ struct spt_env {
 		uint32_t used;
 		uint32_t keyed;
 		uint32_t id;
-		uint8_t key[SPT_KEY_SIZE];
+		uint8_t key[SPT_AGGKEY_MAX];
 		uint64_t w[VMHOST_AGG_WORDS];
 	} agg[VMHOST_AGG_MAX];
 	/* speculations: slots 1..nspec, non-zero when taken */

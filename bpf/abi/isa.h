@@ -79,8 +79,10 @@ enum spt_op {
 	SPT_OP_EXIT,	/* stop tracing with status r[a] (also REC'd by cg) */
 	SPT_OP_LDS,	/* r[dst] = self-> variable imm of this thread, 0 if unset */
 	SPT_OP_STS,	/* self-> variable imm = r[a]; storing 0 deletes it */
-	SPT_OP_LDX,	/* r[dst] = b bytes (1, 2, 4, 8) at kernel address r[a], zero-extended;
-			 * an unreadable address faults BADADDR */
+	SPT_OP_LDX,	/* r[dst] = b bytes (1, 2, 4, 8) at kernel address r[a] + imm,
+			 * zero-extended; r[a] == 0 faults BADADDR at 0 (D checks the base
+			 * pointer of a member access first), an unreadable address faults
+			 * BADADDR at it */
 	SPT_OP_SCMP,	/* r[dst] = strcmp(string r[a], string r[b]): <0, 0, >0 */
 	SPT_OP_SLEN,	/* r[dst] = strlen(string r[a]) */
 	SPT_OP_SCPY,	/* the string storage at reference imm = string r[a] */
@@ -138,8 +140,71 @@ enum spt_op {
 	 * beyond specsize. Emitted before each field of a speculative clause.
 	 */
 	SPT_OP_SPECCHK,
+	/*
+	 * A stack: the user stack with b & SPT_STK_USER, else the kernel's.
+	 * With SPT_STK_REC (SPT_STK_KEY) it fills the stack field at offset
+	 * imm of the record (key) area: word 0 the depth, every frame the
+	 * kernel found even beyond the field; word 1 the pid for a user stack
+	 * (else 0); then r[a] (1..SPT_STACK_MAX) frame words, zero after the
+	 * stack's end. r[dst] = the depth, or with SPT_STK_CALLER frame 1 (0 if
+	 * there is none). A stack the kernel cannot take has depth 0.
+	 */
+	SPT_OP_STACK,
+	/*
+	 * r[dst] = string slot b: the string at kernel address r[a] (a char
+	 * array of a kernel structure), at most imm bytes with its NUL (cut at
+	 * strsize); r[a] == 0 or an unreadable address faults BADADDR.
+	 */
+	SPT_OP_KSTRX,
+	/*
+	 * Scratch memory (alloca, copyin, copyinto, bcopy), by imm & 3:
+	 * SPT_MCPY_ALLOCA  r[dst] = a new scratch area of r[b] bytes
+	 * SPT_MCPY_COPYIN  the same, filled from user address r[a]
+	 * SPT_MCPY_COPYINTO  r[b] bytes from user address r[a] to scratch r[dst]
+	 * SPT_MCPY_BCOPY   r[b] bytes from kernel address r[a] to scratch r[dst]
+	 * Areas are 8-byte aligned and freed when the clause ends; a size over
+	 * SPT_SCRATCH_MAX faults BADSIZE, an area that does not fit NOSCRATCH,
+	 * a destination outside the allocated scratch or an unreadable source
+	 * BADADDR.
+	 */
+	SPT_OP_MCPY,
+	/*
+	 * r[dst] = string slot imm: the user bytes [r[a], r[b]) of the current
+	 * process (its argument area), at most SPT_PSARGS_MAX - 1, each NUL
+	 * between two arguments a blank (curpsinfo->pr_psargs); an unreadable
+	 * area faults BADADDR.
+	 */
+	SPT_OP_PSARGS,
 	SPT_OP_NOPS	/* number of opcodes */
 };
+
+/* STACK b. */
+#define SPT_STK_USER 0x1
+#define SPT_STK_REC 0x2
+#define SPT_STK_KEY 0x4
+#define SPT_STK_CALLER 0x8
+/*
+ * STACK b with SPT_STK_REC | SPT_STK_USER: after the frames, the user
+ * registers (SPT_UREGS words of struct pt_regs), a word with the bytes
+ * copied, then that many bytes of the user stack from its sp (r[a] >> 16
+ * bytes asked, a multiple of 8); word 1's upper half holds the frame count
+ * (r[a] & 0xffff). The consumer unwinds them with DWARF CFI.
+ */
+#define SPT_STK_REGS 0x10
+#define SPT_UREGS 21
+#define SPT_STACK_WINDOW_MAX 2048
+/* Bytes of such a field: the stack field, registers, length, window. */
+#define SPT_STACK_RFIELD(n, w) (SPT_STACK_FIELD(n) + 8 * SPT_UREGS + 8 + (w))
+/* Most frames a stack keeps (the kernel's perf_event_max_stack default). */
+#define SPT_STACK_MAX 127
+/* Bytes of a stack field of N frames: depth, pid, the frames. */
+#define SPT_STACK_FIELD(n) (16 + 8 * (n))
+
+/* MCPY imm. */
+#define SPT_MCPY_ALLOCA 0
+#define SPT_MCPY_COPYIN 1
+#define SPT_MCPY_COPYINTO 2
+#define SPT_MCPY_BCOPY 3
 
 /* STOK imm: continue the previous string (strtok(NULL, delimiters)). */
 #define SPT_STOK_CONT 0x100
@@ -163,6 +228,8 @@ enum spt_op {
  * the low bits), stored in the associative-array map keyed by (id, tid).
  */
 #define SPT_KEY_SELF 0x40000000
+/* KINIT imm with this bit: an aggregation key longer than SPT_KEY_SIZE (zeroed whole). */
+#define SPT_KEY_BIG 0x20000000
 
 /* Builtin variables (LDB imm). */
 enum spt_builtin {
@@ -184,6 +251,7 @@ enum spt_builtin {
 	SPT_B_PROBEFUNC,
 	SPT_B_PROBENAME,
 	SPT_B_RAND,		/* rand(): 32 random bits, sign-extended */
+	SPT_B_CURTHREAD,	/* the current task_struct's address */
 	SPT_B_NBUILTINS
 };
 

@@ -1,0 +1,6 @@
+/* ASSERTION: & of a D variable. */
+BEGIN
+{
+	x = 1;
+	trace(&x);
+}

@@ -1,0 +1,5 @@
+/* ASSERTION: args[N] past the probe's arguments. */
+syscall::openat:entry
+{
+	trace(args[4]);
+}

@@ -1,0 +1,5 @@
+/* ASSERTION: a constant index past a kernel array. */
+BEGIN
+{
+	trace(curthread->comm[16]);
+}

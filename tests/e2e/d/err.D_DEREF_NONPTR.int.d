@@ -1,0 +1,5 @@
+/* ASSERTION: * of an integer. */
+BEGIN
+{
+	trace(*pid);
+}

@@ -1,0 +1,5 @@
+/* ASSERTION: * of a void pointer. */
+BEGIN
+{
+	trace(*(void *)arg0);
+}

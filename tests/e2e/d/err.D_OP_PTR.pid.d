@@ -1,0 +1,5 @@
+/* ASSERTION: -> needs a pointer. */
+BEGIN
+{
+	trace(pid->x);
+}

@@ -1,0 +1,5 @@
+/* ASSERTION: . needs a struct or union. */
+BEGIN
+{
+	trace(curthread.pid);
+}

@@ -1,0 +1,5 @@
+/* ASSERTION: sizeof of an incomplete struct. */
+BEGIN
+{
+	trace(sizeof(struct spectrace_no_such));
+}

@@ -1,0 +1,5 @@
+/* ASSERTION: stack( ) of zero frames. */
+BEGIN
+{
+	stack(0);
+}

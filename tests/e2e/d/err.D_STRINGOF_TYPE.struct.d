@@ -1,0 +1,5 @@
+/* ASSERTION: stringof of a struct value. */
+BEGIN
+{
+	trace(stringof(curthread->se));
+}

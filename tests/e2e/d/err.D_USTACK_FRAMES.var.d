@@ -1,0 +1,5 @@
+/* ASSERTION: ustack( ) of a frame count that is not a constant. */
+BEGIN
+{
+	ustack(pid);
+}

@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: (BSD-2-Clause OR GPL-2.0)
+# ASSERTION: stack() and ustack() record the kernel's and the user's call
+# chain and print them as dtrace does (module`function+0xoff, indented by
+# stackindent, a blank line after the stack); user frames resolve from the
+# process's mappings after it has exited; stacks work as aggregation keys,
+# in speculations and in JSON.
+. "$(dirname "$0")/lib/common.bash"
+e2e_init "$1"
+
+FP="$TRIG/stackchain_fp"
+NOFP="$TRIG/stackchain_nofp"
+
+# The frames of the output's stack lines, offsets dropped: "mod`func".
+frames() { sed -n 's/^ \{14\}\([^ ]*\)$/\1/p' "$TMP/out" | sed 's/+0x[0-9a-f]*$//'; }
+
+# run_held SCRIPT CMD: trace -c "CMD wait" (CMD waits on its stdin, a fifo)
+# until the output has a line matching the script's "seen", then let the
+# command exit, and wait for the tracer to end with it.
+run_held() {
+	local script=$1 cmd=$2
+	shift 2
+	rm -f "$TMP/go"
+	mkfifo "$TMP/go"
+	exec 8<>"$TMP/go"
+	: >"$TMP/out"
+	"$SPT" "$@" -s "$script" -c "$cmd wait" <&8 >"$TMP/out" 2>"$TMP/err" &
+	TPID=$!
+	wait_for 20 grep -q seen "$TMP/out" || not_ok "$cmd: no output: $(cat "$TMP/err")"
+	echo >&8
+	tracer_end 20 "$cmd"
+	exec 8>&-
+}
+
+cat >"$TMP/u.d" <<'D'
+syscall::openat:return /pid == $target && errno == ENOENT/ { printf("seen"); ustack(); stack(); }
+D
+run_held "$TMP/u.d" "$FP 1" -q
+check "ustack() names f3, f2, f1, main (frame pointers)" \
+	"$(frames | grep '^stackchain_fp`' | head -4)" \
+	"$(printf 'stackchain_fp`f3\nstackchain_fp`f2\nstackchain_fp`f1\nstackchain_fp`main')"
+check "stack() ends in the kernel's syscall entry" \
+	"$(frames | grep '^vmlinux`' | tail -2)" \
+	"$(printf 'vmlinux`do_syscall_64\nvmlinux`entry_SYSCALL_64_after_hwframe')"
+check_match "frames are indented 14 blanks, a frame with its offset" \
+	"$(grep '`f3' "$TMP/out")" '^ {14}stackchain_fp`f3\+0x[0-9a-f]+$'
+
+# Not quiet: the record's line, "\n" and the frames, then the record's newline.
+run_held "$TMP/u.d" "$FP 1" -x stackindent=3
+check_match "stackindent=3" "$(grep '`f2' "$TMP/out")" '^   stackchain_fp`f2\+0x[0-9a-f]+$'
+check "a blank line after the stack" \
+	"$(grep -A1 'entry_SYSCALL_64_after_hwframe' "$TMP/out" | tail -1 | grep -c .)" "0"
+
+# Without frame pointers the kernel's walk finds the PC's function only.
+run_held "$TMP/u.d" "$NOFP 1" -q
+check "ustack() without frame pointers: f3 first" "$(frames | head -1)" 'stackchain_nofp`f3'
+
+# With the registers and 2k of stack, the DWARF unwinder finds the whole chain.
+for b in nofp fp; do
+	run_held "$TMP/u.d" "$TRIG/stackchain_$b 1" -q -x ustackwindow=2k
+	check "ustack() with ustackwindow=2k ($b): f3, f2, f1, main" \
+		"$(frames | grep "^stackchain_$b\`" | head -4)" \
+		"$(printf 'stackchain_%s`f3\nstackchain_%s`f2\nstackchain_%s`f1\nstackchain_%s`main' $b $b $b $b)"
+done
+
+# An aggregation keyed by ustack(), printed after the process exited.
+cat >"$TMP/a.d" <<'D'
+syscall::openat:return /pid == $target && errno == ENOENT/ { @[ustack()] = count(); }
+syscall::openat:return /pid == $target && errno == ENOENT && !seen/ { seen = 1; printf("seen"); ustack(1); }
+D
+run_held "$TMP/a.d" "$FP 500" -q
+check "@[ustack()] over 500 calls: the chain" \
+	"$(sed -n '/^seen/,$p' "$TMP/out" | frames | grep '^stackchain_fp`' | sed -n '2,5p')" \
+	"$(printf 'stackchain_fp`f3\nstackchain_fp`f2\nstackchain_fp`f1\nstackchain_fp`main')"
+check "@[ustack()] over 500 calls: one stack, 500" \
+	"$(grep -E '^ +[0-9]+$' "$TMP/out")" "              500"
+
+# @[stack(), execname]
+tracer_run -q -n 'syscall::openat:return /pid == $target && errno == ENOENT/ {
+	@[stack(), execname] = count(); }' -c "$FP 7"
+check_match "@[stack(), execname]" "$(grep -v '^ *[a-z]*`' "$TMP/out" | grep .)" \
+	'^  stackchain_fp +7$'
+check "@[stack(), execname]: frames" "$(frames | tail -1)" 'vmlinux`entry_SYSCALL_64_after_hwframe'
+
+# A speculation commits the stack only when the call failed.
+cat >"$TMP/s.d" <<'D'
+syscall::openat:entry /pid == $target/ { self->s = speculation(); speculate(self->s); printf("seen"); ustack(); }
+syscall::openat:return /self->s && errno == ENOENT/ { commit(self->s); self->s = 0; }
+syscall::openat:return /self->s/ { discard(self->s); self->s = 0; }
+D
+run_held "$TMP/s.d" "$FP 1" -q
+check "speculation: only the failed call's stack" "$(grep -c '`f3+' "$TMP/out") $(grep -c seen "$TMP/out")" "1 1"
+
+# JSON: the frames as an array of module, function, offset, address.
+run_held "$TMP/u.d" "$FP 1" -x oformat=json
+check_match "JSON frames" "$(grep -o '"type":"ustack"[^]]*]' "$TMP/out" | head -1)" \
+	'"frames":\[\{"module":"stackchain_fp","function":"f3","offset":[0-9]+,"address":"0x[0-9a-f]+"\},\{"module":"stackchain_fp","function":"f2"'
+
+# stackdepth and ustackdepth count frames; caller and ucaller are addresses.
+tracer_run -q -n 'syscall::openat:return /pid == $target && errno == ENOENT/ {
+	printf("%d %d %d %d\n", stackdepth > 3, ustackdepth > 4, caller != 0, ucaller != 0); }' -c "$FP 1"
+check "stackdepth, ustackdepth, caller, ucaller" "$(cat "$TMP/out" | grep .)" "1 1 1 1"
+
+# Errors.
+tracer_run -n 'BEGIN { stack(0); }'
+check "stack(0)" "$(cat "$TMP/err")" \
+	"spectrace: invalid probe specifier BEGIN { stack(0); }: stack( ) argument #1 must be a non-zero positive integer constant"
+tracer_run -n 'BEGIN { jstack(); }'
+check_match "jstack() refused" "$(cat "$TMP/err")" 'not supported: jstack'
+
+check_no_leftovers
+e2e_done
