@@ -1052,6 +1052,9 @@ static int decl(struct cg *g, const struct ast_item *it)
 				"not supported yet: this array declaration (%s)", d->name);
 	if (cg_type_of(g, &d->type, &t))
 		return -1;
+	if (t.kind == CT_VOID)
+		return cg_error(g, DIAG_DECL_VOIDOBJ, d->name_loc, "cannot have void object: %s",
+				d->name);
 	if (d->scope == AST_SCOPE_GLOBAL && cg_is_builtin(d->name))
 		return cg_error(g, DIAG_DECL_IDRED, d->name_loc, "built-in identifier redeclared: %s",
 				d->name);

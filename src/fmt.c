@@ -4,7 +4,7 @@
  * conversions; each conversion keeps a C specifier without its length
  * modifier, and the modifier becomes a size that truncates (and, for
  * signed conversions, sign-extends) the value before C's printf sees it
- * as a long long. So "%hhd" of 0x1ff prints -1, as dtrace does.
+ * as a long long. So "%hd" of 0x18000 prints -32768, as dtrace does.
  *
  * Flags, width and precision are read in any order and the C conversion
  * rebuilt in dtrace's order (dt_printf_format's rules: of '0' and '-' the
@@ -228,16 +228,22 @@ int fmt_parse(const char *format, struct fmt *f, char *err, size_t errlen)
 			goto inval;
 		}
 		mstart = p;
+		/*
+		 * dtrace's size letters are h, l, ll (and L for long double):
+		 * "%hhd" names no conversion in its dictionary, and j, z, t are
+		 * no letters of its at all but undefined conversions.
+		 */
 		if (p[0] == 'h' && p[1] == 'h') {
-			pc->size = 1;
-			p += 2;
+			set_err(err, errlen, "format conversion #%zu is undefined: %%%.*s",
+				conv_number(format, start), p[2] ? 3 : 2, p);
+			goto inval;
 		} else if (*p == 'h') {
 			pc->size = 2;
 			p++;
 		} else if (p[0] == 'l' && p[1] == 'l') {
 			pc->size = 8;
 			p += 2;
-		} else if (*p == 'l' || *p == 'L' || *p == 'j' || *p == 'z' || *p == 't') {
+		} else if (*p == 'l' || *p == 'L') {
 			pc->size = 8;
 			p++;
 		}

@@ -50,9 +50,7 @@ ParameterizedTestParameters(fmt, conversions)
 		{ "%#x", 0, 255, "", "0xff" },
 		{ "%#o", 0, 8, "", "010" },
 		{ "%o", 0, 8, "", "10" },
-		{ "%hhd", 0, 0x1ff, "", "-1" },
 		{ "%hd", 0, 0x18000, "", "-32768" },
-		{ "%hhu", 0, 0x1ff, "", "255" },
 		{ "%hx", 0, 0x12345, "", "2345" },
 		{ "%ld", 0, (uint64_t)-5, "", "-5" },
 		{ "%lld", 0, 1ULL << 40, "", "1099511627776" },
@@ -61,7 +59,6 @@ ParameterizedTestParameters(fmt, conversions)
 		{ "%d", 0, (uint64_t)-1, "", "-1" },
 		{ "%d", 0, 1ULL << 63, "", "-9223372036854775808" },
 		{ "%d", 0, (1ULL << 63) - 1, "", "9223372036854775807" },
-		{ "%hhd", 0, 0x80, "", "-128" },
 		{ "%s|", 1, 0, "", "|" },
 		{ "%llx", 0, 0xdeadbeefcafeULL, "", "deadbeefcafe" },
 		{ "%lu", 0, 3, "", "3" },
@@ -230,6 +227,15 @@ Test(fmt, errors)
 	cr_assert_str_eq(err, "format conversion #1 name expected before end of format string");
 	cr_assert_eq(fmt_parse("%hs", &f, err, sizeof(err)), -EINVAL);
 	cr_assert_str_eq(err, "format conversion #1 is undefined: %hs");
+	/* dtrace has no hh, j, z or t (options-and-messages 3.2) */
+	cr_assert_eq(fmt_parse("%hhd", &f, err, sizeof(err)), -EINVAL);
+	cr_assert_str_eq(err, "format conversion #1 is undefined: %hhd");
+	cr_assert_eq(fmt_parse("%d %zu", &f, err, sizeof(err)), -EINVAL);
+	cr_assert_str_eq(err, "format conversion #2 is undefined: %z");
+	cr_assert_eq(fmt_parse("%jd", &f, err, sizeof(err)), -EINVAL);
+	cr_assert_str_eq(err, "format conversion #1 is undefined: %j");
+	cr_assert_eq(fmt_parse("%td", &f, err, sizeof(err)), -EINVAL);
+	cr_assert_str_eq(err, "format conversion #1 is undefined: %t");
 	cr_assert_eq(fmt_parse("%5", &f, err, sizeof(err)), -EINVAL);
 	cr_assert_eq(fmt_parse("%d %1$d", &f, err, sizeof(err)), -EINVAL);
 	cr_assert_str_eq(err, "format conversion #2 uses unsupported positional format (%n$)");
