@@ -24,51 +24,10 @@
 
 #define SPT_VM_IMPL
 #define SPT_VM_ENV struct spt_kenv
-struct spt_aggdesc;
 /* The string primitives: one global function, verified once. */
 #define SPT_VM_STROP __noinline
 /* Stacks: one global function too. */
 #define SPT_VM_STKOP __noinline
-static __always_inline __u64 spt_env_builtin(struct spt_kenv *env, __u32 id);
-static __always_inline int spt_env_op(struct spt_kenv *env, __u32 op);
-static __always_inline int spt_env_aggfn(struct spt_kenv *env, __u32 func);
-static __always_inline __u8 *spt_env_globals(struct spt_kenv *env);
-static __always_inline __u64 spt_env_tls_load(struct spt_kenv *env, __u32 var);
-static __always_inline void spt_env_tls_store(struct spt_kenv *env, __u32 var, __u64 v);
-static __always_inline int spt_env_read(struct spt_kenv *env, __u64 addr, __u32 size, __u64 *v);
-static __always_inline const __u8 *spt_env_strtab(struct spt_kenv *env);
-static __always_inline int spt_env_strcmp(struct spt_kenv *env, const __u8 *x, const __u8 *y);
-static __always_inline __u32 spt_env_strcap(struct spt_kenv *env);
-static __always_inline __u64 spt_env_strlen(struct spt_kenv *env, const __u8 *x);
-static __always_inline void spt_env_strcpy(struct spt_kenv *env, __u8 *dst, const __u8 *src);
-static __always_inline int spt_env_copyinstr(struct spt_kenv *env, __u8 *dst, __u64 uaddr);
-static __always_inline int spt_env_kstr(struct spt_kenv *env, __u8 *dst, __u64 kaddr, __u32 size);
-static __always_inline int spt_env_memcpy(struct spt_kenv *env, __u8 *dst, __u64 src, __u32 size,
-					  int kernel);
-static __always_inline void spt_env_execname(struct spt_kenv *env, __u8 *dst);
-static __always_inline const __u8 *spt_env_assoc_get(struct spt_kenv *env, const __u8 *key);
-static __always_inline int spt_env_assoc_put(struct spt_kenv *env, const __u8 *key,
-					     const __u8 *val);
-static __always_inline void spt_env_assoc_del(struct spt_kenv *env, const __u8 *key);
-static __always_inline void spt_env_aggdesc(struct spt_kenv *env, __u32 id,
-					    struct spt_aggdesc *d);
-static __always_inline __u64 *spt_env_agg(struct spt_kenv *env, __u32 id, const __u8 *key);
-static __always_inline __u32 spt_env_agg_words(struct spt_kenv *env);
-static __always_inline __s64 spt_env_agg_edge(struct spt_kenv *env, __u32 i);
-static __always_inline __u64 spt_env_speculation(struct spt_kenv *env);
-static __always_inline int spt_env_speculate(struct spt_kenv *env, __u64 id);
-static __always_inline __u32 spt_env_specroom(struct spt_kenv *env, __u32 id);
-static __always_inline __u32 spt_env_nspec(struct spt_kenv *env);
-static __always_inline long spt_env_stack(struct spt_kenv *env, __u64 *buf, __u32 user);
-static __always_inline void spt_env_uregs(struct spt_kenv *env, __u64 *regs);
-static __always_inline void spt_env_vcopy(struct spt_kenv *env, __u8 *dst, const __u8 *src,
-					   __u32 size);
-static __always_inline long spt_env_ucopy(struct spt_kenv *env, __u8 *dst, __u32 size,
-					  __u64 uaddr);
-static __always_inline long spt_env_strncpy(struct spt_kenv *env, __u8 *dst, const void *src,
-					    __u32 size);
-static __always_inline void spt_env_loop(struct spt_kenv *env, __u32 n,
-					 long (*cb)(__u64, void *), void *ctx);
 #include "vm.h"
 
 /* Upper bound of instructions one clause may execute (bpf_loop count). */

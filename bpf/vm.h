@@ -6,51 +6,13 @@
  * spt_vm_step() is the body of a bpf_loop callback, and into the host
  * library for tests (tests/unit/test_vm.c), so both run the same code.
  *
- * Types and limits are always visible; the functions only where the
- * includer defines SPT_VM_IMPL and supplies, before including this file:
- *   SPT_VM_ENV (default struct spt_env)             its run context type
- *   __u64 spt_env_builtin(SPT_VM_ENV *, __u32 id)   builtin variables
- *   int spt_env_op(SPT_VM_ENV *, __u32 op)          the program uses opcode op
- *   int spt_env_aggfn(SPT_VM_ENV *, __u32 func)     ... and aggregating function func
- *   __u8 *spt_env_globals(SPT_VM_ENV *)             SPT_GLOBALS_MAX + SPT_STRSIZE bytes
- *   const __u8 *spt_env_strtab(SPT_VM_ENV *)        SPT_STRTAB_MAX + SPT_STRSIZE bytes
- *   int spt_env_strcmp(SPT_VM_ENV *, const __u8 *, const __u8 *)  at most SPT_STRSIZE
- *   __u32 spt_env_strcap(SPT_VM_ENV *)  bytes a string value keeps with its NUL:
- *       strsize + 1, at most SPT_STRSIZE (1..SPT_STRSIZE)
- *   __u64 spt_env_strlen(SPT_VM_ENV *, const __u8 *)                at most strcap - 1
- *   void spt_env_strcpy(SPT_VM_ENV *, __u8 *dst, const __u8 *src)  strcap, NUL-padded
- *   int spt_env_copyinstr(SPT_VM_ENV *, __u8 *dst, __u64 uaddr)    strcap; 0 or <0
- *   int spt_env_kstr(SPT_VM_ENV *, __u8 *dst, __u64 kaddr, __u32 size)  1..strcap; 0 or <0
- *   int spt_env_memcpy(SPT_VM_ENV *, __u8 *dst, __u64 src, __u32 size, int kernel)
- *                              size 1..SPT_SCRATCH_MAX from user (or kernel) memory; 0 or <0
- *   void spt_env_execname(SPT_VM_ENV *, __u8 *dst)                  16 bytes
- *   const __u8 *spt_env_assoc_get(SPT_VM_ENV *, const __u8 *key)    value or NULL
- *   int spt_env_assoc_put(SPT_VM_ENV *, const __u8 *key, const __u8 *val)  0 or <0
- *   void spt_env_assoc_del(SPT_VM_ENV *, const __u8 *key)
- *   long spt_env_strncpy(SPT_VM_ENV *, __u8 *dst, const void *src, __u32 size)
- *       as bpf_probe_read_kernel_str: at most size - 1 bytes up to the NUL,
- *       then a NUL; returns the bytes written with the NUL, or <0
- *   void spt_env_loop(SPT_VM_ENV *, __u32 n, long (*cb)(__u64, void *), void *ctx)
- *       as bpf_loop: cb(0, ctx) .. cb(n - 1, ctx), until one returns 1
- *   __u64 spt_env_tls_load(SPT_VM_ENV *, __u32 var)          self-> read, 0 if unset
- *   void spt_env_tls_store(SPT_VM_ENV *, __u32 var, __u64 v)  self-> write, 0 deletes
- *   int spt_env_read(SPT_VM_ENV *, __u64 addr, __u32 size, __u64 *v)  kernel memory, 0 or <0
- *   void spt_env_aggdesc(SPT_VM_ENV *, __u32 id, struct spt_aggdesc *d)  descriptor of @id
- *   __u64 *spt_env_agg(SPT_VM_ENV *, __u32 id, const __u8 *key)  this CPU's value words of
- *           @id (key: the key area, or NULL when keyless), created zeroed; NULL: no space
- *   __u32 spt_env_agg_words(SPT_VM_ENV *)                  words in every value
- *   __s64 spt_env_agg_edge(SPT_VM_ENV *, __u32 i)          histogram edge i
- *   __u64 spt_env_speculation(SPT_VM_ENV *)                a free slot made ACTIVE, or 0
- *   int spt_env_speculate(SPT_VM_ENV *, __u64 id)          slot id is 1..nspec and ACTIVE
- *   __u32 spt_env_specroom(SPT_VM_ENV *, __u32 id)         bytes left in slot id's part on
- *           this CPU
- *   __u32 spt_env_nspec(SPT_VM_ENV *)                      the nspec option
- *   long spt_env_stack(SPT_VM_ENV *, __u64 *buf, __u32 user)  the kernel's (user's)
- *                           stack, at most SPT_STACK_MAX frames: how many, or < 0
- *   void spt_env_vcopy(SPT_VM_ENV *, __u8 *dst, const __u8 *src, __u32 size)  size <= 1016
- *   void spt_env_uregs(SPT_VM_ENV *, __u64 *regs)  the user registers, SPT_UREGS words
- *   long spt_env_ucopy(SPT_VM_ENV *, __u8 *dst, __u32 size, __u64 uaddr)  user memory:
- *                           bytes copied (some size halved until it reads), 0 none
+ * Types and limits are always visible (abi/limits.h, abi/vmstate.h); the
+ * functions only where the includer defines SPT_VM_IMPL (and SPT_VM_ENV,
+ * its run context type, default struct spt_env) before including this
+ * file a second time. The includer then defines every spt_env_* function
+ * declared below, the VM's environment: the kernel side in
+ * bpf/spectrace.bpf.c, the host VM in src/vmhost.c. The declarations are
+ * the contract, written once; the compiler holds both sides to it.
  *
  * Verifier notes: every index into an array is masked to a power-of-two
  * bound right where it is used, because the state of a bpf_loop callback
@@ -63,7 +25,9 @@
 #include "abi/isa.h"
 #include "abi/fault.h"
 #include "abi/agg.h"
+#include "abi/limits.h"
 #include "abi/spec.h"
+#include "abi/vmstate.h"
 
 #ifndef __always_inline
 #define __always_inline inline __attribute__((always_inline))
@@ -82,140 +46,6 @@
 #define SPT_FRESH(x) ((void)0)
 #endif
 
-#define SPT_MAX_INSNS 8192	/* bytecode of all clauses (power of two) */
-#define SPT_REC_MAX 4096	/* record area: largest record (power of two) */
-#define SPT_THIS_MAX 2048	/* this-> variables of a clause (power of two) */
-#define SPT_GLOBALS_MAX 16384	/* global variables (power of two) */
-#define SPT_PSARGS_MAX 80	/* pr_psargs with its NUL (PRARGSZ) */
-#define SPT_SCRATCH_MAX 256	/* alloca/copyin scratch of a clause: dtrace-utils' default
-				 * scratchsize (264) less its 8-byte header */
-
-/*
- * Strings. A string value is at most SPT_STRSIZE bytes with its NUL. A
- * string register holds a reference: an offset into the string space,
- * which is the concatenation of
- *   [0, SPT_STRTAB_MAX)              the string table (literals, probe names)
- *   [SPT_SREF_VM, + SPT_VMSTR_SIZE)  the VM's string slots (slot 0: execname)
- *   [SPT_SREF_GLOBALS, + GLOBALS)    global variables
- *   [SPT_SREF_THIS, + THIS)          this-> variables
- * Every region has SPT_STRSIZE bytes of slack after it, so a string read
- * of SPT_STRSIZE bytes at any masked offset stays inside. Reference 0 is
- * NULL (what strchr() returns when it finds nothing): the string table's
- * first byte is a NUL no literal uses, so NULL reads as the empty string.
- * A reference plus a position inside its string (strchr's result) is a
- * reference to the rest of that string.
- */
-#define SPT_STRSIZE 256
-#define SPT_STRTAB_MAX 16384
-#define SPT_NSTR 16
-#define SPT_VMSTR_SIZE (SPT_NSTR * SPT_STRSIZE)
-#define SPT_SREF_VM SPT_STRTAB_MAX
-#define SPT_SREF_GLOBALS (SPT_SREF_VM + SPT_VMSTR_SIZE)
-#define SPT_SREF_THIS (SPT_SREF_GLOBALS + SPT_GLOBALS_MAX)
-#define SPT_SREF_END (SPT_SREF_THIS + SPT_THIS_MAX)
-
-/*
- * Associative arrays: one hash map for all of them, keyed by SPT_KEY_SIZE
- * bytes (array id, then the tuple: 8 bytes per integer, SPT_STRSIZE per
- * string, zero-filled so equal tuples are equal keys) with SPT_STRSIZE-byte
- * values (an integer in the first 8, or a string).
- */
-#define SPT_KEY_SIZE 576
-/*
- * Aggregation keys may be longer (a stack is up to SPT_STACK_FIELD(127)
- * bytes); the map's key is the program's longest key. KINIT with
- * SPT_KEY_BIG zeroes all of them.
- */
-#define SPT_AGGKEY_MAX 2048
-/* A stack field's room after a masked offset (SPT_STACK_FIELD(127), rounded up). */
-#define SPT_STACK_SLACK 4096	/* >= SPT_STACK_RFIELD(127, SPT_STACK_WINDOW_MAX) */
-#define SPT_AVAL_SIZE SPT_STRSIZE
-
-/* Destructive actions (SPT_OP_RAISE): Linux's signals are 1.._NSIG (64). */
-#define SPT_SIG_MAX 64
-#define SPT_DSIG_STOP 0x100	/* vm->dsig: stop() ran */
-
-enum spt_vm_state {
-	SPT_VM_RUN = 0,	/* executing */
-	SPT_VM_DONE,	/* RET reached: write the record */
-	SPT_VM_SKIP,	/* predicate false: nothing recorded */
-	SPT_VM_FAULT,	/* fault, fault_* say which */
-};
-
-/*
- * State of the string primitives' per-byte loops (SSUB, SFIND, LTOS, STOL).
- * It lives in the VM state, not on the stack, so no scalar links a loop's
- * callback to its caller and the verifier checks each callback once.
- */
-struct spt_vm_sw {
-	__s64 pos;	/* SFIND, LTOS: the position the next step looks at */
-	__s64 step;	/* SFIND: +1 or -1 */
-	__s64 res;	/* SFIND: the match, -1 if none */
-	__u64 val;	/* LTOS: what is left to convert; STOL: the value */
-	__u64 out;	/* the instruction's result */
-	__u32 len;	/* length of the string in wk[0] */
-	__u32 m;	/* SFIND: length of the needle in wk[1] */
-	__u32 c;	/* SFIND: the character */
-	__u32 mode;	/* SFIND: SPT_FIND_*; SSUB: SPT_SSUB_UPPER or LOWER */
-	__u32 base;	/* LTOS, STOL */
-	__u32 cat;	/* SSUB: length of the string in the slot it wrote last */
-	__u32 slot;	/* SSUB: that slot */
-	__u32 phase;	/* STOL: blanks, sign, prefix, digits */
-	__u32 neg;	/* STOL: a '-' was seen */
-	__u32 hit;	/* SFIND: the needle matched so far */
-	__u32 j;	/* SCLEAN: the output's committed length; STOK: the token's start */
-	__u32 o;	/* SCLEAN: where the component being read goes; STOK: its end */
-	__u32 cs;	/* SCLEAN: where that component starts in the input */
-	__u32 ncomp;	/* SCLEAN: components in the output */
-	__u32 ups;	/* SCLEAN: how many of them are leading ".." */
-	__u32 absl;	/* SCLEAN: 1 for an absolute path (the output starts with '/') */
-	__u8 stk[128];	/* SCLEAN: the output's length before each of its components */
-	__u8 dset[32];	/* STOK: the delimiters, one bit per byte value */
-};
-
-/* Per-CPU VM state; the kernel keeps it in a per-CPU scratch map. */
-struct spt_vm {
-	__u64 r[SPT_NREGS];
-	__u32 base;		/* first instruction of the running clause */
-	__u32 pc;		/* next instruction, relative to base */
-	__u32 state;		/* enum spt_vm_state */
-	__u32 fault;		/* SPT_FLT_* when state is SPT_VM_FAULT */
-	__u32 fault_pc;		/* instruction that faulted, relative to base */
-	__u32 exiting;		/* EXIT ran */
-	__u32 dyndrop;		/* stores into an associative array that found no space */
-	__u32 aggdrop;		/* an aggregation found no space for a new key */
-	__u32 specd;		/* speculate() ran: the record goes to slot spec */
-	__u32 specroom;		/* and the bytes left in its part on this CPU */
-	__u32 specdrop;		/* SPECCHK ended the clause: a speculative drop */
-	__u32 spec;		/* its slot id (0: invalid, the record is discarded) */
-	__u32 nspecops;		/* commit/discard calls to make when the clause ends */
-	__u32 dsig;		/* raise(): the signal to send the current process when the
-				 * clause ends, 0: none; stop() sets SPT_DSIG_STOP */
-	__u64 specops[SPT_SPEC_OPS];	/* op (0 commit, 1 discard) << 32 | slot id */
-	__u64 fault_val;	/* address or value of the fault */
-	__s64 exit_status;	/* status given to exit() */
-	__u8 rec[SPT_REC_MAX + SPT_STACK_SLACK];	/* record being built, header at 0 */
-	__u8 thisv[SPT_THIS_MAX + SPT_STRSIZE];	/* this-> variables */
-	__u8 str[SPT_VMSTR_SIZE + SPT_STRSIZE];	/* string slots */
-	__u8 key[SPT_AGGKEY_MAX + SPT_STACK_SLACK];	/* associative-array or aggregation key
-						 * being built (sized for the masks) */
-	__u64 stk[SPT_STACK_MAX + 1];		/* STACK: the frames the kernel gave */
-	__u8 aval[SPT_AVAL_SIZE + 8];		/* value being stored */
-	struct spt_vm_sw sw;			/* string primitives: loop state */
-	__u8 wk[2][2 * SPT_STRSIZE];		/* and operands: a string, SPT_STRSIZE of slack */
-	/*
-	 * strtok()'s string, kept per CPU from one call to the next (as
-	 * dtrace-utils keeps it), and the position its next token is looked
-	 * for from.
-	 */
-	__u8 tok[2 * SPT_STRSIZE];
-	__u32 tokpos;
-	__u32 toklen;
-	__u32 scr_used;		/* scratch bytes allocated by the clause */
-	__u64 scr_base;		/* the address of scratch[], as a number */
-	__u8 scratch[2 * SPT_SCRATCH_MAX];	/* alloca() and copyin() areas, with slack */
-};
-
 #endif /* SPT_VM_H */
 
 /* The functions: a second inclusion with SPT_VM_IMPL defined brings them in. */
@@ -224,6 +54,80 @@ struct spt_vm {
 #ifndef SPT_VM_ENV
 #define SPT_VM_ENV struct spt_env
 #endif
+
+/*
+ * The VM's environment: what the includer provides (see the top). SPT_ENV_FN
+ * is how it defines them (default: static __always_inline).
+ */
+#ifndef SPT_ENV_FN
+#define SPT_ENV_FN static __always_inline
+#endif
+SPT_VM_ENV;
+/* builtin variable ID (SPT_B_*) */
+SPT_ENV_FN __u64 spt_env_builtin(SPT_VM_ENV *env, __u32 id);
+/* whether the program uses opcode OP, aggregating function FUNC */
+SPT_ENV_FN int spt_env_op(SPT_VM_ENV *env, __u32 op);
+SPT_ENV_FN int spt_env_aggfn(SPT_VM_ENV *env, __u32 func);
+/* the globals, SPT_GLOBALS_MAX + SPT_STRSIZE bytes (NULL: none) */
+SPT_ENV_FN __u8 *spt_env_globals(SPT_VM_ENV *env);
+/* self-> variable VAR: read (0 if unset), write (0 deletes) */
+SPT_ENV_FN __u64 spt_env_tls_load(SPT_VM_ENV *env, __u32 var);
+SPT_ENV_FN void spt_env_tls_store(SPT_VM_ENV *env, __u32 var, __u64 v);
+/* SIZE bytes of kernel memory at ADDR into *V: 0 or <0 */
+SPT_ENV_FN int spt_env_read(SPT_VM_ENV *env, __u64 addr, __u32 size, __u64 *v);
+/* the string table, SPT_STRTAB_MAX + SPT_STRSIZE bytes */
+SPT_ENV_FN const __u8 *spt_env_strtab(SPT_VM_ENV *env);
+/* compare two strings of at most SPT_STRSIZE bytes */
+SPT_ENV_FN int spt_env_strcmp(SPT_VM_ENV *env, const __u8 *x, const __u8 *y);
+/* bytes a string value keeps with its NUL: strsize + 1, at most SPT_STRSIZE */
+SPT_ENV_FN __u32 spt_env_strcap(SPT_VM_ENV *env);
+/* a string's length, at most strcap - 1 */
+SPT_ENV_FN __u64 spt_env_strlen(SPT_VM_ENV *env, const __u8 *x);
+/* copy a string: strcap bytes, NUL-padded */
+SPT_ENV_FN void spt_env_strcpy(SPT_VM_ENV *env, __u8 *dst, const __u8 *src);
+/* copyinstr(UADDR) into DST, strcap bytes: 0 or <0 */
+SPT_ENV_FN int spt_env_copyinstr(SPT_VM_ENV *env, __u8 *dst, __u64 uaddr);
+/* a kernel string at KADDR into DST, SIZE 1..strcap bytes: 0 or <0 */
+SPT_ENV_FN int spt_env_kstr(SPT_VM_ENV *env, __u8 *dst, __u64 kaddr, __u32 size);
+/* SIZE 1..SPT_SCRATCH_MAX bytes at SRC of user (KERNEL: kernel) memory: 0 or <0 */
+SPT_ENV_FN int spt_env_memcpy(SPT_VM_ENV *env, __u8 *dst, __u64 src, __u32 size, int kernel);
+/* execname, 16 bytes */
+SPT_ENV_FN void spt_env_execname(SPT_VM_ENV *env, __u8 *dst);
+/* associative arrays (keys SPT_KEY_SIZE, values SPT_AVAL_SIZE bytes):
+ * the value or NULL; store, 0 or <0; delete */
+SPT_ENV_FN const __u8 *spt_env_assoc_get(SPT_VM_ENV *env, const __u8 *key);
+SPT_ENV_FN int spt_env_assoc_put(SPT_VM_ENV *env, const __u8 *key, const __u8 *val);
+SPT_ENV_FN void spt_env_assoc_del(SPT_VM_ENV *env, const __u8 *key);
+/* the descriptor of aggregation ID */
+SPT_ENV_FN void spt_env_aggdesc(SPT_VM_ENV *env, __u32 id, struct spt_aggdesc *d);
+/* this CPU's value words of @ID (KEY: the key area, NULL when keyless),
+ * created zeroed; NULL: no space */
+SPT_ENV_FN __u64 *spt_env_agg(SPT_VM_ENV *env, __u32 id, const __u8 *key);
+/* words in every aggregation value; histogram edge I */
+SPT_ENV_FN __u32 spt_env_agg_words(SPT_VM_ENV *env);
+SPT_ENV_FN __s64 spt_env_agg_edge(SPT_VM_ENV *env, __u32 i);
+/* speculation(): a free slot made ACTIVE, or 0; speculate(ID): slot ID is
+ * 1..nspec and ACTIVE */
+SPT_ENV_FN __u64 spt_env_speculation(SPT_VM_ENV *env);
+SPT_ENV_FN int spt_env_speculate(SPT_VM_ENV *env, __u64 id);
+/* the bytes left in slot ID's part on this CPU */
+SPT_ENV_FN __u32 spt_env_specroom(SPT_VM_ENV *env, __u32 id);
+/* the nspec option */
+SPT_ENV_FN __u32 spt_env_nspec(SPT_VM_ENV *env);
+/* the kernel's (USER: the user's) stack into BUF, at most SPT_STACK_MAX
+ * frames: how many, or <0 */
+SPT_ENV_FN long spt_env_stack(SPT_VM_ENV *env, __u64 *buf, __u32 user);
+/* the user registers, SPT_UREGS words */
+SPT_ENV_FN void spt_env_uregs(SPT_VM_ENV *env, __u64 *regs);
+/* copy SIZE (at most 1016) bytes of VM memory */
+SPT_ENV_FN void spt_env_vcopy(SPT_VM_ENV *env, __u8 *dst, const __u8 *src, __u32 size);
+/* user memory at UADDR: the bytes copied (SIZE halved until it reads), 0 none */
+SPT_ENV_FN long spt_env_ucopy(SPT_VM_ENV *env, __u8 *dst, __u32 size, __u64 uaddr);
+/* as bpf_probe_read_kernel_str: at most SIZE - 1 bytes up to the NUL, then
+ * a NUL; the bytes written with the NUL, or <0 */
+SPT_ENV_FN long spt_env_strncpy(SPT_VM_ENV *env, __u8 *dst, const void *src, __u32 size);
+/* as bpf_loop: CB(0, CTX) .. CB(N - 1, CTX), until one returns 1 */
+SPT_ENV_FN void spt_env_loop(SPT_VM_ENV *env, __u32 n, long (*cb)(__u64, void *), void *ctx);
 
 static __always_inline void spt_vm_reset(struct spt_vm *vm, __u32 base)
 {

@@ -11,9 +11,9 @@
 #include <bpf/bpf.h>
 
 #include "abi/agg.h"
+#include "abi/limits.h"
 #include "agg.h"
 #include "print.h"
-#include "vm.h"
 
 int agg_init(struct agg_state *s, const struct image *img, const struct agg_source *src,
 	     const struct opts *o, FILE *msg)

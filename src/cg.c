@@ -32,12 +32,13 @@
 
 #include "abi/buf.h"
 #include "abi/isa.h"
+#include "abi/limits.h"
 #include "cg.h"
 #include "cg_priv.h"
 #include "probe.h"
 #include "diag.h"
 #include "fmt.h"
-#include "vm.h"
+#include "parse.h"
 
 /* Reserve a field of SIZE bytes in the clause's record and describe it. */
 int cg_field_add(struct cg *g, enum img_ftype type, unsigned int size, struct ast_loc loc)
@@ -1217,4 +1218,27 @@ int cg_finish(struct cg *g)
 		cg_image_free(g->img);
 	free(g);
 	return err;
+}
+
+int cg_compile(struct compile_ctx *cc, struct opts *o, char *const *macros, size_t nmacros,
+	       const char *argv0, const char *file, const char *text, size_t len,
+	       struct image *img)
+{
+	struct ast_program *prog = parse_program(cc, file, text, len);
+	struct cg *g;
+	int ret, err;
+
+	if (!prog)
+		return cc->diags.nomem ? -ENOMEM : -EINVAL;
+	g = cg_new(cc, o, macros, nmacros, img);
+	if (!g)
+		return -ENOMEM;
+	if (argv0)
+		cg_set_argv0(g, argv0);
+	ret = cg_add(g, prog);
+	err = cg_finish(g);
+	/* cg_finish frees the image after an error of its own or of cg_add */
+	if (ret && !err)
+		cg_image_free(img);
+	return ret ? ret : err;
 }

@@ -42,6 +42,17 @@ int cg_finish(struct cg *g);
 
 void cg_image_free(struct image *img);
 
+/*
+ * One program on its own, the whole sequence: parse TEXT (LEN bytes, from
+ * script FILE; NULL: -n text), then cg_new, cg_set_argv0 (ARGV0 NULL: not
+ * set), cg_add and cg_finish into IMG with O and MACROS. Returns 0 with IMG
+ * complete (free it with cg_image_free), or -EINVAL after errors reported
+ * to CC, or -ENOMEM; IMG then holds nothing to free.
+ */
+int cg_compile(struct compile_ctx *cc, struct opts *o, char *const *macros, size_t nmacros,
+	       const char *argv0, const char *file, const char *text, size_t len,
+	       struct image *img);
+
 /* The D name of an aggregating function (enum spt_agg_func). */
 const char *cg_agg_func_name(uint32_t func);
 

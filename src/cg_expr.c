@@ -23,10 +23,10 @@
 
 #include "abi/buf.h"
 #include "abi/isa.h"
+#include "abi/limits.h"
 #include "cg_priv.h"
 #include "diag.h"
 #include "probe.h"
-#include "vm.h"
 
 __attribute__((format(printf, 4, 5))) int cg_error(struct cg *g, enum diag_tag tag,
 							  struct ast_loc loc, const char *fmt, ...)
@@ -352,6 +352,7 @@ struct builtin {
 	struct ct type;
 };
 
+/* clang-format off */
 static const struct builtin builtins[] = {
 	{ "arg0", SPT_B_ARG0, { CT_INT, 8, true, 0, 0, false, 0, 0 } },
 	{ "arg1", SPT_B_ARG0 + 1, { CT_INT, 8, true, 0, 0, false, 0, 0 } },
@@ -385,6 +386,7 @@ static const struct builtin builtins[] = {
 	{ "probefunc", SPT_B_PROBEFUNC, { CT_STR, PROBE_FIELD_MAX, false, 0, 0, false, 0, 0 } },
 	{ "probename", SPT_B_PROBENAME, { CT_STR, PROBE_FIELD_MAX, false, 0, 0, false, 0, 0 } },
 };
+/* clang-format on */
 
 /* Builtins D has that spectrace does not provide yet. */
 static const char *const builtins_missing[] = {

@@ -11,14 +11,15 @@
 #include <stdint.h>
 #include <linux/types.h>
 
+#include "abi/agg.h"
 #include "abi/isa.h"
+#include "abi/limits.h"
 #include "ast.h"
 #include "compile.h"
 #include "diag.h"
 #include "dtype.h"
 #include "image.h"
 #include "opt.h"
-#include "vm.h"
 
 enum ct_kind {
 	CT_INT,

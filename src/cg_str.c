@@ -19,9 +19,9 @@
 #include <linux/types.h>
 
 #include "abi/isa.h"
+#include "abi/limits.h"
 #include "cg_priv.h"
 #include "diag.h"
-#include "vm.h"
 
 /* Argument kinds of a prototype. */
 enum sarg {

@@ -12,6 +12,7 @@
 #include "cg.h"
 #include "dis.h"
 
+/* clang-format off */
 static const char *const mnemonics[SPT_OP_NOPS] = {
 	[SPT_OP_NOP] = "nop", [SPT_OP_RET] = "ret", [SPT_OP_PRED] = "pred",
 	[SPT_OP_JMP] = "jmp", [SPT_OP_JZ] = "jz", [SPT_OP_JNZ] = "jnz",
@@ -38,6 +39,7 @@ static const char *const mnemonics[SPT_OP_NOPS] = {
 	[SPT_OP_SCLEAN] = "sclean", [SPT_OP_SPECCHK] = "spchk", [SPT_OP_STACK] = "stack",
 	[SPT_OP_KSTRX] = "kstrx", [SPT_OP_MCPY] = "mcpy", [SPT_OP_PSARGS] = "pargs",
 };
+/* clang-format on */
 
 /* The string primitives' operands, after the mnemonic. */
 static void insn_str(FILE *out, const struct spt_insn *in)
@@ -75,12 +77,14 @@ static void insn_str(FILE *out, const struct spt_insn *in)
 	}
 }
 
+/* clang-format off */
 static const char *const bnames[SPT_B_NBUILTINS] = {
 	"arg0", "arg1", "arg2", "arg3", "arg4", "arg5", "arg6", "arg7", "arg8", "arg9",
 	"pid", "tid", "ppid", "uid", "gid", "timestamp", "vtimestamp", "walltimestamp",
 	"cpu", "errno", "epid", "id", "probeprov", "probemod", "probefunc", "probename",
 	"rand", "curthread",
 };
+/* clang-format on */
 
 static void insn(FILE *out, const struct spt_insn *in, const struct spt_insn *next, size_t off)
 {

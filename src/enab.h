@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "image.h"
 #include "probe.h"
 
 /* One clause enabled on one probe. */
@@ -21,27 +22,13 @@ struct enab_ecb {
 	uint32_t prog;		/* first instruction of the clause, or SPT_ECB_NOPROG */
 };
 
-struct spt_insn;
-
-struct img_agg;
-struct img_clause;
-
 struct enabling {
 	struct enab_ecb *ecbs;	/* in EPID order */
 	size_t n;
 	size_t cap;
-	const struct spt_insn *insns;	/* bytecode of all clauses, owned by the caller */
-	const uint32_t *insn_act;	/* per instruction: action << 16 | offset */
-	size_t ninsns;
 	int with_vmtest;		/* also load the differential-test program */
-	const uint8_t *strtab;		/* the image's string table */
-	uint32_t strtab_len;
-	const struct img_agg *aggs;	/* the image's aggregations */
-	size_t naggs;
-	const int64_t *edges;		/* and their histogram edges */
-	uint32_t nedges;
-	int uses_spec;			/* set up speculation buffers */
-	const struct img_clause *clauses;	/* the image's clauses (fast predicates), or NULL */
+	/* the program enabled (bytecode, strings, aggregations, clauses), owned by the caller */
+	const struct image *img;
 };
 
 /*

@@ -127,6 +127,7 @@ size_t json_str(struct jbuf *b, const char *s, size_t n)
 		i = run;
 		if (i == n)
 			break;
+		/* clang-format off */
 		switch (u[i]) {
 		case '"': jbuf_puts(b, "\\\""); break;
 		case '\\': jbuf_puts(b, "\\\\"); break;
@@ -150,6 +151,7 @@ size_t json_str(struct jbuf *b, const char *s, size_t n)
 			i += len;
 			continue;
 		}
+		/* clang-format on */
 		i++;
 	}
 	jbuf_put(b, "\"", 1);

@@ -21,16 +21,17 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
+#include "abi/agg.h"
 #include "abi/buf.h"
 #include "abi/isa.h"
-#include "vm.h"
 #include "abi/kenv.h"
 #include "abi/ktr.h"
+#include "abi/limits.h"
 #include "abi/profile.h"
+#include "abi/spec.h"
+#include "abi/vmstate.h"
 #include "spectrace_bpf.skel.h"
 #include "agg.h"
-#include "abi/agg.h"
-#include "abi/spec.h"
 #include "image.h"
 #include "kbtf.h"
 #include "load.h"
@@ -68,7 +69,7 @@ static int strtab_add(struct spectrace_bpf__rodata *ro, uint32_t *len, const cha
 	size_t n = strlen(s) + 1;
 	uint32_t off;
 
-	for (off = 1; off + n <= *len; off++)	/* 0 is NULL (bpf/vm.h) */
+	for (off = 1; off + n <= *len; off++)	/* 0 is NULL (abi/limits.h) */
 		if (!memcmp((const void *)(tab + off), s, n))
 			return (int)off;
 	if (*len + n > SPT_STRTAB_MAX)
@@ -144,7 +145,7 @@ static int fill_tables(struct tracer *tr, struct spectrace_bpf *skel, const stru
 		       int *need_dir, char *err, size_t errlen)
 {
 	struct spectrace_bpf__rodata *ro = skel->rodata;
-	uint32_t nep = 0, necb = 0, slen = e->strtab_len, nfrec = 0;
+	uint32_t nep = 0, necb = 0, slen = e->img->strtab_len, nfrec = 0;
 	size_t i, j;
 
 	if (slen > SPT_STRTAB_MAX) {
@@ -153,7 +154,7 @@ static int fill_tables(struct tracer *tr, struct spectrace_bpf *skel, const stru
 		return -E2BIG;
 	}
 	if (slen)
-		memcpy((void *)ro->spt_strtab, e->strtab, slen);
+		memcpy((void *)ro->spt_strtab, e->img->strtab, slen);
 	else
 		slen = 1;	/* the NUL of NULL, reference 0 */
 
@@ -199,8 +200,8 @@ static int fill_tables(struct tracer *tr, struct spectrace_bpf *skel, const stru
 			ro->spt_ecbs[necb].epid = e->ecbs[j].epid;
 			ro->spt_ecbs[necb].size = e->ecbs[j].size;
 			ro->spt_ecbs[necb].prog = e->ecbs[j].prog;
-			if (e->clauses) {
-				const struct img_clause *cl = &e->clauses[e->ecbs[j].clause];
+			if (e->img->clauses) {
+				const struct img_clause *cl = &e->img->clauses[e->ecbs[j].clause];
 
 				ro->spt_ecbs[necb].fpred = cl->fpred;
 				ro->spt_ecbs[necb].fval = cl->fval;
@@ -278,12 +279,12 @@ static int size_aggs(struct tracer *tr, struct spectrace_bpf *skel, const struct
 	size_t i;
 	int ret;
 
-	if (e->naggs > SPT_AGG_MAX || e->nedges > SPT_AGG_EDGES_MAX) {
+	if (e->img->naggs > SPT_AGG_MAX || e->img->nedges > SPT_AGG_EDGES_MAX) {
 		snprintf(err, errlen, "too many aggregations");
 		return -E2BIG;
 	}
-	for (i = 0; i < e->naggs; i++) {
-		const struct img_agg *a = &e->aggs[i];
+	for (i = 0; i < e->img->naggs; i++) {
+		const struct img_agg *a = &e->img->aggs[i];
 
 		skel->rodata->spt_aggs[i].func = a->func;
 		skel->rodata->spt_aggs[i].flags = a->flags;
@@ -300,12 +301,12 @@ static int size_aggs(struct tracer *tr, struct spectrace_bpf *skel, const struct
 				keysize = ks;
 		}
 	}
-	if (e->nedges)
-		memcpy((void *)skel->rodata->spt_agg_edges, e->edges,
-		       e->nedges * sizeof(*e->edges));
+	if (e->img->nedges)
+		memcpy((void *)skel->rodata->spt_agg_edges, e->img->edges,
+		       e->img->nedges * sizeof(*e->img->edges));
 	keysize = (keysize + 7) & ~7u;
 	/* aggsize must hold one tuple of the largest key and value, as in DTrace */
-	if (e->naggs && o->aggsize < (nkeyed ? keysize : 0) + words * 8ULL) {
+	if (e->img->naggs && o->aggsize < (nkeyed ? keysize : 0) + words * 8ULL) {
 		snprintf(err, errlen, "%s", LOAD_E_TOOSMALL);
 		return -ENOSPC;
 	}
@@ -324,7 +325,7 @@ static int size_aggs(struct tracer *tr, struct spectrace_bpf *skel, const struct
 		ret = bpf_map__set_value_size(skel->maps.spt_agg0, words * 8);
 	if (!ret)
 		ret = bpf_map__set_max_entries(skel->maps.spt_agg0,
-					       e->naggs ? (uint32_t)e->naggs : 1);
+					       e->img->naggs ? (uint32_t)e->img->naggs : 1);
 	if (!ret)
 		ret = bpf_map__set_value_size(skel->maps.spt_agg_zero, words * 8);
 	if (ret)
@@ -496,28 +497,28 @@ void load_ops_used(const struct enabling *e, uint64_t *ops, size_t nwords, uint3
 	 * (every fast record gets a row of spt_frecs: see frec_row()).
 	 */
 	for (i = 0; i < e->n; i++) {
-		uint32_t start = e->ecbs[i].prog, end = (uint32_t)e->ninsns;
+		uint32_t start = e->ecbs[i].prog, end = (uint32_t)e->img->ninsns;
 
-		if (start == SPT_ECB_NOPROG || start >= e->ninsns)
+		if (start == SPT_ECB_NOPROG || start >= e->img->ninsns)
 			continue;
-		if (e->clauses && (e->clauses[e->ecbs[i].clause].fcount ||
-				   e->clauses[e->ecbs[i].clause].nfrec))
+		if (e->img->clauses && (e->img->clauses[e->ecbs[i].clause].fcount ||
+				   e->img->clauses[e->ecbs[i].clause].nfrec))
 			continue;
 		for (j = 0; j < e->n; j++)
 			if (e->ecbs[j].prog != SPT_ECB_NOPROG && e->ecbs[j].prog > start &&
 			    e->ecbs[j].prog < end)
 				end = e->ecbs[j].prog;
 		for (k = start; k < end; k++) {
-			uint32_t op = e->insns[k].op;
+			uint32_t op = e->img->insns[k].op;
 
 			if (op / 64 < nwords)
 				ops[op / 64] |= 1ULL << (op % 64);
 		}
 	}
 	if (nwords > SPT_OP_AGG / 64 && (ops[SPT_OP_AGG / 64] >> (SPT_OP_AGG % 64) & 1))
-		for (i = 0; i < e->naggs; i++)
-			if (e->aggs[i].func < 32)
-				*aggfns |= 1u << e->aggs[i].func;
+		for (i = 0; i < e->img->naggs; i++)
+			if (e->img->aggs[i].func < 32)
+				*aggfns |= 1u << e->img->aggs[i].func;
 }
 
 int load_reads_task(const struct enabling *e)
@@ -527,24 +528,30 @@ int load_reads_task(const struct enabling *e)
 	if (e->with_vmtest)
 		return 1;
 	/* Fast predicates, counts and records keep their bytecode: it tells. */
-	for (i = 0; i < e->ninsns; i++)
-		if (e->insns[i].op == SPT_OP_LDB &&
-		    (e->insns[i].imm == SPT_B_PPID || e->insns[i].imm == SPT_B_VTIMESTAMP))
+	for (i = 0; i < e->img->ninsns; i++)
+		if (e->img->insns[i].op == SPT_OP_LDB &&
+		    (e->img->insns[i].imm == SPT_B_PPID || e->img->insns[i].imm == SPT_B_VTIMESTAMP))
 			return 1;
 	return 0;
 }
 
-int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *e, char *err,
-		size_t errlen)
+uint64_t load_end_reserve(const struct enabling *e, bool temporal)
 {
-	struct spectrace_bpf *skel;
-	int need_dir[2] = { 0, 0 };
-	int ret;
+	uint64_t reserve = 0;
+	size_t i;
 
-	memset(tr, 0, sizeof(*tr));
-	tr->switch_fd = -1;
-	tr->buf_fd = -1;
-	tr->clean_fd = -1;
+	/* The worst case of END: every END clause records. */
+	for (i = 0; i < e->n; i++)
+		if (e->ecbs[i].probe && e->ecbs[i].probe->kind == PROBE_DTRACE &&
+		    e->ecbs[i].probe->arg == SPT_DTRACE_END && e->ecbs[i].size)
+			reserve += e->ecbs[i].size + (temporal ? SPT_REC_TS : 0);
+	return reserve;
+}
+
+/* The CPUs and the buffer size: what can be refused before opening anything. */
+static int check_machine(struct tracer *tr, const struct opts *o, const struct enabling *e,
+			 char *err, size_t errlen)
+{
 	tr->ncpus = libbpf_num_possible_cpus();
 	if (tr->ncpus < 0) {
 		snprintf(err, errlen, "cannot count CPUs: %s", strerror(-tr->ncpus));
@@ -560,32 +567,22 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 			 (unsigned long long)o->bufsize);
 		return -EINVAL;
 	}
-	ret = load_check_sizes(o, e, err, errlen);
-	if (ret)
-		return ret;
+	return load_check_sizes(o, e, err, errlen);
+}
 
-	skel = spectrace_bpf__open();
-	if (!skel) {
-		ret = -errno;
-		snprintf(err, errlen, "cannot open BPF object: %s", strerror(errno));
-		return ret;
-	}
-	tr->skel = skel;
-	ret = ktr_setup(&tr->ktr, skel->obj, &o->ktr, stderr, err, errlen);
-	if (ret)
-		return ret;
-	ret = fill_tables(tr, skel, e, need_dir, err, errlen);
-	if (ret)
-		return ret;
-	if (e->ninsns > SPT_MAX_INSNS) {
+/* The bytecode, and the opcodes and aggregating functions it uses. */
+static int set_program(struct spectrace_bpf *skel, const struct enabling *e, char *err,
+		       size_t errlen)
+{
+	if (e->img->ninsns > SPT_MAX_INSNS) {
 		snprintf(err, errlen, "program too large: %zu instructions, at most %d",
-			 e->ninsns, SPT_MAX_INSNS);
+			 e->img->ninsns, SPT_MAX_INSNS);
 		return -E2BIG;
 	}
-	if (e->ninsns) {
-		memcpy((void *)skel->rodata->spt_insns, e->insns, e->ninsns * sizeof(*e->insns));
-		memcpy((void *)skel->rodata->spt_insn_act, e->insn_act,
-		       e->ninsns * sizeof(*e->insn_act));
+	if (e->img->ninsns) {
+		memcpy((void *)skel->rodata->spt_insns, e->img->insns, e->img->ninsns * sizeof(*e->img->insns));
+		memcpy((void *)skel->rodata->spt_insn_act, e->img->insn_act,
+		       e->img->ninsns * sizeof(*e->img->insn_act));
 	}
 	/*
 	 * The opcodes and aggregating functions in use: the verifier skips the
@@ -595,26 +592,36 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 	load_ops_used(e, (uint64_t *)skel->rodata->spt_ops_used,
 		      sizeof(skel->rodata->spt_ops_used) / sizeof(uint64_t),
 		      (uint32_t *)&skel->rodata->spt_aggfns_used);
-	/*
-	 * dynvarsize must hold one element of what the program uses: a
-	 * self-> variable (about 64 bytes of hash-map element), an
-	 * associative-array element (key, value and 64 bytes).
-	 */
-	{
-		const uint64_t *ops = (const uint64_t *)skel->rodata->spt_ops_used;
-		bool tls = (ops[SPT_OP_LDS / 64] >> (SPT_OP_LDS % 64) & 1) ||
-			   (ops[SPT_OP_STS / 64] >> (SPT_OP_STS % 64) & 1);
-		bool assoc = ops[SPT_OP_KINIT / 64] >> (SPT_OP_KINIT % 64) & 1;
+	return 0;
+}
 
-		if ((tls && o->dynvarsize < 64) ||
-		    (assoc && o->dynvarsize < SPT_KEY_SIZE + SPT_AVAL_SIZE + 64)) {
-			snprintf(err, errlen, "%s", LOAD_E_TOOSMALL);
-			return -ENOSPC;
-		}
+/*
+ * dynvarsize must hold one element of what the program uses: a
+ * self-> variable (about 64 bytes of hash-map element), an
+ * associative-array element (key, value and 64 bytes).
+ */
+static int check_dynvarsize(struct spectrace_bpf *skel, const struct opts *o, char *err,
+			    size_t errlen)
+{
+	const uint64_t *ops = (const uint64_t *)skel->rodata->spt_ops_used;
+	bool tls = (ops[SPT_OP_LDS / 64] >> (SPT_OP_LDS % 64) & 1) ||
+		   (ops[SPT_OP_STS / 64] >> (SPT_OP_STS % 64) & 1);
+	bool assoc = ops[SPT_OP_KINIT / 64] >> (SPT_OP_KINIT % 64) & 1;
+
+	if ((tls && o->dynvarsize < 64) ||
+	    (assoc && o->dynvarsize < SPT_KEY_SIZE + SPT_AVAL_SIZE + 64)) {
+		snprintf(err, errlen, "%s", LOAD_E_TOOSMALL);
+		return -ENOSPC;
 	}
-	skel->rodata->spt_boot_to_wall = boot_to_wall();
-	/* Strings are cut at strsize characters; the kernel side holds at most SPT_STRSIZE bytes. */
-	skel->rodata->spt_strcap = o->strsize + 1 < SPT_STRSIZE ? (__u32)o->strsize + 1 : SPT_STRSIZE;
+	return 0;
+}
+
+/* The offsets into task_struct that ppid and vtimestamp read, from BTF. */
+static int set_task_offsets(struct spectrace_bpf *skel, const struct enabling *e, char *err,
+			    size_t errlen)
+{
+	int ret;
+
 	if (load_reads_task(e)) {
 		struct kbtf_task t;
 
@@ -625,22 +632,20 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 		skel->rodata->spt_off_tgid = t.tgid;
 		skel->rodata->spt_off_sum_exec = t.sum_exec_runtime;
 	}
-	ret = alloc_bufs(tr, skel, o, err, errlen);
-	if (ret)
-		return ret;
+	return 0;
+}
+
+/* The buffer policy, fill's END reservation, -x temporal's timestamps. */
+static int set_policy(struct tracer *tr, struct spectrace_bpf *skel, const struct opts *o,
+		      const struct enabling *e, char *err, size_t errlen)
+{
 	skel->rodata->spt_bufsize = tr->bufsize;
 	skel->rodata->spt_policy = o->bufpolicy == OPT_BUF_FILL	  ? SPT_POLICY_FILL
 				   : o->bufpolicy == OPT_BUF_RING ? SPT_POLICY_RING
 								  : SPT_POLICY_SWITCH;
 	if (o->bufpolicy == OPT_BUF_FILL) {
-		uint64_t reserve = 0;
-		size_t i;
+		uint64_t reserve = load_end_reserve(e, o->temporal);
 
-		/* The worst case of END: every END clause records. */
-		for (i = 0; i < e->n; i++)
-			if (e->ecbs[i].probe->kind == PROBE_DTRACE &&
-			    e->ecbs[i].probe->arg == SPT_DTRACE_END && e->ecbs[i].size)
-				reserve += e->ecbs[i].size + (o->temporal ? SPT_REC_TS : 0);
 		if (reserve > tr->bufsize) {
 			snprintf(err, errlen, "END enablings exceed size of principal buffer");
 			return -ENOSPC;
@@ -660,11 +665,17 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 			}
 		skel->rodata->spt_temporal = 1;
 	}
-	/*
-	 * Each program that runs clauses carries its own copy of the VM, and
-	 * verifying one costs about a tenth of a second: load only those the
-	 * enabling needs.
-	 */
+	return 0;
+}
+
+/*
+ * Each program that runs clauses carries its own copy of the VM, and
+ * verifying one costs about a tenth of a second: load only those the
+ * enabling needs.
+ */
+static void choose_programs(struct tracer *tr, struct spectrace_bpf *skel, const struct opts *o,
+			    const struct enabling *e, const int *need_dir)
+{
 	bpf_program__set_autoload(skel->progs.spt_vm_test, e->with_vmtest);
 	bpf_program__set_autoload(skel->progs.spt_dtrace,
 				  skel->rodata->spt_dtrace_eprobe[SPT_DTRACE_BEGIN] ||
@@ -677,13 +688,16 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 	bpf_program__set_autoload(skel->progs.spt_profile, tr->nprof > 0);
 	bpf_program__set_autoload(skel->progs.spt_tick_ctl, skel->rodata->spt_nticks > 0);
 	skel->rodata->spt_tick_tgid = (__u32)getpid();
+}
 
-	ret = size_aggs(tr, skel, o, e, err, errlen);
-	if (ret)
-		return ret;
-	/* Speculations: nspec slots of specsize per CPU, only when used. */
-	bpf_program__set_autoload(skel->progs.spt_spec_clean, e->uses_spec);
-	if (e->uses_spec) {
+/* Speculations: nspec slots of specsize per CPU, only when used. */
+static int size_spec(struct tracer *tr, struct spectrace_bpf *skel, const struct opts *o,
+		     const struct enabling *e, char *err, size_t errlen)
+{
+	int ret;
+
+	bpf_program__set_autoload(skel->progs.spt_spec_clean, e->img->uses_spec);
+	if (e->img->uses_spec) {
 		skel->rodata->spt_nspec = o->nspec;
 		skel->rodata->spt_specsize = o->specsize;
 		ret = bpf_map__set_value_size(skel->maps.spt_spec,
@@ -697,6 +711,14 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 			return ret;
 		}
 	}
+	return 0;
+}
+
+/* self-> variables and associative arrays, out of dynvarsize. */
+static int size_vars(struct spectrace_bpf *skel, const struct opts *o, char *err, size_t errlen)
+{
+	int ret;
+
 	/* A self-> variable costs about 64 bytes of hash-map element. */
 	ret = bpf_map__set_max_entries(skel->maps.spt_tls,
 				       o->dynvarsize / 64 ? (__u32)(o->dynvarsize / 64) : 1);
@@ -710,6 +732,61 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 		snprintf(err, errlen, "cannot size variable maps: %s", strerror(-ret));
 		return ret;
 	}
+	return 0;
+}
+
+/*
+ * Open, fill and load the BPF object for enabling E under options O, in
+ * named steps; the principal buffers are created and mapped.
+ */
+int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *e, char *err,
+		size_t errlen)
+{
+	struct spectrace_bpf *skel;
+	int need_dir[2] = { 0, 0 };
+	int ret;
+
+	memset(tr, 0, sizeof(*tr));
+	tr->switch_fd = -1;
+	tr->buf_fd = -1;
+	tr->clean_fd = -1;
+	ret = check_machine(tr, o, e, err, errlen);
+	if (ret)
+		return ret;
+	skel = spectrace_bpf__open();
+	if (!skel) {
+		ret = -errno;
+		snprintf(err, errlen, "cannot open BPF object: %s", strerror(errno));
+		return ret;
+	}
+	tr->skel = skel;
+	ret = ktr_setup(&tr->ktr, skel->obj, &o->ktr, stderr, err, errlen);
+	if (!ret)
+		ret = fill_tables(tr, skel, e, need_dir, err, errlen);
+	if (!ret)
+		ret = set_program(skel, e, err, errlen);
+	if (!ret)
+		ret = check_dynvarsize(skel, o, err, errlen);
+	if (ret)
+		return ret;
+	skel->rodata->spt_boot_to_wall = boot_to_wall();
+	/* Strings are cut at strsize characters; the kernel side holds at most SPT_STRSIZE bytes. */
+	skel->rodata->spt_strcap = o->strsize + 1 < SPT_STRSIZE ? (__u32)o->strsize + 1 : SPT_STRSIZE;
+	ret = set_task_offsets(skel, e, err, errlen);
+	if (!ret)
+		ret = alloc_bufs(tr, skel, o, err, errlen);
+	if (!ret)
+		ret = set_policy(tr, skel, o, e, err, errlen);
+	if (ret)
+		return ret;
+	choose_programs(tr, skel, o, e, need_dir);
+	ret = size_aggs(tr, skel, o, e, err, errlen);
+	if (!ret)
+		ret = size_spec(tr, skel, o, e, err, errlen);
+	if (!ret)
+		ret = size_vars(skel, o, err, errlen);
+	if (ret)
+		return ret;
 	ret = spectrace_bpf__load(skel);
 	if (ret) {
 		snprintf(err, errlen, "cannot load BPF programs: %s (run with -v for the verifier log)",
@@ -722,8 +799,8 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 		return ret;
 	}
 	tr->switch_fd = bpf_program__fd(skel->progs.spt_switch);
-	tr->clean_fd = e->uses_spec ? bpf_program__fd(skel->progs.spt_spec_clean) : -1;
-	tr->nspec = e->uses_spec ? o->nspec : 0;
+	tr->clean_fd = e->img->uses_spec ? bpf_program__fd(skel->progs.spt_spec_clean) : -1;
+	tr->nspec = e->img->uses_spec ? o->nspec : 0;
 	return 0;
 }
 

@@ -8,6 +8,7 @@
 #define SPT_LOAD_H
 
 #include <stddef.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "enab.h"
@@ -61,6 +62,13 @@ struct tracer {
  * ERR set to LOAD_E_TOOSMALL): -ENOSPC, else 0.
  */
 int load_check_sizes(const struct opts *o, const struct enabling *e, char *err, size_t errlen);
+
+/*
+ * bufpolicy=fill's END reservation: the bytes every END clause of E
+ * records (with -x temporal's timestamp each when TEMPORAL), which each
+ * principal buffer keeps free for END.
+ */
+uint64_t load_end_reserve(const struct enabling *e, bool temporal);
 
 /*
  * sysattach=auto: enablings of at most this many syscall probes (entry and

@@ -695,17 +695,7 @@ static int build_enabling(struct cmdline *cl, const struct probe_table *t,
 	size_t i, k, d, c = 0;
 	unsigned int stmt = 0;
 
-	en->insns = img->insns;
-	en->insn_act = img->insn_act;
-	en->ninsns = img->ninsns;
-	en->strtab = img->strtab;
-	en->strtab_len = img->strtab_len;
-	en->aggs = img->aggs;
-	en->naggs = img->naggs;
-	en->edges = img->edges;
-	en->nedges = img->nedges;
-	en->uses_spec = img->uses_spec;
-	en->clauses = img->clauses;
+	en->img = img;
 	for (i = 0; i < cl->nsrcs; i++) {
 		struct source *src = &cl->srcs[i];
 

@@ -595,6 +595,7 @@ static int set_ktr(struct opts *o, const struct opt_def *d, const char *v, char 
  * then spectrace's. An entry without a field has nothing to set in
  * spectrace: README says why for each.
  */
+/* clang-format off */
 static const struct opt_def opt_defs[] = {
 	/* compile-time */
 	{ "amin", set_string_check, NOF, 0, NULL },
@@ -696,6 +697,7 @@ static const struct opt_def opt_defs[] = {
 	{ "temporal", set_bool, F(temporal), 0, NULL },
 	{ "ustackwindow", set_size, F(ustackwindow), 0, NULL },
 };
+/* clang-format on */
 
 #define NDEFS (sizeof(opt_defs) / sizeof(opt_defs[0]))
 

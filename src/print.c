@@ -15,10 +15,10 @@
 
 #include <linux/types.h>
 
+#include "abi/limits.h"
 #include "fmt.h"
 #include "print.h"
 #include "print_priv.h"
-#include "vm.h"
 
 int print_init(struct printer *pr, FILE *out, bool quiet)
 {

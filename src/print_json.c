@@ -76,6 +76,7 @@ void json_value(struct jbuf *b, const struct img_field *f, const uint8_t *data)
 
 const char *json_fault_name(uint32_t fault)
 {
+	/* clang-format off */
 	static const char *const names[] = {
 		[SPT_FLT_UNKNOWN] = "unknown",	 [SPT_FLT_BADADDR] = "badaddr",
 		[SPT_FLT_BADALIGN] = "badalign", [SPT_FLT_ILLOP] = "illop",
@@ -84,6 +85,7 @@ const char *json_fault_name(uint32_t fault)
 		[SPT_FLT_TUPOFLOW] = "tupoflow", [SPT_FLT_BADSTACK] = "badstack",
 		[SPT_FLT_BADSIZE] = "badsize",	 [SPT_FLT_BADINDEX] = "badindex",
 	};
+	/* clang-format on */
 
 	return fault < sizeof(names) / sizeof(names[0]) ? names[fault] : "unknown";
 }
@@ -134,6 +136,7 @@ static void agg_name(struct jbuf *b, const struct img_agg *a)
 
 static const char *agg_func_name(uint32_t func)
 {
+	/* clang-format off */
 	switch (func) {
 	case SPT_AGG_COUNT: return "count";
 	case SPT_AGG_SUM: return "sum";
@@ -145,6 +148,7 @@ static const char *agg_func_name(uint32_t func)
 	case SPT_AGG_LQUANTIZE: return "lquantize";
 	case SPT_AGG_LLQUANTIZE: return "llquantize";
 	}
+	/* clang-format on */
 	return "unknown";
 }
 
@@ -170,6 +174,7 @@ static void capture_printf(struct jbuf *b, const struct img_action *a, const str
 
 static const char *act_name(enum img_act kind)
 {
+	/* clang-format off */
 	switch (kind) {
 	case IMG_ACT_TRACE: return "trace";
 	case IMG_ACT_PRINTF: return "printf";
@@ -184,6 +189,7 @@ static const char *act_name(enum img_act kind)
 	case IMG_ACT_FTRUNCATE: return "ftruncate";
 	case IMG_ACT_SETOPT: return "setopt";
 	}
+	/* clang-format on */
 	return "unknown";
 }
 
@@ -442,6 +448,7 @@ static void json_fault(struct printer *pr, const struct print_fault *f)
 static void json_count(struct printer *pr, enum print_count kind, int cpu, uint64_t n)
 {
 	struct json_state *js = state(pr);
+	/* clang-format off */
 	static const struct {
 		const char *type;
 		const char *kind;	/* the "kind" or "reason" member, if any */
@@ -456,6 +463,7 @@ static void json_count(struct printer *pr, enum print_count kind, int cpu, uint6
 		[PRINT_CNT_SPEC_UNAVAIL] = { "speculation_failure", "unavailable", "reason" },
 		[PRINT_CNT_SPEC_BUSY] = { "speculation_failure", "busy", "reason" },
 	};
+	/* clang-format on */
 	struct jbuf *b = &js->line;
 
 	if ((size_t)kind >= sizeof(shapes) / sizeof(shapes[0]))

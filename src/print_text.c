@@ -21,12 +21,12 @@
 #include <linux/types.h>
 
 #include "abi/agg.h"
+#include "abi/limits.h"
 #include "agg.h"
 #include "fmt.h"
 #include "print.h"
 #include "print_priv.h"
 #include "stack.h"
-#include "vm.h"
 
 #define PRINT_MAX_CPUS 256
 

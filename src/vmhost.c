@@ -11,42 +11,8 @@
 #include <linux/types.h>
 
 #define SPT_VM_IMPL
-struct spt_env;
-struct spt_aggdesc;
-static inline __u64 spt_env_builtin(struct spt_env *env, __u32 id);
-static inline int spt_env_op(struct spt_env *env, __u32 op);
-static inline int spt_env_aggfn(struct spt_env *env, __u32 func);
-static inline __u8 *spt_env_globals(struct spt_env *env);
-static inline __u64 spt_env_tls_load(struct spt_env *env, __u32 var);
-static inline void spt_env_tls_store(struct spt_env *env, __u32 var, __u64 v);
-static inline int spt_env_read(struct spt_env *env, __u64 addr, __u32 size, __u64 *v);
-static inline const __u8 *spt_env_strtab(struct spt_env *env);
-static inline int spt_env_strcmp(struct spt_env *env, const __u8 *x, const __u8 *y);
-static inline __u32 spt_env_strcap(struct spt_env *env);
-static inline __u64 spt_env_strlen(struct spt_env *env, const __u8 *x);
-static inline void spt_env_strcpy(struct spt_env *env, __u8 *dst, const __u8 *src);
-static inline int spt_env_copyinstr(struct spt_env *env, __u8 *dst, __u64 uaddr);
-static inline int spt_env_kstr(struct spt_env *env, __u8 *dst, __u64 kaddr, __u32 size);
-static inline int spt_env_memcpy(struct spt_env *env, __u8 *dst, __u64 src, __u32 size, int kernel);
-static inline void spt_env_execname(struct spt_env *env, __u8 *dst);
-static inline const __u8 *spt_env_assoc_get(struct spt_env *env, const __u8 *key);
-static inline int spt_env_assoc_put(struct spt_env *env, const __u8 *key, const __u8 *val);
-static inline void spt_env_assoc_del(struct spt_env *env, const __u8 *key);
-static inline void spt_env_aggdesc(struct spt_env *env, __u32 id, struct spt_aggdesc *d);
-static inline __u64 *spt_env_agg(struct spt_env *env, __u32 id, const __u8 *key);
-static inline __u32 spt_env_agg_words(struct spt_env *env);
-static inline __s64 spt_env_agg_edge(struct spt_env *env, __u32 i);
-static inline __u64 spt_env_speculation(struct spt_env *env);
-static inline int spt_env_speculate(struct spt_env *env, __u64 id);
-static inline __u32 spt_env_specroom(struct spt_env *env, __u32 id);
-static inline __u32 spt_env_nspec(struct spt_env *env);
-static inline long spt_env_stack(struct spt_env *env, __u64 *buf, __u32 user);
-static inline void spt_env_uregs(struct spt_env *env, __u64 *regs);
-static inline void spt_env_vcopy(struct spt_env *env, __u8 *dst, const __u8 *src, __u32 size);
-static inline long spt_env_ucopy(struct spt_env *env, __u8 *dst, __u32 size, __u64 uaddr);
-static inline long spt_env_strncpy(struct spt_env *env, __u8 *dst, const void *src, __u32 size);
-static inline void spt_env_loop(struct spt_env *env, __u32 n, long (*cb)(__u64, void *),
-				void *ctx);
+/* the environment vm.h declares, defined below */
+#define SPT_ENV_FN static inline
 #include "vm.h"
 
 #include "vmhost.h"

@@ -10,7 +10,12 @@
 #include <stdint.h>
 #include <linux/types.h>
 
-#include "vm.h"
+#include "abi/agg.h"
+#include "abi/fault.h"
+#include "abi/isa.h"
+#include "abi/limits.h"
+#include "abi/spec.h"
+#include "abi/vmstate.h"
 
 /* What a probe firing would supply: builtin values and global storage. */
 #define VMHOST_TLS_MAX 64

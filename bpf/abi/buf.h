@@ -33,8 +33,6 @@
 #ifndef SPT_ABI_BUF_H
 #define SPT_ABI_BUF_H
 
-#define SPT_ABI_VERSION 2
-
 #define SPT_MAX_CPUS 256	/* spt_cpus[] length; more possible CPUs refuse to start */
 #define SPT_NSYSCALLS 512	/* x86_64 syscall numbers are below this */
 #define SPT_MAX_EPROBES 1024	/* enabled probes, index 0 unused (power of two) */

@@ -2,10 +2,12 @@
 /*
  * The kernel VM's per-CPU scratch: VM state plus what the builtins of the
  * current firing read. Shared so the loader and the differential tests can
- * read spt_test_out. Include bpf/vm.h first.
+ * read spt_test_out.
  */
 #ifndef SPT_ABI_KENV_H
 #define SPT_ABI_KENV_H
+
+#include "abi/vmstate.h"
 
 struct spt_kenv {
 	__u64 args[16];		/* arg0..arg9 (index masked with 15); writer: probe program */
@@ -24,10 +26,12 @@ struct spt_kenv {
 	__u64 err_rec[4];	/* spt_fire_error: the fault record (not on its stack: Linux
 				 * 6.1 counts every frame of the deepest call chain) */
 };
+_Static_assert(sizeof(struct spt_kenv) == 520, "kernel environment layout");
 
 struct spt_scratch {
 	struct spt_vm vm;
 	struct spt_kenv env;
 };
+_Static_assert(sizeof(struct spt_scratch) == 25368, "per-CPU scratch layout");
 
 #endif /* SPT_ABI_KENV_H */

@@ -48,6 +48,7 @@ struct spt_part {
 	__u64 nrec;		/* records in the part: a commit under -x temporal
 				 * adds SPT_REC_TS bytes to each */
 };
+_Static_assert(sizeof(struct spt_part) == 16, "a part: two words");
 
 /* Failure and drop counters (.bss, atomic adds; the consumer reports growth). */
 struct spt_spec_stats {
@@ -55,5 +56,6 @@ struct spt_spec_stats {
 	__u64 busy;		/* speculation(): free ones still committing/discarding */
 	__u64 drops;		/* records that did not fit in a part */
 };
+_Static_assert(sizeof(struct spt_spec_stats) == 24, "speculation counters layout");
 
 #endif /* SPT_ABI_SPEC_H */

@@ -10,7 +10,6 @@
 #include "cg.h"
 #include "compile.h"
 #include "opt.h"
-#include "parse.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -18,22 +17,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static char *const macros[] = { "42", "bash" };
 	struct compile_ctx cc;
-	struct ast_program *prog;
 	struct image img;
 	struct opts o;
-	struct cg *g;
 
 	compile_ctx_init(&cc);
-	prog = parse_program(&cc, "fuzz.d", (const char *)data, size);
-	if (prog) {
-		opt_init(&o);
-		g = cg_new(&cc, &o, macros, 2, &img);
-		if (g) {
-			cg_add(g, prog);
-			if (!cg_finish(g))
-				cg_image_free(&img);
-		}
-	}
+	opt_init(&o);
+	if (!cg_compile(&cc, &o, macros, 2, NULL, "fuzz.d", (const char *)data, size, &img))
+		cg_image_free(&img);
 	compile_ctx_fini(&cc);
 	return 0;
 }

@@ -25,18 +25,11 @@ static struct image img;
 /* Compile TEXT (one BEGIN clause body) into img; returns cg's status. */
 static int compile(const char *text)
 {
-	struct ast_program *prog;
 	struct opts o;
-	struct cg *g;
 
 	opt_init(&o);
 	compile_ctx_init(&cc);
-	prog = parse_program(&cc, "t.d", text, strlen(text));
-	cr_assert_not_null(prog, "parse: %s", text);
-	g = cg_new(&cc, &o, NULL, 0, &img);
-	cr_assert_not_null(g);
-	cg_add(g, prog);
-	return cg_finish(g);
+	return cg_compile(&cc, &o, NULL, 0, NULL, "t.d", text, strlen(text), &img);
 }
 
 static void done(void)

@@ -412,21 +412,14 @@ static struct compiled compile_text(const char *file, const char *text, char *co
 {
 	struct compiled c = { 0 };
 	struct compile_ctx cc;
-	struct ast_program *prog;
 	struct image img;
 	struct opts o;
-	struct cg *g;
 
 	opt_init(&o);
 	o.defaultargs = defaultargs;
 	compile_ctx_init(&cc);
-	prog = parse_program(&cc, file, text, strlen(text));
-	g = cg_new(&cc, &o, macros, nmacros, &img);
-	cr_assert_not_null(g);
-	cg_set_argv0(g, "/usr/bin/spectrace");
-	if (prog)
-		cg_add(g, prog);
-	c.ret = cg_finish(g) || !prog;
+	c.ret = cg_compile(&cc, &o, macros, nmacros, "/usr/bin/spectrace", file, text, strlen(text),
+			   &img) != 0;
 	if (cc.diags.n) {
 		snprintf(c.tag, sizeof(c.tag), "%s", cc.diags.v[0].tag);
 		snprintf(c.region, sizeof(c.region), "%s",

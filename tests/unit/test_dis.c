@@ -14,22 +14,16 @@
 static char *disassemble(const char *text)
 {
 	struct compile_ctx cc;
-	struct ast_program *prog;
 	struct image img;
 	struct opts o;
-	struct cg *g;
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f;
 
 	opt_init(&o);
 	compile_ctx_init(&cc);
-	prog = parse_program(&cc, "t.d", text, strlen(text));
-	cr_assert_not_null(prog);
-	g = cg_new(&cc, &o, NULL, 0, &img);
-	cr_assert_not_null(g);
-	cg_add(g, prog);
-	cr_assert_eq(cg_finish(g), 0, "%s does not compile", text);
+	cr_assert_eq(cg_compile(&cc, &o, NULL, 0, NULL, "t.d", text, strlen(text), &img), 0,
+		     "%s does not compile", text);
 	f = open_memstream(&buf, &len);
 	dis_image(f, &img);
 	fclose(f);

@@ -12,11 +12,11 @@
 
 #include "abi/agg.h"
 #include "abi/fault.h"
+#include "abi/limits.h"
 #include "agg.h"
 #include "jbuf.h"
 #include "print_priv.h"
 #include "print.h"
-#include "vm.h"
 
 /* Strings in arrays: Criterion re-executes the binary per parameter. */
 struct esc_case {

@@ -98,12 +98,10 @@ static void run_corpus(void)
 	static char text[16384];
 	static uint8_t strtab[SPT_STRTAB_MAX + SPT_STRSIZE];
 	struct compile_ctx cc;
-	struct ast_program *prog;
 	struct enabling en;
 	struct tracer tr;
 	struct image img;
 	struct opts o;
-	struct cg *g;
 	char err[256];
 	size_t i, n = sizeof(corpus) / sizeof(corpus[0]);
 	int ret;
@@ -134,16 +132,10 @@ static void run_corpus(void)
 	opt_init(&o);
 	o.destructive = true;
 	compile_ctx_init(&cc);
-	prog = parse_program(&cc, "corpus.d", text, strlen(text));
-	if (!prog)
-		diag_print(stderr, &cc.diags, NULL);
-	cr_assert_not_null(prog);
-	g = cg_new(&cc, &o, NULL, 0, &img);
-	cr_assert_not_null(g);
-	ret = cg_add(g, prog);
+	ret = cg_compile(&cc, &o, NULL, 0, NULL, "corpus.d", text, strlen(text), &img);
 	if (ret)
 		diag_print(stderr, &cc.diags, NULL);
-	cr_assert_eq(cg_finish(g), 0);
+	cr_assert_eq(ret, 0);
 	cr_assert_eq(img.nclauses, n);
 	for (i = img.clauses[CUT_CLAUSE].prog; i < img.ninsns; i++)
 		if (img.insns[i].op == SPT_OP_RECS)
@@ -153,11 +145,7 @@ static void run_corpus(void)
 	for (i = 0; i < n; i++)
 		cr_assert_eq(enab_add(&en, &table, "dtrace:::BEGIN", (unsigned int)i,
 				      img.clauses[i].recsize, img.clauses[i].prog), 1);
-	en.insns = img.insns;
-	en.insn_act = img.insn_act;
-	en.ninsns = img.ninsns;
-	en.strtab = img.strtab;
-	en.strtab_len = img.strtab_len;
+	en.img = &img;
 	en.with_vmtest = 1;
 	cr_assert_eq(load_tracer(&tr, &o, &en, err, sizeof(err)), 0, "load: %s", err);
 

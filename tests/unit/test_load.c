@@ -96,8 +96,9 @@ Test(load, ops_used_skips_fast_counts)
 		{ .epid = 2, .clause = 1, .prog = 3 },
 		{ .epid = 3, .clause = 2, .prog = 5 },
 	};
-	struct enabling e = { .ecbs = ecbs, .n = 3, .insns = insns, .ninsns = 8,
-			      .aggs = aggs, .naggs = 2, .clauses = clauses };
+	struct image img = { .insns = insns, .ninsns = 8, .aggs = aggs, .naggs = 2,
+			     .clauses = clauses };
+	struct enabling e = { .ecbs = ecbs, .n = 3, .img = &img };
 	uint64_t ops[(SPT_OP_NOPS + 63) / 64];
 	uint32_t fns;
 
@@ -108,7 +109,7 @@ Test(load, ops_used_skips_fast_counts)
 
 	/* Without clause 2 nothing aggregates in the VM: no AGG, no function. */
 	e.n = 2;
-	e.ninsns = 5;
+	img.ninsns = 5;
 	load_ops_used(&e, ops, sizeof(ops) / sizeof(ops[0]), &fns);
 	cr_assert(!has_op(ops, SPT_OP_AGG), "the fast count's AGG is not the VM's");
 	cr_assert_eq(fns, 0);
@@ -118,4 +119,30 @@ Test(load, ops_used_skips_fast_counts)
 	e.with_vmtest = 1;
 	load_ops_used(&e, ops, sizeof(ops) / sizeof(ops[0]), &fns);
 	cr_assert(has_op(ops, SPT_OP_STOL) && fns == ~0u);
+}
+
+/* fill's END reservation: the records of every END clause that records, and only those. */
+Test(load, end_reserve)
+{
+	struct probe end = { .id = 3, .kind = PROBE_DTRACE, .arg = SPT_DTRACE_END,
+			     .prov = "dtrace", .name = "END" };
+	struct probe begin = { .id = 1, .kind = PROBE_DTRACE, .arg = SPT_DTRACE_BEGIN,
+			       .prov = "dtrace", .name = "BEGIN" };
+	struct probe sys = { .id = 9, .kind = PROBE_SYSCALL_ENTRY, .arg = 257,
+			     .prov = "syscall", .func = "openat", .name = "entry" };
+	struct enab_ecb ecbs[] = {
+		{ .epid = 1, .probe = &begin, .size = 64 },
+		{ .epid = 2, .probe = &end, .size = 24 },
+		{ .epid = 3, .probe = &sys, .size = 128 },
+		{ .epid = 4, .probe = &end, .size = 0 },	/* records nothing */
+		{ .epid = 5, .probe = &end, .size = 40 },
+	};
+	struct enabling e = { .ecbs = ecbs, .n = 5 };
+
+	cr_assert_eq(load_end_reserve(&e, false), 24 + 40);
+	cr_assert_eq(load_end_reserve(&e, true), 24 + 40 + 2 * SPT_REC_TS);
+	e.n = 1;
+	cr_assert_eq(load_end_reserve(&e, false), 0, "no END clause: nothing reserved");
+	e.n = 0;
+	cr_assert_eq(load_end_reserve(&e, true), 0);
 }

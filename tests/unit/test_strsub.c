@@ -42,19 +42,15 @@ struct result {
 static int run_program(const char *text, struct result *res, char *diag, size_t dlen)
 {
 	struct compile_ctx cc;
-	struct ast_program *prog;
 	struct image img;
 	struct opts o;
-	struct cg *g;
 	size_t i;
 	int ret = -1;
 
 	memset(res, 0, sizeof(*res));
 	opt_init(&o);
 	compile_ctx_init(&cc);
-	prog = parse_program(&cc, "t.d", text, strlen(text));
-	g = prog ? cg_new(&cc, &o, NULL, 0, &img) : NULL;
-	if (g && !cg_add(g, prog) && !cg_finish(g)) {
+	if (!cg_compile(&cc, &o, NULL, 0, NULL, "t.d", text, strlen(text), &img)) {
 		memset(strtab, 0, sizeof(strtab));
 		if (img.strtab_len)
 			memcpy(strtab, img.strtab, img.strtab_len);
@@ -77,8 +73,6 @@ static int run_program(const char *text, struct result *res, char *diag, size_t 
 		}
 		cg_image_free(&img);
 		ret = 0;
-	} else if (g) {
-		cg_finish(g);
 	}
 	if (ret && diag && cc.diags.n)
 		snprintf(diag, dlen, "%s: %s", cc.diags.v[0].tag, cc.diags.v[0].msg);
