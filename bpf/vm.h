@@ -874,7 +874,9 @@ SPT_VM_STKOP long spt_vm_stackop(struct spt_vm *vm, SPT_VM_ENV *env, __u32 flags
 		dst = (__u64 *)(vm->rec + (off & (SPT_REC_MAX - 1) & ~7u));
 	}
 	dst[0] = (__u64)depth;
-	dst[1] = (flags & SPT_STK_USER) ? (__u32)spt_env_builtin(env, SPT_B_PID) : 0;
+	/* a kernel stack: the frames to show past the tracing glue in word 1's upper half */
+	dst[1] = (flags & SPT_STK_USER) ? (__u32)spt_env_builtin(env, SPT_B_PID)
+					: (__u64)((arg >> 16) & 0x7f) << 32;
 	/*
 	 * One copy of the frame words: vm->stk is zero after the stack's end
 	 * (bpf_get_task_stack clears the rest of its buffer). A per-word loop

@@ -7,10 +7,11 @@
  *   spectrace -s execsnoop.d               every process, until Ctrl-C
  *   spectrace -s execsnoop.d -c 'make'     until make exits
  *
- * Output: PID PPID UID COMM PATH, and "PID PPID UID COMM ^ failed: errno
- * N" after a failed one. The path is read at entry, while the memory that
- * holds it still exists. argv[1..] is not printed: it needs copyin(),
- * which spectrace does not have yet.
+ * Output: PID PPID UID COMM PATH, then "PID PPID UID COMM ^ args: ARGV"
+ * with the new program's name and command line (curpsinfo->pr_psargs, read
+ * from the new image's argument area) when it worked, or "PID PPID UID
+ * COMM ^ failed: errno N" when it failed. The path is read at entry, while
+ * the memory that holds it still exists.
  */
 #pragma D option quiet
 
@@ -34,4 +35,12 @@ syscall::execveat:return
 /errno != 0/
 {
 	printf("%7d %7d %6d %-16s ^ failed: errno %d\n", pid, ppid, uid, execname, errno);
+}
+
+syscall::execve:return,
+syscall::execveat:return
+/errno == 0/
+{
+	printf("%7d %7d %6d %-16s ^ args: %s\n", pid, ppid, uid, execname,
+	    curpsinfo->pr_psargs);
 }

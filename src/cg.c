@@ -478,6 +478,16 @@ static int act_printf(struct cg *g, const struct ast_expr *e, enum img_act kind)
 			struct ct t;
 			bool value = k == nk - 1, want_str = value && FMT_TAKES_STR(pc->kind);
 
+			if (value && pc->kind == FMT_STACK) {
+				/* %k: a stack() or ustack() field */
+				if (!cg_is_stack_call(e->u.call.args[ai]))
+					return cg_error(g, DIAG_PRINTF_ARG_TYPE, e->u.call.args[ai]->loc,
+							"%s( ) argument #%zu is incompatible with conversion #%u prototype:\n\tconversion: %%%s\n\t prototype: stack\n\t  argument: %s",
+							name, ai + 1, cno[ci], cname[ci], "expression");
+				if (cg_stack_field(g, e->u.call.args[ai]))
+					return -1;
+				continue;
+			}
 			ret = record_int(g, e->u.call.args[ai], &t);
 			if (ret < 0)
 				return -1;
@@ -1043,6 +1053,9 @@ static int decl(struct cg *g, const struct ast_item *it)
 				"not supported yet: this array declaration (%s)", d->name);
 	if (cg_type_of(g, &d->type, &t))
 		return -1;
+	if (t.kind == CT_VOID)
+		return cg_error(g, DIAG_DECL_VOIDOBJ, d->name_loc, "cannot have void object: %s",
+				d->name);
 	if (d->scope == AST_SCOPE_GLOBAL && cg_is_builtin(d->name))
 		return cg_error(g, DIAG_DECL_IDRED, d->name_loc, "built-in identifier redeclared: %s",
 				d->name);

@@ -687,7 +687,10 @@ int cg_agg_assign(struct cg *g, const struct ast_expr *e)
 			a->keysize > SPT_KEY_SIZE ? (int32_t)(id | SPT_KEY_BIG) : id);
 		for (i = 0; i < nkeys; i++) {
 			if (kt[i].kind == CT_STACK) {
-				struct cg_stack st = { kt[i].sign, kt[i].psize, kt[i].size, 0 };
+				struct cg_stack st = { kt[i].sign, kt[i].psize, kt[i].size, 0, 0 };
+
+				if (cg_stack_type(g, lhs->u.agg.keys[i], &st))
+					return -1;
 
 				if (cg_stack_key(g, &st, a->keys[i].offset, lhs->u.agg.keys[i]->loc))
 					return -1;

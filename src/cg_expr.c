@@ -391,7 +391,7 @@ static const struct builtin builtins[] = {
 /* Builtins D has that spectrace does not provide yet. */
 static const char *const builtins_missing[] = {
 	"stack", "ustack", "uregs", "args", "curpsinfo", "curlwpsinfo",
-	"ipl", "root", "cwd", "zonename", "uarg0",
+	"ipl", "root", "cwd", "uarg0",
 };
 
 static const struct builtin *builtin_find(const char *name)
@@ -571,23 +571,6 @@ static int expr_operand(struct cg *g, const struct ast_expr *e, struct ct *t, en
 	if (t->kind != CT_INT) {
 		cg_reg_free(g, r);
 		return op_type_error(g, loc, op, lt, t);
-	}
-	return r;
-}
-
-static int expr_int(struct cg *g, const struct ast_expr *e, struct ct *t, const char *what)
-{
-	int r = cg_expr(g, e, t);
-
-	if (r < 0)
-		return -1;
-	if (t->kind != CT_INT) {
-		char b[32];
-
-		cg_error(g, DIAG_OP_INT, e->loc, "%s requires an integer operand, not %s", what,
-			 cg_type_name(t, b, sizeof(b)));
-		cg_reg_free(g, r);
-		return -1;
 	}
 	return r;
 }
@@ -1748,6 +1731,10 @@ static int assoc_prepare(struct cg *g, const struct ast_expr *e, bool create, co
 	struct cg_var *v;
 	size_t i, n = e->u.index.nkeys;
 
+	if (base->kind == AST_IDENT && base->u.ident.scope == AST_SCOPE_THIS)
+		return cg_error(g, DIAG_ARR_LOCAL, e->loc,
+				"local variables may not be used as associative arrays: %s",
+				base->u.ident.name);
 	if (base->kind != AST_IDENT || base->u.ident.scope != AST_SCOPE_GLOBAL)
 		return cg_error(g, DIAG_UNSUPPORTED, e->loc,
 				"not supported yet: arrays other than global associative arrays");
@@ -1822,6 +1809,16 @@ static int assoc_load(struct cg *g, const struct cg_var *v, struct ast_loc loc)
 		cg_emit(g, SPT_OP_ALDI, r, 0, 0, 0);
 	}
 	return r;
+}
+
+/* @a[k][j]: an aggregation has one list of keys. */
+static int agg_mdim(struct cg *g, const struct ast_expr *e)
+{
+	const struct ast_expr *agg = e->u.index.base;
+
+	return cg_error(g, DIAG_AGG_MDIM, e->loc,
+			"improper attempt to reference @%s as a multi-dimensional array",
+			agg->u.agg.name);
 }
 
 /* NAME[args] of an inline with parameters: its body with them bound. */
@@ -1936,6 +1933,8 @@ static int index_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 	struct cg_var *v;
 	size_t i;
 
+	if (base->kind == AST_AGG)
+		return agg_mdim(g, e);
 	if (base->kind == AST_IDENT && base->u.ident.scope == AST_SCOPE_GLOBAL &&
 	    !strcmp(base->u.ident.name, "args") && !cg_var_find(g, AST_SCOPE_GLOBAL, "args"))
 		return cg_args(g, e, t);
@@ -2013,6 +2012,8 @@ static int assign(struct cg *g, const struct ast_expr *e, struct ct *t)
 
 	if ((op == AST_OP_DIV || op == AST_OP_MOD) && cg_const_fold(g, e->u.binary.rhs, &z) && !z)
 		return cg_error(g, DIAG_DIV_ZERO, e->loc, "expression contains division by zero");
+	if (lhs->kind == AST_INDEX && lhs->u.index.base->kind == AST_AGG)
+		return agg_mdim(g, lhs);
 	r = cg_expr(g, e->u.binary.rhs, &rt);
 	if (r < 0)
 		return -1;
@@ -2363,9 +2364,17 @@ static int cast(struct cg *g, const struct ast_expr *e, struct ct *t)
 	if (to.kind != CT_INT)
 		return cg_error(g, DIAG_UNSUPPORTED, e->loc,
 				"not supported yet: cast to %s", e->u.cast.type.name);
-	r = expr_int(g, e->u.cast.operand, &from, "a cast");
+	r = cg_expr(g, e->u.cast.operand, &from);
 	if (r < 0)
 		return -1;
+	if (from.kind != CT_INT) {
+		char b1[32], b2[32];
+
+		cg_reg_free(g, r);
+		return cg_error(g, DIAG_CAST_INVAL, e->loc,
+				"invalid cast expression: \"%s\" to \"%s\"",
+				cg_type_name(&from, b1, sizeof(b1)), cg_type_name(&to, b2, sizeof(b2)));
+	}
 	if (cast_changes(&from, &to))
 		cg_narrow(g, r, &to);
 	*t = to;
@@ -2424,6 +2433,14 @@ static int call_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 		return -1;
 	if (in_list(name, strfuncs, sizeof(strfuncs) / sizeof(strfuncs[0])))
 		return cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported yet: %s( )", name);
+	{
+		const struct cg_var *v = cg_var_find(g, AST_SCOPE_GLOBAL, name);
+
+		if (v || cg_is_builtin(name))
+			return cg_error(g, DIAG_FUNC_IDKIND, e->loc,
+					"%s '%s' may not be referenced as a function",
+					v && v->assoc ? "associative array" : "scalar", name);
+	}
 	return cg_error(g, DIAG_FUNC_UNDEF, e->loc, "undefined function name: %s", name);
 }
 

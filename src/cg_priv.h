@@ -257,11 +257,14 @@ struct cg_stack {
 	unsigned int size;	/* bytes of its field: SPT_STACK_FIELD(frames), or
 				 * SPT_STACK_RFIELD(frames, window) */
 	unsigned int window;	/* bytes of user stack copied (records only), 0: none */
+	unsigned int show;	/* kernel stacks: frames printed past the glue */
 };
 /* E is a call of stack() or ustack(). */
 bool cg_is_stack_call(const struct ast_expr *e);
 /* The frames and field of stack call E (its arguments checked): 0, or -1 after an error. */
 int cg_stack_type(struct cg *g, const struct ast_expr *e, struct cg_stack *st);
+/* A record field of stack call E (printf's %k argument, the action's field). */
+int cg_stack_field(struct cg *g, const struct ast_expr *e);
 /* The action stack(...) or ustack(...): a field of the clause's record. */
 int cg_stack_action(struct cg *g, const struct ast_expr *e);
 /* Stack ST into the key being built at offset OFF. */

@@ -15,6 +15,9 @@
 #include "diag.h"
 #include "opt.h"
 
+/* Frames of BPF programs and tracing glue above a kernel probe site. */
+#define CG_KSTACK_GLUE 12
+
 bool cg_is_stack_call(const struct ast_expr *e)
 {
 	return e->kind == AST_CALL &&
@@ -71,6 +74,16 @@ int cg_stack_type(struct cg *g, const struct ast_expr *e, struct cg_stack *st)
 					"ustack( ) argument #2 must be a positive integer constant");
 	}
 	st->frames = cap_frames(g, n);
+	st->show = 0;
+	if (!user) {
+		/*
+		 * The kernel's walk starts in the BPF programs and the tracing
+		 * glue (about ten frames) the consumer leaves out: record those
+		 * too, show the frames asked for.
+		 */
+		st->show = st->frames;
+		st->frames = cap_frames(g, n + CG_KSTACK_GLUE);
+	}
 	st->size = SPT_STACK_FIELD(st->frames);
 	st->window = 0;
 	return 0;
@@ -84,7 +97,8 @@ static int emit_stack(struct cg *g, const struct cg_stack *st, unsigned int fl, 
 
 	if (r < 0)
 		return -1;
-	cg_emit(g, SPT_OP_LDI, r, 0, 0, (int32_t)(st->frames | st->window << 16));
+	cg_emit(g, SPT_OP_LDI, r, 0, 0,
+		(int32_t)(st->frames | (st->user ? st->window : st->show) << 16));
 	if (st->window)
 		fl |= SPT_STK_REGS;
 	cg_emit(g, SPT_OP_STACK, r, r, (uint8_t)(fl | (st->user ? SPT_STK_USER : 0)),
@@ -93,10 +107,9 @@ static int emit_stack(struct cg *g, const struct cg_stack *st, unsigned int fl, 
 	return 0;
 }
 
-int cg_stack_action(struct cg *g, const struct ast_expr *e)
+int cg_stack_field(struct cg *g, const struct ast_expr *e)
 {
 	struct cg_stack st;
-	struct img_action *a;
 
 	if (cg_stack_type(g, e, &st))
 		return -1;
@@ -115,15 +128,26 @@ int cg_stack_action(struct cg *g, const struct ast_expr *e)
 		st.window = (unsigned int)((w + 7) & ~7ULL);
 		st.size = SPT_STACK_RFIELD(st.frames, st.window);
 	}
-	if (cg_drec_check(g, e->u.call.name, e->loc))
-		return -1;
-	a = cg_action_add(g, IMG_ACT_TRACE);
-	if (!a)
-		return -1;
 	if (cg_field_add(g, st.user ? IMG_USTACK : IMG_STACK, st.size, e->loc))
 		return -1;
-	g->cl->acts[g->cl->nacts - 1].nfields = 1;
 	return emit_stack(g, &st, SPT_STK_REC, g->cl->fields[g->cl->nfields - 1].offset, e->loc);
+}
+
+int cg_stack_action(struct cg *g, const struct ast_expr *e)
+{
+	struct cg_stack st;
+
+	/* the arguments first: their errors come before the clause's order rules */
+	if (cg_stack_type(g, e, &st))
+		return -1;
+	if (cg_drec_check(g, e->u.call.name, e->loc))
+		return -1;
+	if (!cg_action_add(g, IMG_ACT_TRACE))
+		return -1;
+	if (cg_stack_field(g, e))
+		return -1;
+	g->cl->acts[g->cl->nacts - 1].nfields = 1;
+	return 0;
 }
 
 int cg_stack_key(struct cg *g, const struct cg_stack *st, uint32_t off, struct ast_loc loc)

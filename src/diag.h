@@ -63,6 +63,7 @@
 	X(AGG_COMM,		CG,	"aggregating actions may not follow commit( )") \
 	X(AGG_FUNC,		CHECK,	"@%s must be assigned the result of an aggregating function") \
 	X(AGG_KEY,		CHECK,	"@%s[ ] key #%zu must be an integer or a string") \
+	X(AGG_MDIM,		CHECK,	"improper attempt to reference @%s as a multi-dimensional array") \
 	X(AGG_NULL,		CG,	"expression has null effect: @%s") \
 	X(AGG_REDEF,		CHECK,	"aggregation redefined: @%s\n\t current: ...\n\tprevious: ...") \
 	X(AGG_SCALAR,		CG,	"%s( ) argument #1 must be of scalar type | aggregation @%s has no value in an expression: ...") \
@@ -73,7 +74,9 @@
 	X(ARGS_NONE,		CHECK,	"args[ ] may not be referenced outside of a probe clause") \
 	X(ARR_BADREF,		CHECK,	"cannot access scalar %s as an associative array | cannot access a pointer or array as an associative array") \
 	X(ARR_BOUNDS,		CHECK,	"index outside array bounds: %llu, max is %u") \
+	X(ARR_LOCAL,		CHECK,	"local variables may not be used as associative arrays: %s") \
 	X(CG_EXPR,		CG,	"tracing function %s( ) may not be called from a D expression (D program context required)") \
+	X(CAST_INVAL,		CHECK,	"invalid cast expression: \"%s\" to \"%s\"") \
 	X(CHR_NL,		CHECK,	"unterminated character constant | newline encountered in character constant") \
 	X(CHR_NULL,		CHECK,	"empty character constant") \
 	X(CHR_OFLOW,		CHECK,	"character constant is too long") \
@@ -81,7 +84,7 @@
 	X(CLEAR_AGGBAD,		CG,	"undefined aggregation: @%s") \
 	X(COMM_DREC,		CG,	"commit( ) may not follow data-recording action(s)") \
 	X(DECL_ARRNULL,		CHECK,	"array declaration requires a dimension or key types") \
-	X(DECL_BADCLASS,	CHECK,	"specified storage class not appropriate for inline declaration") \
+	X(DECL_BADCLASS,	CHECK,	"specified storage class not appropriate for inline declaration | ... in D") \
 	X(DECL_ARRSUB,		CHECK,	"positive integral constant expression expected as array size") \
 	X(DECL_BFCONST,		CHECK,	"positive integral constant expression expected as bit-field size") \
 	X(DECL_BFSIZE,		CHECK,	"bit-field size must be between 1 and %u: %s") \
@@ -91,7 +94,7 @@
 	X(DECL_INCOMPLETE,	CHECK,	"incomplete struct/union/enum %s: %s") \
 	X(DECL_TYPERED,		CHECK,	"type redeclared: %s") \
 	X(DECL_USELESS,		CHECK,	"inline declaration requires a name") \
-	X(DECL_VOIDOBJ,		CHECK,	"cannot declare void inline: %s") \
+	X(DECL_VOIDOBJ,		CHECK,	"cannot declare void inline: %s | cannot have void object: %s") \
 	X(DEREF_NONPTR,		CHECK,	"cannot dereference non-pointer type") \
 	X(DEREF_VOID,		CHECK,	"cannot dereference pointer to void") \
 	X(DIV_ZERO,		CG,	"expression contains division by zero") \
@@ -99,6 +102,7 @@
 	X(EMPTY,		CHECK,	"empty D program translation unit | program contains no clauses") \
 	X(EXIT_SPEC,		CG,	"exit( ) may not follow speculate( )") \
 	X(FREOPEN_INVALID,	CHECK,	"freopen( ) argument #1 cannot be \"%s\"") \
+	X(FUNC_IDKIND,		CHECK,	"%s '%s' may not be referenced as a function") \
 	X(FUNC_UNDEF,		CHECK,	"undefined function name: %s") \
 	X(IDENT_BADREF,		CHECK,	"%s '%s' may not be referenced as %s") \
 	X(IDENT_UNDEF,		CHECK,	"failed to resolve %s: Unknown variable name") \

@@ -4,7 +4,7 @@
  * conversions; each conversion keeps a C specifier without its length
  * modifier, and the modifier becomes a size that truncates (and, for
  * signed conversions, sign-extends) the value before C's printf sees it
- * as a long long. So "%hhd" of 0x1ff prints -1, as dtrace does.
+ * as a long long. So "%hd" of 0x18000 prints -32768, as dtrace does.
  *
  * Flags, width and precision are read in any order and the C conversion
  * rebuilt in dtrace's order (dt_printf_format's rules: of '0' and '-' the
@@ -24,6 +24,7 @@
 
 #include "fmt.h"
 #include "ksym.h"
+#include "stack.h"
 
 __attribute__((format(printf, 3, 4))) static void set_err(char *err, size_t errlen,
 							  const char *fmt, ...)
@@ -95,6 +96,8 @@ static enum fmt_kind conv_kind(char c)
 		return FMT_RFC822;
 	case 'a':
 		return FMT_KADDR;
+	case 'k':
+		return FMT_STACK;
 	}
 	return FMT_LIT;
 }
@@ -225,16 +228,22 @@ int fmt_parse(const char *format, struct fmt *f, char *err, size_t errlen)
 			goto inval;
 		}
 		mstart = p;
+		/*
+		 * dtrace's size letters are h, l, ll (and L for long double):
+		 * "%hhd" names no conversion in its dictionary, and j, z, t are
+		 * no letters of its at all but undefined conversions.
+		 */
 		if (p[0] == 'h' && p[1] == 'h') {
-			pc->size = 1;
-			p += 2;
+			set_err(err, errlen, "format conversion #%zu is undefined: %%%.*s",
+				conv_number(format, start), p[2] ? 3 : 2, p);
+			goto inval;
 		} else if (*p == 'h') {
 			pc->size = 2;
 			p++;
 		} else if (p[0] == 'l' && p[1] == 'l') {
 			pc->size = 8;
 			p += 2;
-		} else if (*p == 'l' || *p == 'L' || *p == 'j' || *p == 'z' || *p == 't') {
+		} else if (*p == 'l' || *p == 'L') {
 			pc->size = 8;
 			p++;
 		}
@@ -499,6 +508,22 @@ int fmt_print(FILE *out, const struct fmt *f, const struct fmt_arg *args, size_t
 			ksym_addr2str((unsigned long long)a->v, ebuf, sizeof(ebuf));
 			PRINT_STARS(out, spec, ns, st, ebuf);
 			break;
+		case FMT_STACK: {
+			/*
+			 * dtrace's pfprint_stack: the width pads each frame, or with
+			 * '-' is the frames' indent (not padded); no indent otherwise.
+			 */
+			int w = 0, left = strchr(spec, '-') != NULL;
+			const char *q = spec + 1;
+
+			while (*q && strchr("-+ #0", *q))
+				q++;
+			w = atoi(q);
+			if (a->stk)
+				stack_print(out, a->stk, a->stkdata, left ? (unsigned int)w : 0,
+					    left ? 0 : w);
+			break;
+		}
 		case FMT_LIT:
 			break;
 		}

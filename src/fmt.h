@@ -25,6 +25,7 @@ enum fmt_kind {
 	FMT_ECHAR,	/* C: a character with C's escapes */
 	FMT_RFC822,	/* T: nanoseconds since the epoch, RFC 822's form */
 	FMT_KADDR,	/* a: a kernel address as module`symbol+0xoff */
+	FMT_STACK,	/* k: a stack() or ustack() field, the stack block */
 };
 
 /* The longest string a record holds (strsize), for %S's escapes. */
@@ -74,6 +75,9 @@ struct fmt_arg {
 	 */
 	unsigned int size;
 	int sign;
+	/* FMT_STACK: the stack field (struct img_field) and the data it is in */
+	const void *stk;
+	const uint8_t *stkdata;
 };
 
 /*

@@ -546,62 +546,93 @@ static int lex_pspec(struct lexer *lx, struct lex_token *tok)
 	return 0;
 }
 
+/*
+ * A floating-point constant at position N of the text (after its first
+ * digits, or at a '.' followed by a digit): "1.", "1.5", ".5", "1e3",
+ * "1.5e-3f". Returns its length, 0 if there is none.
+ */
+static size_t float_len(const struct lexer *lx, size_t n)
+{
+	size_t m = n;
+	bool frac = false;
+
+	if (peekc(lx, m) == '.') {
+		frac = true;
+		for (m++; is_digit(peekc(lx, m)); m++)
+			;
+	}
+	if ((peekc(lx, m) == 'e' || peekc(lx, m) == 'E') &&
+	    (is_digit(peekc(lx, m + 1)) ||
+	     ((peekc(lx, m + 1) == '+' || peekc(lx, m + 1) == '-') && is_digit(peekc(lx, m + 2))))) {
+		for (m += 2; is_digit(peekc(lx, m)); m++)
+			;
+	} else if (!frac) {
+		return 0;
+	}
+	if (strchr("fFlL", peekc(lx, m) > 0 ? peekc(lx, m) : 'x'))
+		m++;
+	return m;
+}
+
+/*
+ * dtrace's integer constants: [0-9]+ or 0[xX][0-9a-fA-F]+, then the suffix
+ * [uU]?[lL]?[lL]?, and nothing more: what follows is the next token, so
+ * "10lu" is 10l and the identifier u, a syntax error, as in dtrace.
+ */
 static int lex_number(struct lexer *lx, struct lex_token *tok)
 {
 	const char *s = lx->src + lx->pos;
-	size_t n = 0, i = 0, digits;
 	unsigned int base = 10, flags = 0;
-	uint64_t v = 0;
+	size_t n = 0, i = 0, f;
 	bool oflow = false;
+	uint64_t v = 0;
 	int d;
 
-	while (is_alnum(peekc(lx, n)))
-		n++;
-	if (peekc(lx, n) == '.' && is_digit(peekc(lx, n + 1))) {
-		advance(lx, n + 1);
-		return lex_err(lx, tok, DIAG_SYNTAX, tok->line, tok->col,
-			       "floating-point constants are not permitted");
-	}
-	advance(lx, n);
-
-	if (n > 1 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+	if (s[0] == '0' && (peekc(lx, 1) == 'x' || peekc(lx, 1) == 'X') &&
+	    hex_value(peekc(lx, 2)) >= 0) {
 		base = 16;
-		i = 2;
-	} else if (n > 1 && s[0] == '0' && is_digit((unsigned char)s[1])) {
-		base = 8;
-		i = 1;
+		for (n = i = 2; hex_value(peekc(lx, n)) >= 0; n++)
+			;
+	} else {
+		while (is_digit(peekc(lx, n)))
+			n++;
+		f = float_len(lx, n);
+		if (f) {
+			advance(lx, f);
+			return lex_err(lx, tok, DIAG_SYNTAX, tok->line, tok->col,
+				       "floating-point constants are not permitted");
+		}
+		if (n > 1 && s[0] == '0') {
+			base = 8;
+			i = 1;
+		}
 	}
-	digits = i;
 	for (; i < n; i++) {
 		d = hex_value((unsigned char)s[i]);
-		if (d < 0 || (unsigned int)d >= base)
-			break;
+		if ((unsigned int)d >= base) {
+			advance(lx, n);
+			return lex_err(lx, tok, DIAG_INT_DIGIT, tok->line, tok->col,
+				       "constant %.*s contains invalid digit %c", (int)n, s, s[i]);
+		}
 		if (__builtin_mul_overflow(v, base, &v) || __builtin_add_overflow(v, d, &v))
 			oflow = true;
 	}
-	if (base == 16 && i == digits && (i == n || strchr("uUlL", s[i])))
-		return lex_err(lx, tok, DIAG_INT_DIGIT, tok->line, tok->col,
-			       "constant %.*s has no digits", (int)n, s);
-
-	/* D's suffix is [uU]?[lL]?[lL]?: the u first (10lu is not a constant). */
-	if (i < n && (s[i] == 'u' || s[i] == 'U')) {
+	if (peekc(lx, n) == 'u' || peekc(lx, n) == 'U') {
 		flags |= LEX_INT_UNSIGNED;
-		if (s[i] == 'U')
+		if (s[n] == 'U')
 			flags |= LEX_INT_UPPER_U;
-		i++;
+		n++;
 	}
-	if (i < n && (s[i] == 'l' || s[i] == 'L')) {
-		if (i + 1 < n && (s[i + 1] == 'l' || s[i + 1] == 'L')) {
+	if (peekc(lx, n) == 'l' || peekc(lx, n) == 'L') {
+		if (peekc(lx, n + 1) == 'l' || peekc(lx, n + 1) == 'L') {
 			flags |= LEX_INT_LONGLONG;
-			i += 2;
+			n += 2;
 		} else {
 			flags |= LEX_INT_LONG;
-			i++;
+			n++;
 		}
 	}
-	if (i < n)
-		return lex_err(lx, tok, DIAG_INT_DIGIT, tok->line, tok->col,
-			       "constant %.*s contains invalid digit '%c'", (int)n, s, s[i]);
+	advance(lx, n);
 	if (oflow)
 		return lex_err(lx, tok, DIAG_INT_OFLOW, tok->line, tok->col,
 			       "constant %.*s results in integer overflow", (int)n, s);
@@ -919,6 +950,10 @@ int lex_next(struct lexer *lx, enum lex_mode mode, struct lex_token *tok)
 		ret = lex_word(lx, tok);
 	} else if (is_digit(c)) {
 		ret = lex_number(lx, tok);
+	} else if (c == '.' && is_digit(peekc(lx, 1))) {
+		advance(lx, float_len(lx, 0));
+		ret = lex_err(lx, tok, DIAG_SYNTAX, tok->line, tok->col,
+			      "floating-point constants are not permitted");
 	} else if (c == '\'') {
 		ret = lex_char(lx, tok);
 	} else if (c == '"') {

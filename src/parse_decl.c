@@ -463,12 +463,6 @@ static const char *unsupported_decl(enum lex_kw kw)
 		return "provider definitions";
 	case LEX_KW_EXTERN:
 		return "extern declarations";
-	case LEX_KW_STATIC:
-		return "static declarations";
-	case LEX_KW_REGISTER:
-		return "register declarations";
-	case LEX_KW_AUTO:
-		return "auto declarations";
 	default:
 		return NULL;
 	}
@@ -667,6 +661,13 @@ bool parse_decl(struct parser *p)
 		return bad_inline_class(p, t);
 	if (t->kind == LEX_IDENT && (what = unsupported_decl(t->kw))) {
 		parse_error_at(p, DIAG_UNSUPPORTED, parse_loc(t), "not supported: %s", what);
+		return false;
+	}
+	/* C's storage classes D has no use for, as dtrace words it */
+	if (t->kind == LEX_IDENT &&
+	    (t->kw == LEX_KW_AUTO || t->kw == LEX_KW_REGISTER || t->kw == LEX_KW_STATIC)) {
+		parse_error_at(p, DIAG_DECL_BADCLASS, parse_loc(t),
+			       "specified storage class not appropriate in D");
 		return false;
 	}
 	if (!parse_is_type_start(t)) {

@@ -113,6 +113,12 @@ static uint32_t fmt_args(const struct img_action *a, const struct img_clause *cl
 		args[i].is_str = f->type == IMG_STR;
 		args[i].v = 0;
 		args[i].s = NULL;
+		args[i].stk = NULL;
+		if (f->type == IMG_STACK || f->type == IMG_USTACK) {
+			args[i].stk = f;
+			args[i].stkdata = data;
+			continue;
+		}
 		args[i].size = f->type == IMG_STR ? 0 : f->size;
 		args[i].sign = f->type == IMG_INT;
 		if (args[i].is_str) {

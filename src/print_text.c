@@ -586,7 +586,10 @@ void print_agg_fmt(FILE *out, const struct agg_snap *snap, const struct fmt *f, 
 			} else if (k < a->nkeys) {
 				const struct img_field *kf = &a->keys[k++];
 
-				if (kf->type == IMG_STR) {
+				if (kf->type == IMG_STACK || kf->type == IMG_USTACK) {
+					args[na].stk = kf;
+					args[na].stkdata = t->key;
+				} else if (kf->type == IMG_STR) {
 					memcpy(s, t->key + kf->offset, SPT_STRSIZE);
 					s[SPT_STRSIZE] = 0;
 					args[na].is_str = 1;

@@ -69,8 +69,8 @@ uint32_t stack_nframes(const struct img_field *f, const uint8_t *data, uint32_t 
 	uint32_t room = f->size >= 16 ? (f->size - 16) / 8 : 0, n = 0;
 	uint64_t d = word(p);
 
-	/* With registers and a window: the frame count in word 1's upper half. */
-	if (word(p + 8) >> 32)
+	/* A user stack with registers and a window: the frame count in word 1's upper half. */
+	if (f->type == IMG_USTACK && word(p + 8) >> 32)
 		room = (uint32_t)(word(p + 8) >> 32);
 
 	if (pid)
@@ -155,6 +155,9 @@ static uint32_t frames(const struct img_field *f, const uint8_t *data, uint64_t 
 		if (u > n)
 			return u;
 	}
+	/* a kernel stack shows the frames asked for, from the probe site */
+	if (f->type == IMG_STACK && room && room < max)
+		max = room;
 	for (i = first; i < n && k < max; i++)
 		pcs[k++] = stack_pc(f, data, i);
 	return k;

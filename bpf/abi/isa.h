@@ -145,7 +145,8 @@ enum spt_op {
 	 * With SPT_STK_REC (SPT_STK_KEY) it fills the stack field at offset
 	 * imm of the record (key) area: word 0 the depth, every frame the
 	 * kernel found even beyond the field; word 1 the pid for a user stack
-	 * (else 0); then r[a] (1..SPT_STACK_MAX) frame words, zero after the
+	 * (a kernel stack: r[a] >> 16, the frames to show, in the upper half);
+	 * then r[a] & 0xffff (1..SPT_STACK_MAX) frame words, zero after the
 	 * stack's end. r[dst] = the depth, or with SPT_STK_CALLER frame 1 (0 if
 	 * there is none). A stack the kernel cannot take has depth 0.
 	 */

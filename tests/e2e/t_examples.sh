@@ -5,8 +5,9 @@
 # and is run by an end-to-end test; the toolkit's scripts report exactly
 # what the triggers do: errinfo.d (run through its #! line) the failing
 # calls with the errno's name and their count, opensnoop.d the failed
-# opens, execsnoop.d an exec that fails and one that works, syscount.d the
-# count of one call, rwtop.d the bytes read and written. (failhunt.d and
+# opens, execsnoop.d an exec that fails and one that works with its arguments, syscount.d the
+# count of one call, rwtop.d the bytes read and written, openstack.d the
+# user stack of a failing open. (failhunt.d and
 # specopenat.d are run by t_spec.sh.)
 . "$(dirname "$0")/lib/common.bash"
 e2e_init "$1"
@@ -52,6 +53,29 @@ check "errinfo: the summary's heading" "$(grep -c '^EXEC             SYSCALL    
 check "errinfo: the count" "$(grep -E '^sysloop +sched_get_priority_max +22 +[0-9]+$' "$TMP/out")" \
 	"sysloop          sched_get_priority_max   22        3"
 
+# --- openstack.d ---------------------------------------------------------
+# The command's failing opens come from main -> f1 -> f2 -> f3 (built with
+# frame pointers). It is held (reading a line) for a second after its calls,
+# as a process that lives less than the consumer's look at new pids shows
+# addresses (README, Stacks); the stacks print after it has exited.
+rm -f "$TMP/go"
+mkfifo "$TMP/go"
+exec 8<>"$TMP/go"
+"$SPT" -s "$ex/openstack.d" -c "$TRIG/stackchain_fp 3 wait" <&8 >"$TMP/out" 2>"$TMP/err" &
+TPID=$!
+sleep "$((1 * E2E_SLOW))"
+echo >&8
+tracer_end 20 openstack.d
+exec 8>&-
+check "openstack: heading" "$(head -n 1 "$TMP/out")" "EXEC             ERRNO USER STACK, COUNT"
+check "openstack: the program and errno (ENOENT)" \
+	"$(grep -E '^  stackchain_fp +2$' "$TMP/out" | sed 's/  */ /g')" " stackchain_fp 2"
+check "openstack: the chain, innermost first" \
+	"$(grep -A4 -E '^  stackchain_fp +2$' "$TMP/out" | sed -n 's/^ \{14\}stackchain_fp`\([a-z0-9]*\)+0x[0-9a-f]*$/\1/p' | paste -sd ' ')" \
+	"f3 f2 f1 main"
+check "openstack: counted" \
+	"$(awk '/^  stackchain_fp +2$/ { s = 1 } s && /^ +[0-9]+$/ { print $1; exit }' "$TMP/out")" 3
+
 # --- opensnoop.d ---------------------------------------------------------
 tracer_run -s "$ex/opensnoop.d" -c "$TRIG/sysloop openat 2"
 check "opensnoop: heading" "$(head -n 1 "$TMP/out")" "    PID COMM               FD ERR PATH"
@@ -67,7 +91,10 @@ check "execsnoop: heading" "$(head -n 1 "$TMP/out")" "    PID    PPID    UID COM
 # sh runs the failing command in a child, then execs sysloop itself.
 sh_pid=$(awk -v p="$TRIG/sysloop" '$5 == p { print $1; exit }' "$TMP/out")
 check "execsnoop: the exec that works" \
-	"$(awk -v p="$sh_pid" '$1 == p && $4 == "sh" { print $5 }' "$TMP/out")" "$TRIG/sysloop"
+	"$(awk -v p="$sh_pid" '$1 == p && $4 == "sh" && $5 != "^" { print $5 }' "$TMP/out")" "$TRIG/sysloop"
+check "execsnoop: the new program's command line" \
+	"$(awk -v p="$sh_pid" '$1 == p && $4 == "sysloop" && $5 == "^" { $1 = $2 = $3 = ""; print }' "$TMP/out" | sed 's/^ *//')" \
+	"sysloop ^ args: $TRIG/sysloop getppid 1"
 check "execsnoop: the failing exec, and its errno" \
 	"$(grep -A1 ' /nonexistent/spt-exec$' "$TMP/out" | awk '{ $1 = "PID"; print }')" \
 	"$(printf 'PID %s 0 sh /nonexistent/spt-exec\nPID %s 0 sh ^ failed: errno 2' "$sh_pid" "$sh_pid")"

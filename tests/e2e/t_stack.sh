@@ -96,6 +96,19 @@ run_held "$TMP/u.d" "$FP 1" -x oformat=json
 check_match "JSON frames" "$(grep -o '"type":"ustack"[^]]*]' "$TMP/out" | head -1)" \
 	'"frames":\[\{"module":"stackchain_fp","function":"f3","offset":[0-9]+,"address":"0x[0-9a-f]+"\},\{"module":"stackchain_fp","function":"f2"'
 
+# printf's %k: no indent; %-4k: an indent of 4; printa's %k of a stack key.
+cat >"$TMP/k.d" <<'D'
+syscall::openat:return /pid == $target && errno == ENOENT/ {
+	printf("seen%k|%-4k|\n", ustack(2), stack(1)); @[ustack(3)] = count(); }
+END { printa("key:%k val:%@d\n", @); }
+D
+run_held "$TMP/k.d" "$FP 2" -q
+check_match "printf %k: frames unindented" "$(sed -n 2p "$TMP/out")" '^stackchain_fp`f3\+0x[0-9a-f]+$'
+check_match "printf %-4k: indented 4" "$(grep -m1 '^    vmlinux' "$TMP/out")" '^    vmlinux`[a-z_0-9]+\+0x[0-9a-f]+$'
+check "printa %k: key block, then the value" \
+	"$(sed -n '/^key:$/,$p' "$TMP/out" | sed 's/+0x[0-9a-f]*//')" \
+	"$(printf 'key:\nstackchain_fp`f3\nstackchain_fp`f2\nstackchain_fp`f1\n val:2')"
+
 # stackdepth and ustackdepth count frames; caller and ucaller are addresses.
 tracer_run -q -n 'syscall::openat:return /pid == $target && errno == ENOENT/ {
 	printf("%d %d %d %d\n", stackdepth > 3, ustackdepth > 4, caller != 0, ucaller != 0); }' -c "$FP 1"

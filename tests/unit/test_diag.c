@@ -335,7 +335,6 @@ static const char *const untested_tags[] = {
 	"D_DECL_BFTYPE",	/* the reference gives no text for it */
 	"D_ARGS_NONE",		/* not reachable: an inline is compiled in the clause that uses it */
 	"D_CHR_NL",		/* the reference gives no text for it */
-	"D_INT_DIGIT",		/* the reference's wording of the digit is loose */
 	"D_EMPTY",		/* the reference gives no location for it */
 	"D_DECL_ARRNULL",	/* the reference gives no text for it */
 	"D_AGG_KEY",		/* needs a void key: no D expression spectrace has is void */

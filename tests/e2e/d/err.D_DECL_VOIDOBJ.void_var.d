@@ -1,0 +1,7 @@
+/* ASSERTION: no variable may be void (d-language 4.4). */
+void x;
+
+BEGIN
+{
+	exit(0);
+}

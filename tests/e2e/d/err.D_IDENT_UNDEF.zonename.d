@@ -1,0 +1,5 @@
+/* ASSERTION: zonename is illumos's; dtrace-utils has no such variable (d-language 4.9). */
+BEGIN
+{
+	trace(zonename);
+}
