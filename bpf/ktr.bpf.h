@@ -59,14 +59,14 @@ struct {
 	__uint(map_flags, BPF_F_MMAPABLE);
 	__type(key, __u32);
 	__type(value, struct spt_ktr_entry);
-	__uint(max_entries, 1);	/* the pinned map replaces this one */
+	__uint(max_entries, 1); /* the pinned map replaces this one */
 } spt_ktr_buf SEC(".maps");
 
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
 	__type(key, __u32);
 	__type(value, struct spt_ktr_fmt);
-	__uint(max_entries, 1);	/* the pinned map replaces this one */
+	__uint(max_entries, 1); /* the pinned map replaces this one */
 } spt_ktr_fmt SEC(".maps");
 
 /*
@@ -158,7 +158,7 @@ __noinline __attribute__((unused)) int spt_ktr_log5(__u64 clsid, const struct sp
 	return spt_ktr_put(clsid, args->a[0], args->a[1], args->a[2], args->a[3], args->a[4]);
 }
 
-#define ___SPT_CTR_SITE(n, fmtstr)							\
+#define ___SPT_CTR_SITE(n, fmtstr)                                           \
 	static struct spt_ktr_site ___spt_site SEC(SPT_KTR_SITES_SEC) = {		\
 		.f = {									\
 			.line = __LINE__,						\
@@ -167,21 +167,21 @@ __noinline __attribute__((unused)) int spt_ktr_log5(__u64 clsid, const struct sp
 			.fmt = fmtstr,							\
 		},									\
 		.magic = SPT_KTR_SITE_MAGIC,						\
-	};										\
-	_Static_assert(sizeof(fmtstr) <= SPT_KTR_FMT_LEN,				\
-		       "KTR format longer than SPT_KTR_FMT_LEN - 1");			\
-	_Static_assert(sizeof(SPT_KTR_FILE) <= SPT_KTR_FILE_LEN,			\
-		       "KTR file name too long: define SPT_KTR_FILE");			\
+	}; \
+	_Static_assert(sizeof(fmtstr) <= SPT_KTR_FMT_LEN,                    \
+		       "KTR format longer than SPT_KTR_FMT_LEN - 1");        \
+	_Static_assert(sizeof(SPT_KTR_FILE) <= SPT_KTR_FILE_LEN,             \
+		       "KTR file name too long: define SPT_KTR_FILE");       \
 	__u64 ___spt_clsid = (__u64)___spt_cls << 32 | SPT_KTR_ONCE(___spt_site.id)
 
-#define ___SPT_CTR(cls, n, fmtstr, a1, a2, a3, a4)					\
-	do {										\
-		__u32 ___spt_cls = (cls);						\
-		if (SPT_KTR_ONCE(spt_ktr_ctl.mask) & ___spt_cls) {			\
-			___SPT_CTR_SITE(n, fmtstr);					\
-			spt_ktr_log(___spt_clsid, (__u64)(a1), (__u64)(a2),		\
-				    (__u64)(a3), (__u64)(a4));				\
-		}									\
+#define ___SPT_CTR(cls, n, fmtstr, a1, a2, a3, a4)                                       \
+	do {                                                                             \
+		__u32 ___spt_cls = (cls);                                                \
+		if (SPT_KTR_ONCE(spt_ktr_ctl.mask) & ___spt_cls) {                       \
+			___SPT_CTR_SITE(n, fmtstr);                                      \
+			spt_ktr_log(___spt_clsid, (__u64)(a1), (__u64)(a2), (__u64)(a3), \
+				    (__u64)(a4));                                        \
+		}                                                                        \
 	} while (0)
 
 #define CTR0(cls, fmt) ___SPT_CTR(cls, 0, fmt, 0, 0, 0, 0)
@@ -190,17 +190,20 @@ __noinline __attribute__((unused)) int spt_ktr_log5(__u64 clsid, const struct sp
 #define CTR3(cls, fmt, a1, a2, a3) ___SPT_CTR(cls, 3, fmt, a1, a2, a3, 0)
 #define CTR4(cls, fmt, a1, a2, a3, a4) ___SPT_CTR(cls, 4, fmt, a1, a2, a3, a4)
 /* Five arguments do not fit in registers beside the class and id: on the stack. */
-#define CTR5(cls, fmt, a1, a2, a3, a4, a5)						\
-	do {										\
-		__u32 ___spt_cls = (cls);						\
-		if (SPT_KTR_ONCE(spt_ktr_ctl.mask) & ___spt_cls) {			\
-			___SPT_CTR_SITE(5, fmt);					\
-			struct spt_ktr_args ___spt_a = { {				\
-				(__u64)(a1), (__u64)(a2), (__u64)(a3),			\
-				(__u64)(a4), (__u64)(a5),				\
-			} };								\
-			spt_ktr_log5(___spt_clsid, &___spt_a);				\
-		}									\
+#define CTR5(cls, fmt, a1, a2, a3, a4, a5)                         \
+	do {                                                       \
+		__u32 ___spt_cls = (cls);                          \
+		if (SPT_KTR_ONCE(spt_ktr_ctl.mask) & ___spt_cls) { \
+			___SPT_CTR_SITE(5, fmt);                   \
+			struct spt_ktr_args ___spt_a = { {         \
+				(__u64)(a1),                       \
+				(__u64)(a2),                       \
+				(__u64)(a3),                       \
+				(__u64)(a4),                       \
+				(__u64)(a5),                       \
+			} };                                       \
+			spt_ktr_log5(___spt_clsid, &___spt_a);     \
+		}                                                  \
 	} while (0)
 
 #endif /* SPT_KTR_BPF_H */

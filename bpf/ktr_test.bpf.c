@@ -19,8 +19,8 @@ volatile __u32 spt_ktrt_cls;
 volatile __u32 spt_ktrt_variant;
 volatile __u64 spt_ktrt_base;
 
-#define KTRT_SEQUENCE 0	/* "seq N base+N": N = 0..count-1 */
-#define KTRT_CONVERSIONS 1	/* one event per printf conversion the dump knows */
+#define KTRT_SEQUENCE 0	   /* "seq N base+N": N = 0..count-1 */
+#define KTRT_CONVERSIONS 1 /* one event per printf conversion the dump knows */
 
 static void log_conversions(__u32 cls)
 {

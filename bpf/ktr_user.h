@@ -40,7 +40,7 @@ struct spt_ktr_pins {
 	int ctl_fd;
 	int buf_fd;
 	int fmt_fd;
-	__u32 ncpus;	/* from the control map, once checked */
+	__u32 ncpus; /* from the control map, once checked */
 	__u32 capacity;
 };
 
@@ -101,8 +101,10 @@ static inline int spt_ktr_pins_check(struct spt_ktr_pins *p, char *why, size_t w
 	if (spt_ktr_map_is(p->ctl_fd, BPF_MAP_TYPE_ARRAY, 4, sizeof(*ctl), &info) ||
 	    info.max_entries != 1 || !(info.map_flags & BPF_F_MMAPABLE)) {
 		if (why)
-			snprintf(why, whylen, "the control map is not a %zu-byte mmapable array "
-				 "(another KTR ABI version)", sizeof(*ctl));
+			snprintf(why, whylen,
+				 "the control map is not a %zu-byte mmapable array "
+				 "(another KTR ABI version)",
+				 sizeof(*ctl));
 		return -EPROTO;
 	}
 	ctl = mmap(NULL, pg, PROT_READ, MAP_SHARED, p->ctl_fd, 0);
@@ -129,8 +131,7 @@ static inline int spt_ktr_pins_check(struct spt_ktr_pins *p, char *why, size_t w
 				&info) ||
 		 info.max_entries != p->ncpus * p->capacity || !(info.map_flags & BPF_F_MMAPABLE))
 		ret = -EPROTO;
-	else if (spt_ktr_map_is(p->fmt_fd, BPF_MAP_TYPE_HASH, 4, sizeof(struct spt_ktr_fmt),
-				&info))
+	else if (spt_ktr_map_is(p->fmt_fd, BPF_MAP_TYPE_HASH, 4, sizeof(struct spt_ktr_fmt), &info))
 		ret = -EPROTO;
 	if (ret && why)
 		snprintf(why, whylen, "the buffer or format map does not match the control map");
@@ -204,7 +205,7 @@ static inline long long spt_ktr_fmt_register(int fmt_fd, const struct spt_ktr_fm
 		if (!bpf_map_update_elem(fmt_fd, &id, f, BPF_NOEXIST))
 			return id;
 		if (errno == E2BIG || errno == ENOMEM)
-			return 0;	/* full */
+			return 0; /* full */
 		if (errno != EEXIST)
 			return -errno;
 		if (!bpf_map_lookup_elem(fmt_fd, &id, &old) && !memcmp(&old, f, sizeof(old)))
@@ -228,7 +229,7 @@ static inline int spt_ktr_sites_register(struct bpf_object *obj, int fmt_fd)
 
 	m = bpf_object__find_map_by_name(obj, SPT_KTR_SITES_SEC);
 	if (!m)
-		return 0;	/* no CTR in the object */
+		return 0; /* no CTR in the object */
 	s = (struct spt_ktr_site *)bpf_map__initial_value(m, &size);
 	if (!s || size % sizeof(*s))
 		return -EINVAL;
@@ -252,7 +253,8 @@ static inline int spt_ktr_pins_give(const struct spt_ktr_pins *p, struct bpf_obj
 	struct bpf_map *m;
 	int n = 0;
 
-	bpf_object__for_each_map(m, obj) {
+	bpf_object__for_each_map(m, obj)
+	{
 		const char *name = bpf_map__name(m);
 		int fd = -1, ret;
 
@@ -270,7 +272,7 @@ static inline int spt_ktr_pins_give(const struct spt_ktr_pins *p, struct bpf_obj
 		n++;
 	}
 	if (n != 3)
-		return -ENOENT;	/* the object does not include ktr.bpf.h */
+		return -ENOENT; /* the object does not include ktr.bpf.h */
 	n = spt_ktr_sites_register(obj, p->fmt_fd);
 	return n < 0 ? n : 0;
 }
@@ -284,7 +286,7 @@ static inline int spt_ktr_join(struct bpf_object *obj, const char *dir)
 	if (ret)
 		return ret;
 	ret = spt_ktr_pins_give(&p, obj);
-	spt_ktr_pins_close(&p);	/* the object holds its own duplicates */
+	spt_ktr_pins_close(&p); /* the object holds its own duplicates */
 	return ret;
 }
 

@@ -8,19 +8,19 @@
 
 #include "abi/profile.h"
 
-#define SPT_CLOCK_MONOTONIC 1	/* the clock of bpf_ktime_get_ns() */
+#define SPT_CLOCK_MONOTONIC 1 /* the clock of bpf_ktime_get_ns() */
 
 const volatile struct spt_tick spt_ticks[SPT_MAX_TICKS];
 const volatile __u32 spt_nticks;
-const volatile __u32 spt_tick_tgid;	/* spectrace's own process */
-volatile __u32 spt_tick_cmd;		/* SPT_TICK_*, 0 once done */
-volatile __u32 spt_tick_stopped;	/* callbacks no longer re-arm */
-__u32 spt_tick_armed;			/* timers started by the last ARM */
+const volatile __u32 spt_tick_tgid; /* spectrace's own process */
+volatile __u32 spt_tick_cmd;	    /* SPT_TICK_*, 0 once done */
+volatile __u32 spt_tick_stopped;    /* callbacks no longer re-arm */
+__u32 spt_tick_armed;		    /* timers started by the last ARM */
 
 struct spt_tick_timer {
 	struct bpf_timer t;
-	__u64 next;	/* deadline of the next firing, bpf_ktime_get_ns() clock */
-	__u64 period;	/* copies of spt_ticks[i], so the callback keeps no index */
+	__u64 next;   /* deadline of the next firing, bpf_ktime_get_ns() clock */
+	__u64 period; /* copies of spt_ticks[i], so the callback keeps no index */
 	__u32 ep;
 	__u32 pad;
 };
@@ -184,7 +184,8 @@ int spt_profile(struct bpf_perf_event_data *ctx)
 	__u64 cs = w[17];
 
 	/* arg0: the kernel PC, arg1: the user PC, the other one 0 */
-	return fire((__u32)bpf_get_attach_cookie(ctx), NULL, cs & 3 ? 0 : ip, cs & 3 ? ip : 0, 0, 0);
+	return fire((__u32)bpf_get_attach_cookie(ctx), NULL, cs & 3 ? 0 : ip, cs & 3 ? ip : 0, 0,
+		    0);
 }
 
 #endif /* SPT_PROFILE_BPF_H */

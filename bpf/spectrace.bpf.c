@@ -106,7 +106,7 @@ struct {
 
 /* Bytes a string keeps with its NUL: strsize + 1, at most SPT_STRSIZE (the loader sets it). */
 const volatile __u32 spt_strcap = SPT_STRSIZE;
-const volatile __u64 spt_bufsize = 8;	/* value_size of spt_buf, multiple of 8 */
+const volatile __u64 spt_bufsize = 8; /* value_size of spt_buf, multiple of 8 */
 const volatile __u32 spt_policy = SPT_POLICY_SWITCH;
 /* fill: bytes kept free in every buffer for what END records. */
 const volatile __u64 spt_end_reserve;
@@ -120,8 +120,8 @@ const volatile __u32 spt_dtrace_eprobe[3];
 const volatile __u32 spt_sys_eprobe[2][SPT_NSYSCALLS];
 const volatile struct spt_eprobe spt_eprobes[SPT_MAX_EPROBES];
 const volatile struct spt_ecb spt_ecbs[SPT_MAX_ECBS];
-const volatile __u32 spt_frecs[SPT_FREC_ROWS][SPT_FREC_FIELDS];	/* fast records (abi/buf.h) */
-const volatile __u32 spt_nfrecs;	/* rows in use: 0 leaves fast_record() unverified */
+const volatile __u32 spt_frecs[SPT_FREC_ROWS][SPT_FREC_FIELDS]; /* fast records (abi/buf.h) */
+const volatile __u32 spt_nfrecs; /* rows in use: 0 leaves fast_record() unverified */
 
 const volatile struct spt_insn spt_insns[SPT_MAX_INSNS];
 /* String literals and probe names; SPT_STRSIZE of slack for reads near the end. */
@@ -135,7 +135,7 @@ const volatile __u64 spt_boot_to_wall;
  * test): the VM's handlers of the others are dead code to the verifier.
  */
 const volatile __u64 spt_ops_used[(SPT_OP_NOPS + 63) / 64];
-const volatile __u32 spt_aggfns_used;	/* bit (1 << enum spt_agg_func) */
+const volatile __u32 spt_aggfns_used; /* bit (1 << enum spt_agg_func) */
 
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
@@ -163,7 +163,7 @@ struct spt_tls_key {
 
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(max_entries, 1);	/* set from dynvarsize by the loader */
+	__uint(max_entries, 1); /* set from dynvarsize by the loader */
 	__type(key, struct spt_tls_key);
 	__type(value, __u64);
 } spt_tls SEC(".maps");
@@ -179,7 +179,7 @@ struct spt_aval {
 
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(max_entries, 1);	/* set from dynvarsize by the loader */
+	__uint(max_entries, 1); /* set from dynvarsize by the loader */
 	__type(key, struct spt_akey);
 	__type(value, struct spt_aval);
 } spt_assoc SEC(".maps");
@@ -295,7 +295,7 @@ static __always_inline __u64 spt_env_builtin(struct spt_kenv *env, __u32 id)
 		return env->fixed_b[k & 31];
 	}
 	if (id <= SPT_B_ARG0 + 9) {
-		__u32 k = id;	/* as above */
+		__u32 k = id; /* as above */
 
 		asm volatile("" : "+r"(k));
 		return env->args[k & 15];
@@ -461,8 +461,7 @@ static __always_inline const __u8 *spt_env_assoc_get(struct spt_kenv *env, const
 	return bpf_map_lookup_elem(&spt_assoc, key);
 }
 
-static __always_inline int spt_env_assoc_put(struct spt_kenv *env, const __u8 *key,
-					     const __u8 *val)
+static __always_inline int spt_env_assoc_put(struct spt_kenv *env, const __u8 *key, const __u8 *val)
 {
 	return bpf_map_update_elem(&spt_assoc, key, val, BPF_ANY);
 }
@@ -472,8 +471,7 @@ static __always_inline void spt_env_assoc_del(struct spt_kenv *env, const __u8 *
 	bpf_map_delete_elem(&spt_assoc, key);
 }
 
-static __always_inline void spt_env_aggdesc(struct spt_kenv *env, __u32 id,
-					    struct spt_aggdesc *d)
+static __always_inline void spt_env_aggdesc(struct spt_kenv *env, __u32 id, struct spt_aggdesc *d)
 {
 	const volatile struct spt_aggdesc *a = &spt_aggs[id & (SPT_AGG_MAX - 1)];
 
@@ -512,11 +510,11 @@ static __always_inline __s64 spt_env_agg_edge(struct spt_kenv *env, __u32 i)
 	return spt_agg_edges[i & (SPT_AGG_EDGES_MAX - 1)];
 }
 
-#define SLOT_STATE(w) ((w) & 0xff)
+#define SLOT_STATE(w) ((w)&0xff)
 
 struct spec_alloc {
-	__u32 id;	/* the slot taken, 0: none yet */
-	__u32 busy;	/* a slot was committing or discarding */
+	__u32 id;   /* the slot taken, 0: none yet */
+	__u32 busy; /* a slot was committing or discarding */
 };
 
 /* One slot of speculation()'s search: take it if it is free. */
@@ -644,7 +642,7 @@ static __always_inline long spt_env_stack(struct spt_kenv *env, __u64 *buf, __u3
 }
 
 static __always_inline void spt_env_vcopy(struct spt_kenv *env, __u8 *dst, const __u8 *src,
-					   __u32 size)
+					  __u32 size)
 {
 	size &= 1023;
 	if (size)
@@ -669,8 +667,7 @@ static __always_inline void spt_env_uregs(struct spt_kenv *env, __u64 *regs)
  * SIZE bytes of user memory from UADDR, or fewer when the window would
  * pass the stack's top (the read fails whole): halved until it reads.
  */
-static __always_inline long spt_env_ucopy(struct spt_kenv *env, __u8 *dst, __u32 size,
-					  __u64 uaddr)
+static __always_inline long spt_env_ucopy(struct spt_kenv *env, __u8 *dst, __u32 size, __u64 uaddr)
 {
 	int i;
 
@@ -694,8 +691,8 @@ static __always_inline long spt_env_strncpy(struct spt_kenv *env, __u8 *dst, con
 	return bpf_probe_read_kernel_str(dst, size, src);
 }
 
-static __always_inline void spt_env_loop(struct spt_kenv *env, __u32 n,
-					 long (*cb)(__u64, void *), void *ctx)
+static __always_inline void spt_env_loop(struct spt_kenv *env, __u32 n, long (*cb)(__u64, void *),
+					 void *ctx)
 {
 	bpf_loop(n, cb, ctx, 0);
 }
@@ -725,7 +722,7 @@ static __always_inline void vm_run(struct spt_scratch *s, __u32 prog)
 struct evict_ctx {
 	struct spt_cpu *st;
 	__u8 *buf;
-	__u64 limit;	/* evict records starting below this offset */
+	__u64 limit; /* evict records starting below this offset */
 };
 
 /* One eviction step of the ring: drop the oldest record if it is in the way. */
@@ -1096,7 +1093,7 @@ static __always_inline int fast_pred(__u32 fp, __s32 val, __u32 cpu)
 		v = cpu;
 		break;
 	default:
-		return 1;	/* not one we know: let the VM decide */
+		return 1; /* not one we know: let the VM decide */
 	}
 	return (v == (__u64)(__u32)val) == ((fp >> 8) == SPT_FP_EQ);
 }

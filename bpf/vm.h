@@ -276,7 +276,8 @@ static __always_inline int spt_vm_agg(struct spt_vm *vm, SPT_VM_ENV *env, __u32 
 	case SPT_AGG_QUANTIZE:
 	case SPT_AGG_LQUANTIZE:
 	case SPT_AGG_LLQUANTIZE:
-		if (!spt_env_aggfn(env, SPT_AGG_QUANTIZE) && !spt_env_aggfn(env, SPT_AGG_LQUANTIZE) &&
+		if (!spt_env_aggfn(env, SPT_AGG_QUANTIZE) &&
+		    !spt_env_aggfn(env, SPT_AGG_LQUANTIZE) &&
 		    !spt_env_aggfn(env, SPT_AGG_LLQUANTIZE))
 			goto illop;
 		if (d.flags & SPT_AGGF_INT32)
@@ -609,7 +610,7 @@ static long spt_vm_stol_cb(__u64 i, void *ctx)
 		w->phase = 3;
 		if (w->base == 16 && c == '0' && (s[k + 1] == 'x' || s[k + 1] == 'X') &&
 		    spt_vm_digit(s[k + 2]) < 16) {
-			w->phase = 4;	/* skip the x */
+			w->phase = 4; /* skip the x */
 			return 0;
 		}
 	} else if (w->phase == 4) {
@@ -726,8 +727,8 @@ static __always_inline int spt_vm_stok(struct spt_vm *vm, SPT_VM_ENV *env, __u32
 	/* The token [j, o), and the search goes on after its delimiter. */
 	n = (w->o - w->j) & (SPT_STRSIZE - 1);
 	SPT_FRESH(n);
-	spt_env_strncpy(env, vm->str + slot * SPT_STRSIZE,
-			vm->tok + (w->j & (SPT_STRSIZE - 1)), n + 1);
+	spt_env_strncpy(env, vm->str + slot * SPT_STRSIZE, vm->tok + (w->j & (SPT_STRSIZE - 1)),
+			n + 1);
 	vm->tokpos = w->o < vm->toklen ? w->o + 1 : w->o;
 	*out = SPT_SREF_VM + slot * SPT_STRSIZE;
 	return 0;
@@ -788,8 +789,8 @@ static long spt_vm_clean_cb(__u64 i, void *ctx)
  * stays "", a name that cleans away to nothing is ".", an absolute one
  * "/"; a trailing slash is kept.
  */
-static __always_inline int spt_vm_sclean(struct spt_vm *vm, SPT_VM_ENV *env, __u32 slot,
-					 __u64 a, __u64 *out)
+static __always_inline int spt_vm_sclean(struct spt_vm *vm, SPT_VM_ENV *env, __u32 slot, __u64 a,
+					 __u64 *out)
 {
 	struct spt_vm_sw *w = &vm->sw;
 	struct spt_vm_lctx lc = { vm, env };
@@ -832,7 +833,7 @@ SPT_VM_STKOP int spt_vm_keyzero(struct spt_vm *vm)
 	if (!vm)
 		return -1;
 	for (i = SPT_KEY_SIZE / 8; i < SPT_AGGKEY_MAX / 8; i++) {
-		SPT_FRESH(i);	/* not a memset call */
+		SPT_FRESH(i); /* not a memset call */
 		((__u64 *)vm->key)[i & (SPT_AGGKEY_MAX / 8 - 1)] = 0;
 	}
 	return 0;
@@ -875,8 +876,8 @@ SPT_VM_STKOP long spt_vm_stackop(struct spt_vm *vm, SPT_VM_ENV *env, __u32 flags
 	}
 	dst[0] = (__u64)depth;
 	/* a kernel stack: the frames to show past the tracing glue in word 1's upper half */
-	dst[1] = (flags & SPT_STK_USER) ? (__u32)spt_env_builtin(env, SPT_B_PID)
-					: (__u64)((arg >> 16) & 0x7f) << 32;
+	dst[1] = (flags & SPT_STK_USER) ? (__u32)spt_env_builtin(env, SPT_B_PID) :
+					  (__u64)((arg >> 16) & 0x7f) << 32;
 	/*
 	 * One copy of the frame words: vm->stk is zero after the stack's end
 	 * (bpf_get_task_stack clears the rest of its buffer). A per-word loop
@@ -886,8 +887,7 @@ SPT_VM_STKOP long spt_vm_stackop(struct spt_vm *vm, SPT_VM_ENV *env, __u32 flags
 	if ((flags & (SPT_STK_REGS | SPT_STK_USER | SPT_STK_REC)) !=
 	    (SPT_STK_REGS | SPT_STK_USER | SPT_STK_REC))
 		return depth;
-	if (win > SPT_STACK_WINDOW_MAX ||
-	    off > SPT_REC_MAX - SPT_STACK_RFIELD(frames, win))
+	if (win > SPT_STACK_WINDOW_MAX || off > SPT_REC_MAX - SPT_STACK_RFIELD(frames, win))
 		return -1;
 	dst[1] |= (__u64)frames << 32;
 	regs = dst + 2 + (frames & 127);
@@ -943,10 +943,10 @@ SPT_VM_STROP int spt_vm_strop(struct spt_vm *vm, SPT_VM_ENV *env, __u64 insn, __
  * verifier sees which cases cannot be reached and skips them: a program
  * verifies only the handlers its clauses need (see ARCHITECTURE.md).
  */
-#define SPT_NEED(op)				\
-	do {					\
-		if (!spt_env_op(env, (op)))	\
-			goto illop;		\
+#define SPT_NEED(op)                        \
+	do {                                \
+		if (!spt_env_op(env, (op))) \
+			goto illop;         \
 	} while (0)
 
 /*
@@ -1312,8 +1312,8 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 		/* commit() and discard() of an id above nspec: an illegal operation. */
 		if (a > spt_env_nspec(env) || vm->nspecops >= SPT_SPEC_OPS)
 			goto illop;
-		vm->specops[vm->nspecops & (SPT_SPEC_OPS - 1)] =
-			(__u64)(in->b & 1) << 32 | (a <= SPT_NSPEC_MAX ? a : 0);
+		vm->specops[vm->nspecops & (SPT_SPEC_OPS - 1)] = (__u64)(in->b & 1) << 32 |
+								 (a <= SPT_NSPEC_MAX ? a : 0);
 		vm->nspecops++;
 		return 0;
 	case SPT_OP_RAISE:

@@ -180,8 +180,7 @@ int64_t agg_value(const struct img_agg *a, const uint64_t *w, uint64_t normal)
 
 bool agg_is_hist(uint32_t func)
 {
-	return func == SPT_AGG_QUANTIZE || func == SPT_AGG_LQUANTIZE ||
-	       func == SPT_AGG_LLQUANTIZE;
+	return func == SPT_AGG_QUANTIZE || func == SPT_AGG_LQUANTIZE || func == SPT_AGG_LLQUANTIZE;
 }
 
 uint32_t agg_nbuckets(const struct img_agg *a)
@@ -514,13 +513,15 @@ static int unrename(const struct agg_source *src, const struct img_agg *a, const
 		size_t n;
 
 		if (!a->kpname[i]) {
-			memcpy(key + k->offset, kkey + a->koff[i], k->type == IMG_STR ? k->size : 8);
+			memcpy(key + k->offset, kkey + a->koff[i],
+			       k->type == IMG_STR ? k->size : 8);
 			continue;
 		}
 		memcpy(&off, kkey + a->koff[i], 8);
 		if (!src->strtab || !off || off >= src->strtab_len)
 			return -EINVAL;
-		for (n = 0; off + n < src->strtab_len && n + 1 < k->size && src->strtab[off + n]; n++)
+		for (n = 0; off + n < src->strtab_len && n + 1 < k->size && src->strtab[off + n];
+		     n++)
 			key[k->offset + n] = src->strtab[off + n];
 	}
 	return 0;
@@ -535,7 +536,7 @@ int agg_snapshot(struct agg_state *s, uint32_t id, struct agg_snap *snap)
 	uint64_t *sum = calloc(words, sizeof(uint64_t));
 	uint8_t *key = calloc(1, s->src.keysize + SPT_KEY_SIZE);
 	uint8_t *next = calloc(1, s->src.keysize + SPT_KEY_SIZE);
-	uint8_t *dkey = calloc(1, a->keysize + SPT_KEY_SIZE);	/* D's key of a renamed one */
+	uint8_t *dkey = calloc(1, a->keysize + SPT_KEY_SIZE); /* D's key of a renamed one */
 	int ret = -ENOMEM;
 
 	memset(snap, 0, sizeof(*snap));
@@ -614,7 +615,7 @@ static void agg_reset(struct agg_state *s, uint32_t id, const struct agg_snap *s
 		return;
 	if (!(a->flags & SPT_AGGF_KEYED)) {
 		if (del && keep_to > keep_from) {
-			free(zero);	/* trunc(@a, n) keeps the one tuple */
+			free(zero); /* trunc(@a, n) keeps the one tuple */
 			return;
 		}
 		bpf_map_update_elem(s->src.array_fd, &id, zero, BPF_ANY);
@@ -715,7 +716,8 @@ void agg_action(struct agg_state *s, struct printer *pr, const struct img_action
 		return;
 	case IMG_ACT_NORMALIZE:
 		if (arg <= 0) {
-			fprintf(s->msg, "spectrace: normalize( ) of @%s by %lld ignored: the factor must be positive\n",
+			fprintf(s->msg,
+				"spectrace: normalize( ) of @%s by %lld ignored: the factor must be positive\n",
 				s->img->aggs[id].name, (long long)arg);
 			return;
 		}

@@ -23,11 +23,11 @@ struct printer;
 
 /* Where the kernel keeps the data (filled by the loader). */
 struct agg_source {
-	int hash_fd;		/* spt_agg: keyed aggregations, per CPU */
-	int array_fd;		/* spt_agg0: keyless ones, per CPU, index = id */
+	int hash_fd;  /* spt_agg: keyed aggregations, per CPU */
+	int array_fd; /* spt_agg0: keyless ones, per CPU, index = id */
 	int ncpus;
-	uint32_t words;		/* u64 words of every value */
-	uint32_t keysize;	/* bytes of spt_agg's keys */
+	uint32_t words;	  /* u64 words of every value */
+	uint32_t keysize; /* bytes of spt_agg's keys */
 	/* the loaded string table: probe names of keys stored by offset */
 	const volatile uint8_t *strtab;
 	size_t strtab_len;
@@ -46,7 +46,7 @@ struct agg_tuple {
 
 struct agg_snap {
 	const struct img_agg *agg;
-	const int64_t *edges;	/* the image's edges; agg->edge0 indexes them */
+	const int64_t *edges; /* the image's edges; agg->edge0 indexes them */
 	struct agg_tuple *t;
 	size_t n, cap;
 	/*
@@ -60,19 +60,19 @@ struct agg_snap {
 };
 
 struct agg_sort {
-	bool bykey;		/* aggsortkey */
-	bool rev;		/* aggsortrev */
-	uint32_t keypos;	/* aggsortkeypos */
-	uint32_t pos;		/* aggsortpos: printa(@a, @b, ...) sorts by that one's values */
+	bool bykey;	 /* aggsortkey */
+	bool rev;	 /* aggsortrev */
+	uint32_t keypos; /* aggsortkeypos */
+	uint32_t pos;	 /* aggsortpos: printa(@a, @b, ...) sorts by that one's values */
 };
 
 struct agg_state {
 	const struct image *img;
 	struct agg_source src;
 	struct agg_sort sort;
-	uint64_t *normal;	/* per aggregation, 1 unless normalize()d */
-	bool *printed;		/* printa()ed: not printed again at exit */
-	bool *seen;		/* keyless: has had data (a cleared one still prints) */
+	uint64_t *normal; /* per aggregation, 1 unless normalize()d */
+	bool *printed;	  /* printa()ed: not printed again at exit */
+	bool *seen;	  /* keyless: has had data (a cleared one still prints) */
 	FILE *msg;
 };
 

@@ -22,7 +22,7 @@
 
 struct arena_chunk {
 	struct arena_chunk *next;
-	size_t size;		/* bytes in data[] */
+	size_t size; /* bytes in data[] */
 	size_t used;
 	max_align_t data[];
 };

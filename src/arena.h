@@ -12,7 +12,7 @@
 struct arena_chunk;
 
 struct arena {
-	struct arena_chunk *head;	/* newest chunk first */
+	struct arena_chunk *head; /* newest chunk first */
 };
 
 void arena_init(struct arena *a);

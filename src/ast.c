@@ -26,39 +26,17 @@ struct ast_expr *ast_expr_new(struct arena *a, enum ast_kind kind, struct ast_lo
 }
 
 static const char *const op_names[AST_OP_COUNT] = {
-	[AST_OP_NEG] = "-",
-	[AST_OP_PLUS] = "+",
-	[AST_OP_LNOT] = "!",
-	[AST_OP_BNOT] = "~",
-	[AST_OP_DEREF] = "*",
-	[AST_OP_ADDR] = "&",
-	[AST_OP_PREINC] = "++",
-	[AST_OP_PREDEC] = "--",
-	[AST_OP_POSTINC] = "++",
-	[AST_OP_POSTDEC] = "--",
-	[AST_OP_SIZEOF] = "sizeof",
-	[AST_OP_STRINGOF] = "stringof",
-	[AST_OP_MUL] = "*",
-	[AST_OP_DIV] = "/",
-	[AST_OP_MOD] = "%",
-	[AST_OP_ADD] = "+",
-	[AST_OP_SUB] = "-",
-	[AST_OP_SHL] = "<<",
-	[AST_OP_SHR] = ">>",
-	[AST_OP_LT] = "<",
-	[AST_OP_LE] = "<=",
-	[AST_OP_GT] = ">",
-	[AST_OP_GE] = ">=",
-	[AST_OP_EQ] = "==",
-	[AST_OP_NE] = "!=",
-	[AST_OP_BAND] = "&",
-	[AST_OP_BXOR] = "^",
-	[AST_OP_BOR] = "|",
-	[AST_OP_LAND] = "&&",
-	[AST_OP_LXOR] = "^^",
-	[AST_OP_LOR] = "||",
-	[AST_OP_COMMA] = ",",
-	[AST_OP_ASSIGN] = "=",
+	[AST_OP_NEG] = "-",	 [AST_OP_PLUS] = "+",	     [AST_OP_LNOT] = "!",
+	[AST_OP_BNOT] = "~",	 [AST_OP_DEREF] = "*",	     [AST_OP_ADDR] = "&",
+	[AST_OP_PREINC] = "++",	 [AST_OP_PREDEC] = "--",     [AST_OP_POSTINC] = "++",
+	[AST_OP_POSTDEC] = "--", [AST_OP_SIZEOF] = "sizeof", [AST_OP_STRINGOF] = "stringof",
+	[AST_OP_MUL] = "*",	 [AST_OP_DIV] = "/",	     [AST_OP_MOD] = "%",
+	[AST_OP_ADD] = "+",	 [AST_OP_SUB] = "-",	     [AST_OP_SHL] = "<<",
+	[AST_OP_SHR] = ">>",	 [AST_OP_LT] = "<",	     [AST_OP_LE] = "<=",
+	[AST_OP_GT] = ">",	 [AST_OP_GE] = ">=",	     [AST_OP_EQ] = "==",
+	[AST_OP_NE] = "!=",	 [AST_OP_BAND] = "&",	     [AST_OP_BXOR] = "^",
+	[AST_OP_BOR] = "|",	 [AST_OP_LAND] = "&&",	     [AST_OP_LXOR] = "^^",
+	[AST_OP_LOR] = "||",	 [AST_OP_COMMA] = ",",	     [AST_OP_ASSIGN] = "=",
 };
 
 const char *ast_op_str(enum ast_op op)
@@ -82,15 +60,33 @@ static void print_bytes(FILE *fp, const char *s, size_t len)
 	for (i = 0; i < len; i++) {
 		c = (unsigned char)s[i];
 		switch (c) {
-		case '"': fputs("\\\"", fp); break;
-		case '\\': fputs("\\\\", fp); break;
-		case '\n': fputs("\\n", fp); break;
-		case '\t': fputs("\\t", fp); break;
-		case '\r': fputs("\\r", fp); break;
-		case '\a': fputs("\\a", fp); break;
-		case '\b': fputs("\\b", fp); break;
-		case '\f': fputs("\\f", fp); break;
-		case '\v': fputs("\\v", fp); break;
+		case '"':
+			fputs("\\\"", fp);
+			break;
+		case '\\':
+			fputs("\\\\", fp);
+			break;
+		case '\n':
+			fputs("\\n", fp);
+			break;
+		case '\t':
+			fputs("\\t", fp);
+			break;
+		case '\r':
+			fputs("\\r", fp);
+			break;
+		case '\a':
+			fputs("\\a", fp);
+			break;
+		case '\b':
+			fputs("\\b", fp);
+			break;
+		case '\f':
+			fputs("\\f", fp);
+			break;
+		case '\v':
+			fputs("\\v", fp);
+			break;
 		default:
 			if (c < 0x20 || c >= 0x7f)
 				fprintf(fp, "\\%03o", c);
@@ -141,7 +137,9 @@ static void print_list(FILE *fp, struct ast_expr *const *v, size_t n)
 static void print_expr(FILE *fp, const struct ast_expr *e)
 {
 	static const char *const scopes[] = {
-		[AST_SCOPE_GLOBAL] = "", [AST_SCOPE_SELF] = "self->", [AST_SCOPE_THIS] = "this->",
+		[AST_SCOPE_GLOBAL] = "",
+		[AST_SCOPE_SELF] = "self->",
+		[AST_SCOPE_THIS] = "this->",
 	};
 	static const char *const suffixes[] = {
 		"", "u", "l", "ul", "ll", "ull", "lll", "ulll",
@@ -173,8 +171,11 @@ static void print_expr(FILE *fp, const struct ast_expr *e)
 		fprintf(fp, "%s%s", e->u.macro.string ? "$$" : "$", e->u.macro.name);
 		break;
 	case AST_UNARY:
-		fprintf(fp, "(%s%s ", e->u.unary.op == AST_OP_POSTINC ||
-			e->u.unary.op == AST_OP_POSTDEC ? "post" : "", ast_op_str(e->u.unary.op));
+		fprintf(fp, "(%s%s ",
+			e->u.unary.op == AST_OP_POSTINC || e->u.unary.op == AST_OP_POSTDEC ?
+				"post" :
+				"",
+			ast_op_str(e->u.unary.op));
 		print_expr(fp, e->u.unary.operand);
 		fputc(')', fp);
 		break;
@@ -279,7 +280,9 @@ static void print_clause(FILE *fp, const struct ast_clause *c)
 static void print_decl(FILE *fp, const struct ast_decl *d)
 {
 	static const char *const scopes[] = {
-		[AST_SCOPE_GLOBAL] = "", [AST_SCOPE_SELF] = "self ", [AST_SCOPE_THIS] = "this ",
+		[AST_SCOPE_GLOBAL] = "",
+		[AST_SCOPE_SELF] = "self ",
+		[AST_SCOPE_THIS] = "this ",
 	};
 	size_t i;
 

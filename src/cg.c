@@ -49,8 +49,8 @@ int cg_field_add(struct cg *g, enum img_ftype type, unsigned int size, struct as
 	bool wide = type == IMG_STR || type == IMG_STACK || type == IMG_USTACK;
 
 	if (g->recoff + (wide ? size : 8) > SPT_REC_MAX)
-		return cg_error(g, DIAG_UNSUPPORTED, loc,
-				"clause records more than %d bytes", SPT_REC_MAX);
+		return cg_error(g, DIAG_UNSUPPORTED, loc, "clause records more than %d bytes",
+				SPT_REC_MAX);
 	if (cl->nfields == g->fcap) {
 		size_t cap = g->fcap ? g->fcap * 2 : 8;
 		struct img_field *nf = realloc(cl->fields, cap * sizeof(*nf));
@@ -178,7 +178,8 @@ int cg_clsflags(struct cg *g, enum cg_cls k, struct ast_loc loc)
 		break;
 	case CG_CLS_EXIT:
 		if (g->speculative)
-			return cg_error(g, DIAG_EXIT_SPEC, loc, "exit( ) may not follow speculate( )");
+			return cg_error(g, DIAG_EXIT_SPEC, loc,
+					"exit( ) may not follow speculate( )");
 		if (g->committed)
 			return cg_error(g, DIAG_DREC_COMM, loc,
 					"data-recording actions may not follow commit( )");
@@ -211,9 +212,10 @@ static int int_arg1(struct cg *g, const struct ast_expr *e, const char *name)
 		char b[32];
 
 		cg_reg_free(g, r);
-		return cg_error(g, DIAG_PROTO_ARG, e->u.call.args[0]->loc,
-				"%s( ) argument #1 is incompatible with prototype:\n\tprototype: int\n\t argument: %s",
-				name, cg_type_name(&t, b, sizeof(b)));
+		return cg_error(
+			g, DIAG_PROTO_ARG, e->u.call.args[0]->loc,
+			"%s( ) argument #1 is incompatible with prototype:\n\tprototype: int\n\t argument: %s",
+			name, cg_type_name(&t, b, sizeof(b)));
 	}
 	return r;
 }
@@ -268,12 +270,12 @@ static int act_trace(struct cg *g, const struct ast_expr *e)
 	if (ret < 0)
 		return -1;
 	if (ret > 0)
-		return t.kind == CT_VOID
-			       ? cg_error(g, DIAG_TRACE_VOID, e->u.call.args[0]->loc,
-					  "trace( ) may not be applied to a void expression")
-			       : cg_error(g, DIAG_UNSUPPORTED, e->u.call.args[0]->loc,
-					  "not supported yet: trace( ) of %s",
-					  cg_type_name(&t, b, sizeof(b)));
+		return t.kind == CT_VOID ?
+			       cg_error(g, DIAG_TRACE_VOID, e->u.call.args[0]->loc,
+					"trace( ) may not be applied to a void expression") :
+			       cg_error(g, DIAG_UNSUPPORTED, e->u.call.args[0]->loc,
+					"not supported yet: trace( ) of %s",
+					cg_type_name(&t, b, sizeof(b)));
 	g->cl->acts[g->cl->nacts - 1].nfields = 1;
 	return 0;
 }
@@ -340,11 +342,11 @@ static const char *conv_proto(const char *name)
 	static const struct {
 		const char *name, *proto;
 	} mod[] = {
-		{ "hhd", "char" }, { "hhi", "char" }, { "hhu", "unsigned char" },
-		{ "hd", "short" }, { "hi", "short" }, { "hu", "unsigned short" },
-		{ "hx", "short" }, { "hX", "short" }, { "ho", "unsigned short" },
-		{ "ld", "long" }, { "li", "long" }, { "lu", "unsigned long" },
-		{ "lx", "long" }, { "lX", "long" }, { "lo", "unsigned long" },
+		{ "hhd", "char" },	{ "hhi", "char" },	{ "hhu", "unsigned char" },
+		{ "hd", "short" },	{ "hi", "short" },	{ "hu", "unsigned short" },
+		{ "hx", "short" },	{ "hX", "short" },	{ "ho", "unsigned short" },
+		{ "ld", "long" },	{ "li", "long" },	{ "lu", "unsigned long" },
+		{ "lx", "long" },	{ "lX", "long" },	{ "lo", "unsigned long" },
 		{ "lld", "long long" }, { "lli", "long long" }, { "llu", "unsigned long long" },
 		{ "llx", "long long" }, { "llX", "long long" }, { "llo", "unsigned long long" },
 	};
@@ -354,12 +356,26 @@ static const char *conv_proto(const char *name)
 		if (!strcmp(mod[i].name, name))
 			return mod[i].proto;
 	switch (len ? name[len - 1] : 0) {
-	case 'c': return "char, short, or int";
-	case 's': case 'S': return "char [] or string (or use stringof)";
-	case 'p': case 'a': case 'A': return "pointer or integer";
-	case 'e': case 'E': case 'f': case 'g': case 'G': return "float, double, or long double";
-	case 'Y': case 'T': return "int64_t";
-	default: return "char, short, int, long, or long long";
+	case 'c':
+		return "char, short, or int";
+	case 's':
+	case 'S':
+		return "char [] or string (or use stringof)";
+	case 'p':
+	case 'a':
+	case 'A':
+		return "pointer or integer";
+	case 'e':
+	case 'E':
+	case 'f':
+	case 'g':
+	case 'G':
+		return "float, double, or long double";
+	case 'Y':
+	case 'T':
+		return "int64_t";
+	default:
+		return "char, short, int, long, or long long";
 	}
 }
 
@@ -381,7 +397,8 @@ static int act_printf(struct cg *g, const struct ast_expr *e, enum img_act kind)
 
 	if (e->u.call.nargs < 1)
 		return cg_error(g, DIAG_PROTO_LEN, e->loc,
-				"%s( ) prototype mismatch: 0 args passed, at least 1 expected", name);
+				"%s( ) prototype mismatch: 0 args passed, at least 1 expected",
+				name);
 	if (kind == IMG_ACT_PRINTF && cg_drec_check(g, name, e->loc))
 		return -1;
 	fe = e->u.call.args[0];
@@ -393,12 +410,14 @@ static int act_printf(struct cg *g, const struct ast_expr *e, enum img_act kind)
 			return -1;
 		cg_reg_free(g, r);
 		if (t.kind != CT_STR)
-			return cg_error(g, DIAG_PROTO_ARG, fe->loc,
-					"%s( ) argument #1 is incompatible with prototype:\n\tprototype: string\n\t argument: %s",
-					name, cg_type_name(&t, b, sizeof(b)));
-		return cg_error(g, DIAG_PRINTF_ARG_FMT, fe->loc,
-				"%s( ) argument #1 is incompatible with prototype:\n\tprototype: string constant\n\t argument: %s",
+			return cg_error(
+				g, DIAG_PROTO_ARG, fe->loc,
+				"%s( ) argument #1 is incompatible with prototype:\n\tprototype: string\n\t argument: %s",
 				name, cg_type_name(&t, b, sizeof(b)));
+		return cg_error(
+			g, DIAG_PRINTF_ARG_FMT, fe->loc,
+			"%s( ) argument #1 is incompatible with prototype:\n\tprototype: string constant\n\t argument: %s",
+			name, cg_type_name(&t, b, sizeof(b)));
 	}
 	/* freopen("") restores the original output: not a format */
 	if (!fe->u.str.s[0] && strcmp(name, "freopen"))
@@ -415,16 +434,18 @@ static int act_printf(struct cg *g, const struct ast_expr *e, enum img_act kind)
 			continue;
 		if (f.pieces[i].agg) {
 			fmt_free(&f);
-			return cg_error(g, DIAG_PRINTF_AGG_CONV, fe->loc,
-					"%%@ conversion requires an aggregation and is not for use with %s( )",
-					name);
+			return cg_error(
+				g, DIAG_PRINTF_AGG_CONV, fe->loc,
+				"%%@ conversion requires an aggregation and is not for use with %s( )",
+				name);
 		}
 		ci++;
 	}
 	if (ci > nc) {
 		fmt_free(&f);
 		return cg_error(g, DIAG_UNSUPPORTED, fe->loc,
-				"not supported: %s( ) format with more than %zu conversions", name, nc);
+				"not supported: %s( ) format with more than %zu conversions", name,
+				nc);
 	}
 	nv = e->u.call.nargs - 1;
 	/* What is missing, in dtrace's order: the first conversion short of a value. */
@@ -444,10 +465,13 @@ static int act_printf(struct cg *g, const struct ast_expr *e, enum img_act kind)
 			else if (used++ >= nv)
 				miss = "value";
 			if (miss) {
-				ret = cg_error(g, miss[0] == 'v' ? DIAG_PRINTF_ARG_PROTO : DIAG_PRINTF_DYN_PROTO,
-					       e->loc,
-					       "%s( ) prototype mismatch: conversion #%u (%%%s) is missing a corresponding %s argument",
-					       name, cno[ci], cname[ci], miss);
+				ret = cg_error(
+					g,
+					miss[0] == 'v' ? DIAG_PRINTF_ARG_PROTO :
+							 DIAG_PRINTF_DYN_PROTO,
+					e->loc,
+					"%s( ) prototype mismatch: conversion #%u (%%%s) is missing a corresponding %s argument",
+					name, cno[ci], cname[ci], miss);
 				break;
 			}
 			ci++;
@@ -459,9 +483,10 @@ static int act_printf(struct cg *g, const struct ast_expr *e, enum img_act kind)
 		size_t want = f.nargs;
 
 		fmt_free(&f);
-		return cg_error(g, DIAG_PRINTF_ARG_EXTRA, e->u.call.args[want + 1]->loc,
-				"%s( ) prototype mismatch: only %zu arguments required by this format string",
-				name, want);
+		return cg_error(
+			g, DIAG_PRINTF_ARG_EXTRA, e->u.call.args[want + 1]->loc,
+			"%s( ) prototype mismatch: only %zu arguments required by this format string",
+			name, want);
 	}
 	a = cg_action_add(g, kind);
 	if (!a) {
@@ -481,9 +506,10 @@ static int act_printf(struct cg *g, const struct ast_expr *e, enum img_act kind)
 			if (value && pc->kind == FMT_STACK) {
 				/* %k: a stack() or ustack() field */
 				if (!cg_is_stack_call(e->u.call.args[ai]))
-					return cg_error(g, DIAG_PRINTF_ARG_TYPE, e->u.call.args[ai]->loc,
-							"%s( ) argument #%zu is incompatible with conversion #%u prototype:\n\tconversion: %%%s\n\t prototype: stack\n\t  argument: %s",
-							name, ai + 1, cno[ci], cname[ci], "expression");
+					return cg_error(
+						g, DIAG_PRINTF_ARG_TYPE, e->u.call.args[ai]->loc,
+						"%s( ) argument #%zu is incompatible with conversion #%u prototype:\n\tconversion: %%%s\n\t prototype: stack\n\t  argument: %s",
+						name, ai + 1, cno[ci], cname[ci], "expression");
 				if (cg_stack_field(g, e->u.call.args[ai]))
 					return -1;
 				continue;
@@ -492,16 +518,18 @@ static int act_printf(struct cg *g, const struct ast_expr *e, enum img_act kind)
 			if (ret < 0)
 				return -1;
 			if (!value && (ret > 0 || t.kind != CT_INT))
-				return cg_error(g, DIAG_PRINTF_DYN_TYPE, e->u.call.args[ai]->loc,
-						"%s( ) argument #%zu is incompatible with conversion #%u prototype:\n\tconversion: %% %s %s\n\t prototype: int\n\t  argument: %s",
-						name, ai + 1, cno[ci],
-						pc->star_width && k == 0 ? "*" : ".*", cname[ci],
-						cg_type_name(&t, b, sizeof(b)));
+				return cg_error(
+					g, DIAG_PRINTF_DYN_TYPE, e->u.call.args[ai]->loc,
+					"%s( ) argument #%zu is incompatible with conversion #%u prototype:\n\tconversion: %% %s %s\n\t prototype: int\n\t  argument: %s",
+					name, ai + 1, cno[ci],
+					pc->star_width && k == 0 ? "*" : ".*", cname[ci],
+					cg_type_name(&t, b, sizeof(b)));
 			if (ret > 0 || want_str != (t.kind == CT_STR))
-				return cg_error(g, DIAG_PRINTF_ARG_TYPE, e->u.call.args[ai]->loc,
-						"%s( ) argument #%zu is incompatible with conversion #%u prototype:\n\tconversion: %%%s\n\t prototype: %s\n\t  argument: %s",
-						name, ai + 1, cno[ci], cname[ci], conv_proto(cname[ci]),
-						cg_type_name(&t, b, sizeof(b)));
+				return cg_error(
+					g, DIAG_PRINTF_ARG_TYPE, e->u.call.args[ai]->loc,
+					"%s( ) argument #%zu is incompatible with conversion #%u prototype:\n\tconversion: %%%s\n\t prototype: %s\n\t  argument: %s",
+					name, ai + 1, cno[ci], cname[ci], conv_proto(cname[ci]),
+					cg_type_name(&t, b, sizeof(b)));
 		}
 		ci += nk > 0;
 	}
@@ -623,8 +651,8 @@ static int act_setopt(struct cg *g, const struct ast_expr *e)
 
 	if (n < 1 || n > 2)
 		return cg_error(g, DIAG_PROTO_LEN, e->loc,
-				"setopt( ) prototype mismatch: %zu args passed, at %s %d expected", n,
-				n < 1 ? "least" : "most", n < 1 ? 1 : 2);
+				"setopt( ) prototype mismatch: %zu args passed, at %s %d expected",
+				n, n < 1 ? "least" : "most", n < 1 ? 1 : 2);
 	if (cg_drec_check(g, "setopt", e->loc))
 		return -1;
 	if (!cg_action_add(g, IMG_ACT_SETOPT))
@@ -636,9 +664,10 @@ static int act_setopt(struct cg *g, const struct ast_expr *e)
 		if (ret < 0)
 			return -1;
 		if (ret > 0 || t.kind != CT_STR)
-			return cg_error(g, DIAG_PROTO_ARG, e->u.call.args[i]->loc,
-					"setopt( ) argument #%zu is incompatible with prototype:\n\tprototype: const char *\n\t argument: %s",
-					i + 1, cg_type_name(&t, b, sizeof(b)));
+			return cg_error(
+				g, DIAG_PROTO_ARG, e->u.call.args[i]->loc,
+				"setopt( ) argument #%zu is incompatible with prototype:\n\tprototype: const char *\n\t argument: %s",
+				i + 1, cg_type_name(&t, b, sizeof(b)));
 	}
 	g->cl->acts[g->cl->nacts - 1].nfields = (uint32_t)n;
 	g->records = true;
@@ -707,8 +736,7 @@ static int statement(struct cg *g, const struct ast_stmt *s)
 			return act_signal(g, e);
 		if (!strcmp(name, "exit"))
 			return act_exit(g, e);
-		if (!strcmp(name, "panic") || !strcmp(name, "breakpoint") ||
-		    !strcmp(name, "chill"))
+		if (!strcmp(name, "panic") || !strcmp(name, "breakpoint") || !strcmp(name, "chill"))
 			return act_nodest(g, e);
 	}
 	r = cg_expr(g, e, &t);
@@ -754,7 +782,8 @@ static void fast_predicate(struct cg *g, const struct ast_expr *p, struct img_cl
 		return;
 	for (i = 0; i < sizeof(fb) / sizeof(fb[0]); i++) {
 		if (!strcmp(l->u.ident.name, fb[i].name)) {
-			cl->fpred = (uint32_t)(p->u.binary.op == AST_OP_EQ ? SPT_FP_EQ : SPT_FP_NE) << 8 |
+			cl->fpred = (uint32_t)(p->u.binary.op == AST_OP_EQ ? SPT_FP_EQ : SPT_FP_NE)
+					    << 8 |
 				    fb[i].id;
 			cl->fval = (int32_t)v;
 			return;
@@ -767,15 +796,14 @@ static void fast_predicate(struct cg *g, const struct ast_expr *p, struct img_cl
  * fast one), exactly one keyless count() and the return. BODY is the
  * first instruction after the predicate.
  */
-static void fast_count(struct cg *g, const struct ast_clause *c, struct img_clause *cl,
-		       size_t body)
+static void fast_count(struct cg *g, const struct ast_clause *c, struct img_clause *cl, size_t body)
 {
 	const struct spt_insn *in;
 	const struct img_agg *a;
 
 	if (g->err || (c->pred && !cl->fpred) || g->img->ninsns - body != 2)
 		return;
-	in = &g->img->insns[body];	/* not before: no instructions, no array */
+	in = &g->img->insns[body]; /* not before: no instructions, no array */
 	if (in[0].op != SPT_OP_AGG || in[1].op != SPT_OP_RET)
 		return;
 	if (in[0].imm < 0 || (size_t)in[0].imm >= g->img->naggs)
@@ -834,11 +862,20 @@ static void fast_record(struct cg *g, const struct ast_clause *c, struct img_cla
 		    r->imm >= SPT_REC_MAX)
 			return;
 		switch (r->b) {
-		case 1: lsize = 0; break;
-		case 2: lsize = 1; break;
-		case 4: lsize = 2; break;
-		case 8: lsize = 3; break;
-		default: return;
+		case 1:
+			lsize = 0;
+			break;
+		case 2:
+			lsize = 1;
+			break;
+		case 4:
+			lsize = 2;
+			break;
+		case 8:
+			lsize = 3;
+			break;
+		default:
+			return;
 		}
 		if (r->imm % r->b)
 			return;
@@ -1021,8 +1058,7 @@ static int pragma(struct cg *g, const struct ast_item *it)
 	if (p->kind == AST_PRAGMA_DEPENDS_ON)
 		return depends_on(g, it);
 	if (p->kind != AST_PRAGMA_OPTION)
-		return cg_error(g, DIAG_UNSUPPORTED, it->loc, "not supported: #pragma %s",
-				p->text);
+		return cg_error(g, DIAG_UNSUPPORTED, it->loc, "not supported: #pragma %s", p->text);
 	ret = opt_set_in(g->o, p->name, p->value, OPT_CTX_PRAGMA, err, sizeof(err));
 	if (ret && p->value)
 		return cg_error(g, ret == -ENOTSUP ? DIAG_UNSUPPORTED : DIAG_PRAGMA_OPTSET, it->loc,
@@ -1047,7 +1083,7 @@ static int decl(struct cg *g, const struct ast_item *it)
 	if (d->type.body && cg_sou_define(g, &d->type))
 		return -1;
 	if (!d->name)
-		return 0;	/* struct s { ... }; */
+		return 0; /* struct s { ... }; */
 	if (d->has_dim || (d->nkeys && d->scope != AST_SCOPE_GLOBAL))
 		return cg_error(g, DIAG_UNSUPPORTED, d->name_loc,
 				"not supported yet: this array declaration (%s)", d->name);
@@ -1057,26 +1093,28 @@ static int decl(struct cg *g, const struct ast_item *it)
 		return cg_error(g, DIAG_DECL_VOIDOBJ, d->name_loc, "cannot have void object: %s",
 				d->name);
 	if (d->scope == AST_SCOPE_GLOBAL && cg_is_builtin(d->name))
-		return cg_error(g, DIAG_DECL_IDRED, d->name_loc, "built-in identifier redeclared: %s",
-				d->name);
+		return cg_error(g, DIAG_DECL_IDRED, d->name_loc,
+				"built-in identifier redeclared: %s", d->name);
 	{
 		const struct cg_var *v = cg_var_find(g, d->scope, d->name);
 		char b1[32], b2[32];
 
 		/* The same declaration again is accepted, as in dtrace. */
 		if (v && !v->assoc && !d->nkeys && v->type.kind == t.kind &&
-		    (t.kind != CT_INT || (v->type.size == t.size && v->type.sign == t.sign &&
-					  v->type.ptr == t.ptr)))
+		    (t.kind != CT_INT ||
+		     (v->type.size == t.size && v->type.sign == t.sign && v->type.ptr == t.ptr)))
 			return 0;
 		if (v && !v->assoc && !d->nkeys)
-			return cg_error(g, DIAG_DECL_IDRED, d->name_loc,
-					"identifier redeclared: %s%s\n\t current: scalar %s\n\tprevious: scalar %s",
-					cg_scope_prefix(d->scope), d->name,
-					cg_type_name(&t, b1, sizeof(b1)),
-					cg_type_name(&v->type, b2, sizeof(b2)));
+			return cg_error(
+				g, DIAG_DECL_IDRED, d->name_loc,
+				"identifier redeclared: %s%s\n\t current: scalar %s\n\tprevious: scalar %s",
+				cg_scope_prefix(d->scope), d->name,
+				cg_type_name(&t, b1, sizeof(b1)),
+				cg_type_name(&v->type, b2, sizeof(b2)));
 		if (v)
-			return cg_error(g, DIAG_DECL_IDRED, d->name_loc, "identifier redeclared: %s%s",
-					cg_scope_prefix(d->scope), d->name);
+			return cg_error(g, DIAG_DECL_IDRED, d->name_loc,
+					"identifier redeclared: %s%s", cg_scope_prefix(d->scope),
+					d->name);
 	}
 	if (!d->nkeys)
 		return cg_var_new(g, d->scope, d->name, &t, d->name_loc) ? 0 : -1;
@@ -1105,7 +1143,8 @@ void cg_image_free(struct image *img)
 		struct img_clause *cl = &img->clauses[i];
 
 		for (j = 0; j < cl->nacts; j++)
-			if (cl->acts[j].kind == IMG_ACT_PRINTF || cl->acts[j].kind == IMG_ACT_SYSTEM ||
+			if (cl->acts[j].kind == IMG_ACT_PRINTF ||
+			    cl->acts[j].kind == IMG_ACT_SYSTEM ||
 			    cl->acts[j].kind == IMG_ACT_FREOPEN ||
 			    cl->acts[j].kind == IMG_ACT_PRINTA)
 				fmt_free(&cl->acts[j].fmt);
@@ -1221,8 +1260,7 @@ int cg_finish(struct cg *g)
 }
 
 int cg_compile(struct compile_ctx *cc, struct opts *o, char *const *macros, size_t nmacros,
-	       const char *argv0, const char *file, const char *text, size_t len,
-	       struct image *img)
+	       const char *argv0, const char *file, const char *text, size_t len, struct image *img)
 {
 	struct ast_program *prog = parse_program(cc, file, text, len);
 	struct cg *g;

@@ -105,22 +105,39 @@ static int const_int(struct cg *g, const struct ast_expr *e, int64_t *v, enum di
 			break;
 		if (const_int(g, e->u.unary.operand, &a, tag, what))
 			return -1;
-		*v = e->u.unary.op == AST_OP_NEG ? (int64_t)(0 - (uint64_t)a)
-		     : e->u.unary.op == AST_OP_BNOT ? ~a : a;
+		*v = e->u.unary.op == AST_OP_NEG  ? (int64_t)(0 - (uint64_t)a) :
+		     e->u.unary.op == AST_OP_BNOT ? ~a :
+						    a;
 		return 0;
 	case AST_BINARY:
 		if (const_int(g, e->u.binary.lhs, &a, tag, what) ||
 		    const_int(g, e->u.binary.rhs, &b, tag, what))
 			return -1;
 		switch (e->u.binary.op) {
-		case AST_OP_ADD: *v = (int64_t)((uint64_t)a + (uint64_t)b); return 0;
-		case AST_OP_SUB: *v = (int64_t)((uint64_t)a - (uint64_t)b); return 0;
-		case AST_OP_MUL: *v = (int64_t)((uint64_t)a * (uint64_t)b); return 0;
-		case AST_OP_SHL: *v = (int64_t)((uint64_t)a << (b & 63)); return 0;
-		case AST_OP_SHR: *v = a >> (b & 63); return 0;
-		case AST_OP_BAND: *v = a & b; return 0;
-		case AST_OP_BOR: *v = a | b; return 0;
-		case AST_OP_BXOR: *v = a ^ b; return 0;
+		case AST_OP_ADD:
+			*v = (int64_t)((uint64_t)a + (uint64_t)b);
+			return 0;
+		case AST_OP_SUB:
+			*v = (int64_t)((uint64_t)a - (uint64_t)b);
+			return 0;
+		case AST_OP_MUL:
+			*v = (int64_t)((uint64_t)a * (uint64_t)b);
+			return 0;
+		case AST_OP_SHL:
+			*v = (int64_t)((uint64_t)a << (b & 63));
+			return 0;
+		case AST_OP_SHR:
+			*v = a >> (b & 63);
+			return 0;
+		case AST_OP_BAND:
+			*v = a & b;
+			return 0;
+		case AST_OP_BOR:
+			*v = a | b;
+			return 0;
+		case AST_OP_BXOR:
+			*v = a ^ b;
+			return 0;
 		case AST_OP_DIV:
 		case AST_OP_MOD:
 			/* a constant divided by zero: D's own compile-time error */
@@ -169,7 +186,7 @@ static int quantize_edges(struct cg *g)
 		int64_t e;
 
 		if (b <= 62)
-			e = -(INT64_C(1) << (63 - b)) + 1;	/* above bucket b-1's value */
+			e = -(INT64_C(1) << (63 - b)) + 1; /* above bucket b-1's value */
 		else if (b == 63)
 			e = 0;
 		else
@@ -179,7 +196,6 @@ static int quantize_edges(struct cg *g)
 	}
 	return 0;
 }
-
 
 /*
  * lquantize(v, base, limit[, step]): underflow, (limit - base) / step
@@ -203,21 +219,25 @@ static int lquantize_edges(struct cg *g, const struct ast_expr *call, int64_t *p
 		return cg_error(g, DIAG_LQUANT_LIMVAL, a[2]->loc,
 				"lquantize( ) argument #2 must be a 32-bit quantity");
 	if (high <= low)
-		return cg_error(g, DIAG_LQUANT_MISMATCH, a[2]->loc,
-				"lquantize( ) base (argument #1) must be less than limit (argument #2)");
+		return cg_error(
+			g, DIAG_LQUANT_MISMATCH, a[2]->loc,
+			"lquantize( ) base (argument #1) must be less than limit (argument #2)");
 	if (step <= 0)
-		return cg_error(g, DIAG_LQUANT_STEPTYPE, a[3]->loc,
-				"lquantize( ) argument #3 must be a non-zero positive integer constant");
+		return cg_error(
+			g, DIAG_LQUANT_STEPTYPE, a[3]->loc,
+			"lquantize( ) argument #3 must be a non-zero positive integer constant");
 	if (step > UINT16_MAX)
 		return cg_error(g, DIAG_LQUANT_STEPVAL, a[3]->loc,
 				"lquantize( ) argument #3 must be a 16-bit quantity");
 	levels = (high - low) / step;
 	if (levels < 1)
-		return cg_error(g, DIAG_LQUANT_STEPLARGE, call->loc,
-				"lquantize( ) step (argument #3) too large: must have at least one quantization level");
+		return cg_error(
+			g, DIAG_LQUANT_STEPLARGE, call->loc,
+			"lquantize( ) step (argument #3) too large: must have at least one quantization level");
 	if (levels > UINT16_MAX)
-		return cg_error(g, DIAG_LQUANT_STEPSMALL, call->loc,
-				"lquantize( ) step (argument #3) too small: number of quantization levels must be a 16-bit quantity");
+		return cg_error(
+			g, DIAG_LQUANT_STEPSMALL, call->loc,
+			"lquantize( ) step (argument #3) too small: number of quantization levels must be a 16-bit quantity");
 	if (levels + 3 > SPT_AGG_WORDS_MAX)
 		return cg_error(g, DIAG_UNSUPPORTED, call->loc,
 				"not supported: lquantize( ) with more than %d levels",
@@ -241,7 +261,8 @@ static int llq_arg(struct cg *g, const struct ast_expr *e, int n, enum diag_tag 
 	if (const_int(g, e, v, type, what))
 		return -1;
 	if (*v < 0 || *v > UINT16_MAX)
-		return cg_error(g, val, e->loc, "llquantize( ) argument #%d must be an unsigned 16-bit quantity",
+		return cg_error(g, val, e->loc,
+				"llquantize( ) argument #%d must be an unsigned 16-bit quantity",
 				n);
 	return 0;
 }
@@ -267,43 +288,51 @@ static int llquantize_edges(struct cg *g, const struct ast_expr *call, int64_t *
 	if (const_int(g, a[1], &factor, DIAG_LLQUANT_FACTORTYPE, "llquantize( ) argument #1"))
 		return -1;
 	if (factor < 2 || factor > UINT16_MAX)
-		return cg_error(g, DIAG_LLQUANT_FACTORVAL, a[1]->loc,
-				"llquantize( ) argument #1 must be an unsigned 16-bit quantity greater than or equal to 2");
+		return cg_error(
+			g, DIAG_LLQUANT_FACTORVAL, a[1]->loc,
+			"llquantize( ) argument #1 must be an unsigned 16-bit quantity greater than or equal to 2");
 	if (llq_arg(g, a[2], 2, DIAG_LLQUANT_LMAGTYPE, DIAG_LLQUANT_LMAGVAL, &lmag) ||
 	    llq_arg(g, a[3], 3, DIAG_LLQUANT_HMAGTYPE, DIAG_LLQUANT_HMAGVAL, &hmag))
 		return -1;
 	if (hmag < lmag)
-		return cg_error(g, DIAG_LLQUANT_HMAGVAL, a[3]->loc,
-				"llquantize( ) argument #3 (high magnitude) must be at least argument #2 (low magnitude)");
+		return cg_error(
+			g, DIAG_LLQUANT_HMAGVAL, a[3]->loc,
+			"llquantize( ) argument #3 (high magnitude) must be at least argument #2 (low magnitude)");
 	for (m = 0; m <= hmag; m++) {
 		p *= (unsigned __int128)factor;
 		if (p > big)
-			return cg_error(g, DIAG_LLQUANT_HMAGVAL, a[3]->loc,
-					"llquantize( ) argument #3 (high magnitude) will cause overflow of 64 bits");
+			return cg_error(
+				g, DIAG_LLQUANT_HMAGVAL, a[3]->loc,
+				"llquantize( ) argument #3 (high magnitude) will cause overflow of 64 bits");
 	}
 	if (const_int(g, a[4], &steps, DIAG_LLQUANT_STEPTYPE, "llquantize( ) argument #4"))
 		return -1;
 	if (steps <= 0)
-		return cg_error(g, DIAG_LLQUANT_STEPTYPE, a[4]->loc,
-				"llquantize( ) argument #4 must be a non-zero positive integer constant");
+		return cg_error(
+			g, DIAG_LLQUANT_STEPTYPE, a[4]->loc,
+			"llquantize( ) argument #4 must be a non-zero positive integer constant");
 	if (steps > UINT16_MAX)
 		return cg_error(g, DIAG_LLQUANT_STEPVAL, a[4]->loc,
 				"llquantize( ) argument #4 must be an unsigned 16-bit quantity");
 	if (steps < factor && factor % steps)
-		return cg_error(g, DIAG_LLQUANT_STEPVAL, a[4]->loc,
-				"llquantize( ) argument #4 (steps) must evenly divide argument #1 (factor) when steps<factor");
+		return cg_error(
+			g, DIAG_LLQUANT_STEPVAL, a[4]->loc,
+			"llquantize( ) argument #4 (steps) must evenly divide argument #1 (factor) when steps<factor");
 	if (steps > factor && steps % factor)
-		return cg_error(g, DIAG_LLQUANT_STEPVAL, a[4]->loc,
-				"llquantize( ) argument #4 (steps) must be a multiple of argument #1 (factor) when steps>factor");
+		return cg_error(
+			g, DIAG_LLQUANT_STEPVAL, a[4]->loc,
+			"llquantize( ) argument #4 (steps) must be a multiple of argument #1 (factor) when steps>factor");
 	if (steps > factor && lmag == 0 && (factor * factor) % steps)
-		return cg_error(g, DIAG_LLQUANT_STEPVAL, a[4]->loc,
-				"llquantize( ) argument #4 (steps) must evenly divide the square of argument #1 (factor) when steps>factor and lmag==0");
+		return cg_error(
+			g, DIAG_LLQUANT_STEPVAL, a[4]->loc,
+			"llquantize( ) argument #4 (steps) must evenly divide the square of argument #1 (factor) when steps>factor and lmag==0");
 	if (steps > factor && lmag > 0) {
 		for (pl = 1, m = 0; m <= lmag && pl <= big; m++)
 			pl *= (unsigned __int128)factor;
 		if (pl % (unsigned __int128)steps)
-			return cg_error(g, DIAG_LLQUANT_STEPVAL, a[4]->loc,
-					"llquantize( ) argument #4 (steps) must evenly divide pow(argument #1 (factor), lmag (argument #2) + 1) when steps>factor and lmag>0");
+			return cg_error(
+				g, DIAG_LLQUANT_STEPVAL, a[4]->loc,
+				"llquantize( ) argument #4 (steps) must evenly divide pow(argument #1 (factor), lmag (argument #2) + 1) when steps>factor and lmag>0");
 	}
 	sf = steps / factor;
 	nb = (hmag - lmag + 1) * (steps - sf);
@@ -326,9 +355,10 @@ static int llquantize_edges(struct cg *g, const struct ast_expr *call, int64_t *
 		unsigned __int128 next = pl * (unsigned __int128)factor;
 
 		for (j = 0; j < steps - sf; j++) {
-			unsigned __int128 lo = j ? ((unsigned __int128)(sf + j) * next +
-						    (unsigned __int128)steps - 1) / (unsigned __int128)steps
-						 : pl;
+			unsigned __int128 lo =
+				j ? ((unsigned __int128)(sf + j) * next + (unsigned __int128)steps -
+				     1) / (unsigned __int128)steps :
+				    pl;
 
 			pos[r++] = (uint64_t)(lo > lim ? lim : lo);
 		}
@@ -585,7 +615,8 @@ int cg_agg_assign(struct cg *g, const struct ast_expr *e)
 			return -1;
 		if (kt[i].kind != CT_INT && kt[i].kind != CT_STR)
 			return cg_error(g, DIAG_AGG_KEY, lhs->u.agg.keys[i]->loc,
-					"@%s[ ] key #%zu must be an integer or a string", name, i + 1);
+					"@%s[ ] key #%zu must be an integer or a string", name,
+					i + 1);
 	}
 	if (nargs) {
 		vreg = cg_expr(g, rhs->u.call.args[0], &t);
@@ -603,9 +634,10 @@ int cg_agg_assign(struct cg *g, const struct ast_expr *e)
 		if (ireg < 0)
 			return -1;
 		if (t.kind != CT_INT)
-			return cg_error(g, DIAG_PROTO_ARG, rhs->u.call.args[nargs - 1]->loc,
-					"%s( ) increment value (argument #%zu) must be of scalar type",
-					f->name, nargs);
+			return cg_error(
+				g, DIAG_PROTO_ARG, rhs->u.call.args[nargs - 1]->loc,
+				"%s( ) increment value (argument #%zu) must be of scalar type",
+				f->name, nargs);
 	} else if (f->func == SPT_AGG_QUANTIZE || f->func == SPT_AGG_LQUANTIZE ||
 		   f->func == SPT_AGG_LLQUANTIZE) {
 		ireg = cg_reg_alloc(g, rhs->loc);
@@ -627,13 +659,14 @@ int cg_agg_assign(struct cg *g, const struct ast_expr *e)
 		int ret = 0;
 
 		if (a->func != f->func)
-			return cg_error(g, DIAG_AGG_REDEF, e->loc,
-					"aggregation redefined: @%s\n\t current: @%s = %s( )\n\tprevious: @%s = %s( ) : line %u",
-					name, name, f->name, name, cg_agg_func_name(a->func), a->line);
+			return cg_error(
+				g, DIAG_AGG_REDEF, e->loc,
+				"aggregation redefined: @%s\n\t current: @%s = %s( )\n\tprevious: @%s = %s( ) : line %u",
+				name, name, f->name, name, cg_agg_func_name(a->func), a->line);
 		if (a->nkeys != nkeys)
 			return cg_error(g, DIAG_PROTO_LEN, lhs->loc,
-					"@%s[ ] prototype mismatch: %zu key%s passed, %u expected", name,
-					nkeys, nkeys == 1 ? "" : "s", a->nkeys);
+					"@%s[ ] prototype mismatch: %zu key%s passed, %u expected",
+					name, nkeys, nkeys == 1 ? "" : "s", a->nkeys);
 		for (i = 0; i < nkeys; i++)
 			if ((a->keys[i].type == IMG_STR) != (kt[i].kind == CT_STR) ||
 			    (a->keys[i].type == IMG_STACK || a->keys[i].type == IMG_USTACK) !=
@@ -641,21 +674,28 @@ int cg_agg_assign(struct cg *g, const struct ast_expr *e)
 			    (kt[i].kind == CT_STACK && a->keys[i].size != kt[i].size)) {
 				char b1[32], b2[32];
 
-				return cg_error(g, DIAG_PROTO_ARG, lhs->u.agg.keys[i]->loc,
-						"@%s[ ] key #%zu is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
-						name, i + 1, key_type_name(&a->keys[i], b1, sizeof(b1)),
-						cg_type_name(&kt[i], b2, sizeof(b2)));
+				return cg_error(
+					g, DIAG_PROTO_ARG, lhs->u.agg.keys[i]->loc,
+					"@%s[ ] key #%zu is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
+					name, i + 1, key_type_name(&a->keys[i], b1, sizeof(b1)),
+					cg_type_name(&kt[i], b2, sizeof(b2)));
 			}
 		/* Histogram parameters must not change either (dtrace's MATCH errors). */
 		{
-			static const char *const lqn[] = { "base (argument #1)", "limit (argument #2)",
+			static const char *const lqn[] = { "base (argument #1)",
+							   "limit (argument #2)",
 							   "step (argument #3)" };
-			static const enum diag_tag lqt[] = { DIAG_LQUANT_MATCHBASE, DIAG_LQUANT_MATCHLIM,
-							   DIAG_LQUANT_MATCHSTEP };
-			static const char *const llqn[] = { "factor (argument #1)", "lmag (argument #2)",
-							    "hmag (argument #3)", "steps (argument #4)" };
-			static const enum diag_tag llqt[] = { DIAG_LLQUANT_MATCHFACTOR, DIAG_LLQUANT_MATCHLMAG,
-							    DIAG_LLQUANT_MATCHHMAG, DIAG_LLQUANT_MATCHSTEPS };
+			static const enum diag_tag lqt[] = { DIAG_LQUANT_MATCHBASE,
+							     DIAG_LQUANT_MATCHLIM,
+							     DIAG_LQUANT_MATCHSTEP };
+			static const char *const llqn[] = { "factor (argument #1)",
+							    "lmag (argument #2)",
+							    "hmag (argument #3)",
+							    "steps (argument #4)" };
+			static const enum diag_tag llqt[] = { DIAG_LLQUANT_MATCHFACTOR,
+							      DIAG_LLQUANT_MATCHLMAG,
+							      DIAG_LLQUANT_MATCHHMAG,
+							      DIAG_LLQUANT_MATCHSTEPS };
 			int64_t prm[4] = { 0, 0, 0, 0 };
 			int np = 0;
 
@@ -670,10 +710,11 @@ int cg_agg_assign(struct cg *g, const struct ast_expr *e)
 				return -1;
 			for (i = 0; i < (size_t)np; i++)
 				if (prm[i] != a->params[i])
-					return cg_error(g, np == 3 ? lqt[i] : llqt[i], rhs->loc,
-							"%s( ) %s doesn't match previous declaration: expected %lld, found %lld",
-							f->name, np == 3 ? lqn[i] : llqn[i],
-							(long long)a->params[i], (long long)prm[i]);
+					return cg_error(
+						g, np == 3 ? lqt[i] : llqt[i], rhs->loc,
+						"%s( ) %s doesn't match previous declaration: expected %lld, found %lld",
+						f->name, np == 3 ? lqn[i] : llqn[i],
+						(long long)a->params[i], (long long)prm[i]);
 		}
 		g->img->nedges = mark;
 		for (i = 0; i < nkeys; i++)
@@ -692,15 +733,22 @@ int cg_agg_assign(struct cg *g, const struct ast_expr *e)
 				if (cg_stack_type(g, lhs->u.agg.keys[i], &st))
 					return -1;
 
-				if (cg_stack_key(g, &st, a->keys[i].offset, lhs->u.agg.keys[i]->loc))
+				if (cg_stack_key(g, &st, a->keys[i].offset,
+						 lhs->u.agg.keys[i]->loc))
 					return -1;
 				continue;
 			}
 			if (a->keys[i].type == IMG_STR) {
 				cg_emit(g, SPT_OP_KSTR, 0, kreg[i], 0, (int32_t)a->keys[i].offset);
 			} else {
-				struct ct nt = { CT_INT, a->keys[i].size, a->keys[i].type == IMG_INT,
-						 0, 0, false, 0, 0 };
+				struct ct nt = { CT_INT,
+						 a->keys[i].size,
+						 a->keys[i].type == IMG_INT,
+						 0,
+						 0,
+						 false,
+						 0,
+						 0 };
 
 				cg_narrow(g, kreg[i], &nt);
 				cg_emit(g, SPT_OP_KINT, 0, kreg[i], 0, (int32_t)a->keys[i].offset);
@@ -740,16 +788,18 @@ static int agg_arg(struct cg *g, const char *fn, const struct ast_expr *arg, siz
 			tbad = tags[i].bad;
 		}
 	if (arg->kind != AST_AGG || arg->u.agg.nkeys)
-		return cg_error(g, targ, arg->loc,
-				"%s( ) argument #%zu is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s",
-				fn, argno,
-				arg->kind == AST_STRING ? "string" : arg->kind == AST_INT ? "int" : "expression");
+		return cg_error(
+			g, targ, arg->loc,
+			"%s( ) argument #%zu is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s",
+			fn, argno,
+			arg->kind == AST_STRING ? "string" :
+			arg->kind == AST_INT	? "int" :
+						  "expression");
 	id = agg_find(g, agg_name(arg));
 	if (id < 0)
 		return cg_error(g, tbad, arg->loc, "undefined aggregation: @%s", agg_name(arg));
 	return id;
 }
-
 
 /*
  * printa(@a[, @b...]) and printa("format", @a[, @b...]): every argument
@@ -777,9 +827,10 @@ static int printa_aggs(struct cg *g, const struct ast_expr *e, size_t first, uin
 				t = ct_int;
 				tn = cg_type_name(&t, b1, sizeof(b1));
 			}
-			return cg_error(g, DIAG_PRINTA_AGGARG, args[i]->loc,
-					"printa( ) argument #%zu is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s",
-					i + 1, tn);
+			return cg_error(
+				g, DIAG_PRINTA_AGGARG, args[i]->loc,
+				"printa( ) argument #%zu is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s",
+				i + 1, tn);
 		}
 		id = agg_find(g, agg_name(args[i]));
 		if (id < 0)
@@ -791,11 +842,11 @@ static int printa_aggs(struct cg *g, const struct ast_expr *e, size_t first, uin
 		a0 = &g->img->aggs[ids[0]];
 		a = &g->img->aggs[id];
 		if (a->nkeys != a0->nkeys)
-			return cg_error(g, DIAG_PRINTA_AGGKEY, args[i]->loc,
-					"printa( ): @%s and @%s do not have matching key signatures: @%s has %u key%s, @%s has %u key%s",
-					a0->name, a->name, a0->name, a0->nkeys,
-					a0->nkeys == 1 ? "" : "(s)", a->name, a->nkeys,
-					a->nkeys == 1 ? "" : "(s)");
+			return cg_error(
+				g, DIAG_PRINTA_AGGKEY, args[i]->loc,
+				"printa( ): @%s and @%s do not have matching key signatures: @%s has %u key%s, @%s has %u key%s",
+				a0->name, a->name, a0->name, a0->nkeys, a0->nkeys == 1 ? "" : "(s)",
+				a->name, a->nkeys, a->nkeys == 1 ? "" : "(s)");
 		for (k = 0; k < a->nkeys; k++) {
 			char n0[64], n1[64];
 
@@ -803,11 +854,12 @@ static int printa_aggs(struct cg *g, const struct ast_expr *e, size_t first, uin
 				continue;
 			snprintf(n0, sizeof(n0), "@%s", a0->name);
 			snprintf(n1, sizeof(n1), "@%s", a->name);
-			return cg_error(g, DIAG_PRINTA_AGGPROTO, args[i]->loc,
-					"printa( ): %s[ ] key #%zu is incompatible with %s:\n\t%9s key #%zu: %s\n\t%9s key #%zu: %s",
-					n1, k + 1, n0, n0, k + 1,
-					key_type_name(&a0->keys[k], b1, sizeof(b1)), n1, k + 1,
-					key_type_name(&a->keys[k], b2, sizeof(b2)));
+			return cg_error(
+				g, DIAG_PRINTA_AGGPROTO, args[i]->loc,
+				"printa( ): %s[ ] key #%zu is incompatible with %s:\n\t%9s key #%zu: %s\n\t%9s key #%zu: %s",
+				n1, k + 1, n0, n0, k + 1,
+				key_type_name(&a0->keys[k], b1, sizeof(b1)), n1, k + 1,
+				key_type_name(&a->keys[k], b2, sizeof(b2)));
 		}
 	}
 	return 0;
@@ -832,37 +884,41 @@ static int printa_fmt_check(struct cg *g, const struct ast_expr *fe, const struc
 		c++;
 		for (s = 0; s < pc->star_width + pc->star_prec; s++) {
 			if (k >= a->nkeys)
-				return cg_error(g, DIAG_PRINTF_ARG_PROTO, fe->loc,
-						"printa( ) prototype mismatch: conversion #%zu (%%%c) is missing a corresponding \"%s\" argument",
-						c, pc->conv,
-						s < pc->star_width ? "*" : ".*");
+				return cg_error(
+					g, DIAG_PRINTF_ARG_PROTO, fe->loc,
+					"printa( ) prototype mismatch: conversion #%zu (%%%c) is missing a corresponding \"%s\" argument",
+					c, pc->conv, s < pc->star_width ? "*" : ".*");
 			if (a->keys[k].type == IMG_STR)
-				return cg_error(g, DIAG_PRINTF_DYN_TYPE, fe->loc,
-						"printa( ) argument #%zu is incompatible with conversion #%zu prototype:\n\tconversion: %% %s %c\n\t prototype: int\n\t  argument: string",
-						k + 2, c, s < pc->star_width ? "*" : ".*", pc->conv);
+				return cg_error(
+					g, DIAG_PRINTF_DYN_TYPE, fe->loc,
+					"printa( ) argument #%zu is incompatible with conversion #%zu prototype:\n\tconversion: %% %s %c\n\t prototype: int\n\t  argument: string",
+					k + 2, c, s < pc->star_width ? "*" : ".*", pc->conv);
 			k++;
 		}
 		if (pc->agg) {
 			if (pc->kind != FMT_INT && pc->kind != FMT_UINT)
-				return cg_error(g, DIAG_PRINTF_ARG_TYPE, fe->loc,
-						"printa( ) aggregating action is incompatible with conversion #%zu prototype:\n\tconversion: %%%c\n\t prototype: char, short, int, long, or long long\n\t  argument: %s",
-						c, pc->conv,
-						a->func == SPT_AGG_COUNT ? "uint64_t" : "int64_t");
+				return cg_error(
+					g, DIAG_PRINTF_ARG_TYPE, fe->loc,
+					"printa( ) aggregating action is incompatible with conversion #%zu prototype:\n\tconversion: %%%c\n\t prototype: char, short, int, long, or long long\n\t  argument: %s",
+					c, pc->conv,
+					a->func == SPT_AGG_COUNT ? "uint64_t" : "int64_t");
 			continue;
 		}
 		if (k >= a->nkeys)
-			return cg_error(g, DIAG_PRINTF_ARG_PROTO, fe->loc,
-					"printa( ) prototype mismatch: conversion #%zu (%%%c) is missing a corresponding value argument",
-					c, pc->conv);
+			return cg_error(
+				g, DIAG_PRINTF_ARG_PROTO, fe->loc,
+				"printa( ) prototype mismatch: conversion #%zu (%%%c) is missing a corresponding value argument",
+				c, pc->conv);
 		if (FMT_TAKES_STR(pc->kind) != (a->keys[k].type == IMG_STR)) {
 			char b[32];
 
-			return cg_error(g, DIAG_PRINTF_ARG_TYPE, fe->loc,
-					"printa( ) argument #%zu is incompatible with conversion #%zu prototype:\n\tconversion: %%%c\n\t prototype: %s\n\t  argument: %s",
-					k + 2, c, pc->conv,
-					FMT_TAKES_STR(pc->kind) ? "char [] or string (or use stringof)"
-							    : "char, short, int, long, or long long",
-					key_type_name(&a->keys[k], b, sizeof(b)));
+			return cg_error(
+				g, DIAG_PRINTF_ARG_TYPE, fe->loc,
+				"printa( ) argument #%zu is incompatible with conversion #%zu prototype:\n\tconversion: %%%c\n\t prototype: %s\n\t  argument: %s",
+				k + 2, c, pc->conv,
+				FMT_TAKES_STR(pc->kind) ? "char [] or string (or use stringof)" :
+							  "char, short, int, long, or long long",
+				key_type_name(&a->keys[k], b, sizeof(b)));
 		}
 		k++;
 	}
@@ -932,8 +988,8 @@ static int act_aggop(struct cg *g, const struct ast_expr *e, enum img_act kind, 
 
 	if (nargs < min || nargs > max)
 		return cg_error(g, DIAG_PROTO_LEN, e->loc,
-				"%s( ) prototype mismatch: %zu args passed, %zu%s expected", fn, nargs,
-				min, max > min ? " or 2" : "");
+				"%s( ) prototype mismatch: %zu args passed, %zu%s expected", fn,
+				nargs, min, max > min ? " or 2" : "");
 	if (cg_drec_check(g, fn, e->loc))
 		return -1;
 	id = agg_arg(g, fn, e->u.call.args[0], 1);

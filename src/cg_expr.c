@@ -29,7 +29,7 @@
 #include "probe.h"
 
 __attribute__((format(printf, 4, 5))) int cg_error(struct cg *g, enum diag_tag tag,
-							  struct ast_loc loc, const char *fmt, ...)
+						   struct ast_loc loc, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -159,8 +159,8 @@ static int strtab_intern(struct cg *g, const char *str, size_t len, struct ast_l
 		if (!memcmp(img->strtab + off, str, len) && !img->strtab[off + len])
 			return (int)off;
 	if (img->strtab_len + len + 1 > SPT_STRTAB_MAX)
-		return cg_error(g, DIAG_UNSUPPORTED, loc, "too many string literals (at most %d bytes)",
-				SPT_STRTAB_MAX);
+		return cg_error(g, DIAG_UNSUPPORTED, loc,
+				"too many string literals (at most %d bytes)", SPT_STRTAB_MAX);
 	if (img->strtab_len + len + 1 > g->stcap) {
 		size_t cap = g->stcap ? g->stcap * 2 : 1024;
 		uint8_t *nt;
@@ -180,8 +180,7 @@ static int strtab_intern(struct cg *g, const char *str, size_t len, struct ast_l
 	return (int)off;
 }
 
-static int load_string(struct cg *g, const char *str, size_t len, struct ast_loc loc,
-		       struct ct *t)
+static int load_string(struct cg *g, const char *str, size_t len, struct ast_loc loc, struct ct *t)
 {
 	int off;
 
@@ -226,19 +225,41 @@ struct tname {
 };
 
 static const struct tname tnames[] = {
-	{ "char", 1, true }, { "signed char", 1, true }, { "unsigned char", 1, false },
-	{ "short", 2, true }, { "unsigned short", 2, false },
-	{ "int", 4, true }, { "unsigned int", 4, false },
-	{ "long", 8, true }, { "unsigned long", 8, false },
-	{ "long long", 8, true }, { "unsigned long long", 8, false },
-	{ "int8_t", 1, true }, { "int16_t", 2, true }, { "int32_t", 4, true },
-	{ "int64_t", 8, true }, { "uint8_t", 1, false }, { "uint16_t", 2, false },
-	{ "uint32_t", 4, false }, { "uint64_t", 8, false }, { "intptr_t", 8, true },
-	{ "uintptr_t", 8, false }, { "size_t", 8, false }, { "ssize_t", 8, true },
-	{ "pid_t", 4, true }, { "uid_t", 4, false }, { "gid_t", 4, false },
-	{ "id_t", 4, true }, { "processorid_t", 4, true }, { "_Bool", 1, false },
-	{ "ptrdiff_t", 8, true }, { "ulong_t", 8, false }, { "uchar_t", 1, false },
-	{ "ushort_t", 2, false }, { "uint_t", 4, false }, { "u_longlong_t", 8, false },
+	{ "char", 1, true },
+	{ "signed char", 1, true },
+	{ "unsigned char", 1, false },
+	{ "short", 2, true },
+	{ "unsigned short", 2, false },
+	{ "int", 4, true },
+	{ "unsigned int", 4, false },
+	{ "long", 8, true },
+	{ "unsigned long", 8, false },
+	{ "long long", 8, true },
+	{ "unsigned long long", 8, false },
+	{ "int8_t", 1, true },
+	{ "int16_t", 2, true },
+	{ "int32_t", 4, true },
+	{ "int64_t", 8, true },
+	{ "uint8_t", 1, false },
+	{ "uint16_t", 2, false },
+	{ "uint32_t", 4, false },
+	{ "uint64_t", 8, false },
+	{ "intptr_t", 8, true },
+	{ "uintptr_t", 8, false },
+	{ "size_t", 8, false },
+	{ "ssize_t", 8, true },
+	{ "pid_t", 4, true },
+	{ "uid_t", 4, false },
+	{ "gid_t", 4, false },
+	{ "id_t", 4, true },
+	{ "processorid_t", 4, true },
+	{ "_Bool", 1, false },
+	{ "ptrdiff_t", 8, true },
+	{ "ulong_t", 8, false },
+	{ "uchar_t", 1, false },
+	{ "ushort_t", 2, false },
+	{ "uint_t", 4, false },
+	{ "u_longlong_t", 8, false },
 };
 
 int cg_type_of(struct cg *g, const struct ast_type *at, struct ct *t)
@@ -303,7 +324,7 @@ const char *cg_type_name(const struct ct *t, char *buf, size_t len)
 	if (t->kind == CT_VOID)
 		return "void";
 	if (t->kind == CT_SOU)
-		return "struct or union";	/* cg_ct_name() names BTF types */
+		return "struct or union"; /* cg_ct_name() names BTF types */
 	if (t->kind == CT_ARR)
 		return "array";
 	if (t->ptr)
@@ -390,8 +411,8 @@ static const struct builtin builtins[] = {
 
 /* Builtins D has that spectrace does not provide yet. */
 static const char *const builtins_missing[] = {
-	"stack", "ustack", "uregs", "args", "curpsinfo", "curlwpsinfo",
-	"ipl", "root", "cwd", "uarg0",
+	"stack",       "ustack", "uregs", "args", "curpsinfo",
+	"curlwpsinfo", "ipl",	 "root",  "cwd",  "uarg0",
 };
 
 static const struct builtin *builtin_find(const char *name)
@@ -429,17 +450,18 @@ const char *cg_scope_prefix(enum ast_scope s)
 	return s == AST_SCOPE_SELF ? "self->" : s == AST_SCOPE_THIS ? "this->" : "";
 }
 
-struct cg_var *cg_var_new(struct cg *g, enum ast_scope scope, const char *name,
-			      const struct ct *t, struct ast_loc loc)
+struct cg_var *cg_var_new(struct cg *g, enum ast_scope scope, const char *name, const struct ct *t,
+			  struct ast_loc loc)
 {
 	struct cg_var *v;
 
 	uint32_t size = t->kind == CT_STR ? SPT_STRSIZE : 8;
 
 	if (t->kind == CT_SOU || t->kind == CT_ARR) {
-		cg_error(g, DIAG_UNSUPPORTED, loc,
-			 "not supported yet: a struct, union or array value in %s%s (keep a pointer)",
-			 cg_scope_prefix(scope), name);
+		cg_error(
+			g, DIAG_UNSUPPORTED, loc,
+			"not supported yet: a struct, union or array value in %s%s (keep a pointer)",
+			cg_scope_prefix(scope), name);
 		return NULL;
 	}
 	if (t->kind != CT_INT && t->kind != CT_STR) {
@@ -456,8 +478,8 @@ struct cg_var *cg_var_new(struct cg *g, enum ast_scope scope, const char *name,
 	v->scope = scope;
 	v->type = *t;
 	if (t->kind == CT_STR) {
-		v->type.size = SPT_STRSIZE;	/* any string may be stored later */
-		v->type.btf = 0;		/* a copy, not the char array */
+		v->type.size = SPT_STRSIZE; /* any string may be stored later */
+		v->type.btf = 0;	    /* a copy, not the char array */
 	}
 	if (scope == AST_SCOPE_GLOBAL) {
 		if (g->global_bytes + size > SPT_GLOBALS_MAX) {
@@ -472,7 +494,8 @@ struct cg_var *cg_var_new(struct cg *g, enum ast_scope scope, const char *name,
 		if (g->this_bytes + size > SPT_THIS_MAX) {
 			free(v);
 			cg_error(g, DIAG_UNSUPPORTED, loc,
-				 "too many clause-local variables (at most %d bytes)", SPT_THIS_MAX);
+				 "too many clause-local variables (at most %d bytes)",
+				 SPT_THIS_MAX);
 			return NULL;
 		}
 		v->slot = g->this_bytes;
@@ -494,8 +517,9 @@ static int32_t var_sref(const struct cg_var *v)
 
 static void var_load(struct cg *g, const struct cg_var *v, int r)
 {
-	enum spt_op op = v->scope == AST_SCOPE_GLOBAL ? SPT_OP_LDG
-			 : v->scope == AST_SCOPE_THIS ? SPT_OP_LDT : SPT_OP_LDS;
+	enum spt_op op = v->scope == AST_SCOPE_GLOBAL ? SPT_OP_LDG :
+			 v->scope == AST_SCOPE_THIS   ? SPT_OP_LDT :
+							SPT_OP_LDS;
 
 	if (v->type.kind == CT_STR) {
 		cg_emit(g, SPT_OP_LDI, r, 0, 0, var_sref(v));
@@ -506,8 +530,9 @@ static void var_load(struct cg *g, const struct cg_var *v, int r)
 
 static void var_store(struct cg *g, const struct cg_var *v, int r)
 {
-	enum spt_op op = v->scope == AST_SCOPE_GLOBAL ? SPT_OP_STG
-			 : v->scope == AST_SCOPE_THIS ? SPT_OP_STT : SPT_OP_STS;
+	enum spt_op op = v->scope == AST_SCOPE_GLOBAL ? SPT_OP_STG :
+			 v->scope == AST_SCOPE_THIS   ? SPT_OP_STT :
+							SPT_OP_STS;
 
 	if (v->type.kind == CT_STR) {
 		cg_emit(g, SPT_OP_SCPY, 0, r, 0, var_sref(v));
@@ -530,14 +555,20 @@ static int op_type_error(struct cg *g, struct ast_loc loc, enum ast_op op, const
 	char b1[32], b2[32];
 
 	switch (op) {
-	case AST_OP_MUL: case AST_OP_DIV:
+	case AST_OP_MUL:
+	case AST_OP_DIV:
 		return cg_error(g, DIAG_OP_ARITH, loc,
 				"operator %s requires operands of arithmetic type", o);
-	case AST_OP_NEG: case AST_OP_PLUS:
+	case AST_OP_NEG:
+	case AST_OP_PLUS:
 		return cg_error(g, DIAG_OP_ARITH, loc,
 				"operator %s requires an operand of arithmetic type", o);
-	case AST_OP_MOD: case AST_OP_BAND: case AST_OP_BOR: case AST_OP_BXOR:
-	case AST_OP_SHL: case AST_OP_SHR:
+	case AST_OP_MOD:
+	case AST_OP_BAND:
+	case AST_OP_BOR:
+	case AST_OP_BXOR:
+	case AST_OP_SHL:
+	case AST_OP_SHR:
 		return cg_error(g, DIAG_OP_INT, loc,
 				"operator %s requires operands of integral type", o);
 	case AST_OP_BNOT:
@@ -546,7 +577,9 @@ static int op_type_error(struct cg *g, struct ast_loc loc, enum ast_op op, const
 	case AST_OP_LNOT:
 		return cg_error(g, DIAG_OP_SCALAR, loc,
 				"operator %s requires an operand of scalar type", o);
-	case AST_OP_LAND: case AST_OP_LOR: case AST_OP_LXOR:
+	case AST_OP_LAND:
+	case AST_OP_LOR:
+	case AST_OP_LXOR:
 		return cg_error(g, DIAG_OP_SCALAR, loc,
 				"operator %s requires operands of scalar type", o);
 	default:
@@ -554,7 +587,8 @@ static int op_type_error(struct cg *g, struct ast_loc loc, enum ast_op op, const
 			break;
 		return cg_error(g, DIAG_OP_INCOMPAT, loc,
 				"operands have incompatible types: \"%s\" %s \"%s\"",
-				cg_type_name(lt, b1, sizeof(b1)), o, cg_type_name(rt, b2, sizeof(b2)));
+				cg_type_name(lt, b1, sizeof(b1)), o,
+				cg_type_name(rt, b2, sizeof(b2)));
 	}
 	return cg_error(g, DIAG_OP_INT, loc, "operator %s requires an integer operand, not %s", o,
 			cg_type_name(rt, b2, sizeof(b2)));
@@ -601,17 +635,18 @@ static int int_literal_type(struct cg *g, const struct ast_expr *e, struct ct *t
 		i += 4;
 	step = e->u.i.base == 10 || ((f & AST_INT_UNSIGNED) && !(f & AST_INT_UPPER_U)) ? 2 : 1;
 	for (; i < 6; i += step) {
-		uint64_t max = cands[i].size == 4 ? (cands[i].sign ? INT32_MAX : UINT32_MAX)
-						  : (cands[i].sign ? INT64_MAX : UINT64_MAX);
+		uint64_t max = cands[i].size == 4 ? (cands[i].sign ? INT32_MAX : UINT32_MAX) :
+						    (cands[i].sign ? INT64_MAX : UINT64_MAX);
 
 		if (v <= max) {
 			*t = cands[i];
 			return 0;
 		}
 	}
-	return cg_error(g, DIAG_INT_OFLOW, e->loc,
-			"integer constant 0x%llx cannot be represented in any built-in integral type",
-			(unsigned long long)v);
+	return cg_error(
+		g, DIAG_INT_OFLOW, e->loc,
+		"integer constant 0x%llx cannot be represented in any built-in integral type",
+		(unsigned long long)v);
 }
 
 /* A character constant: an int (a long when its bytes exceed INT_MAX), never sign-extended. */
@@ -778,33 +813,78 @@ static bool fold(struct cg *g, const struct ast_expr *e, uint64_t *v, struct ct 
 		at = arith_type(&lt, &rt);
 		s = at.sign;
 		switch (op) {
-		case AST_OP_LOR: *v = l || r; *t = ct_int; return true;
-		case AST_OP_LAND: *v = l && r; *t = ct_int; return true;
-		case AST_OP_LXOR: *v = (l != 0) ^ (r != 0); *t = ct_int; return true;
-		case AST_OP_BOR: *v = l | r; break;
-		case AST_OP_BXOR: *v = l ^ r; break;
-		case AST_OP_BAND: *v = l & r; break;
-		case AST_OP_EQ: *v = l == r; *t = ct_int; return true;
-		case AST_OP_NE: *v = l != r; *t = ct_int; return true;
-		case AST_OP_LT: *v = s ? (int64_t)l < (int64_t)r : l < r; *t = ct_int; return true;
-		case AST_OP_LE: *v = s ? (int64_t)l <= (int64_t)r : l <= r; *t = ct_int; return true;
-		case AST_OP_GT: *v = s ? (int64_t)l > (int64_t)r : l > r; *t = ct_int; return true;
-		case AST_OP_GE: *v = s ? (int64_t)l >= (int64_t)r : l >= r; *t = ct_int; return true;
+		case AST_OP_LOR:
+			*v = l || r;
+			*t = ct_int;
+			return true;
+		case AST_OP_LAND:
+			*v = l && r;
+			*t = ct_int;
+			return true;
+		case AST_OP_LXOR:
+			*v = (l != 0) ^ (r != 0);
+			*t = ct_int;
+			return true;
+		case AST_OP_BOR:
+			*v = l | r;
+			break;
+		case AST_OP_BXOR:
+			*v = l ^ r;
+			break;
+		case AST_OP_BAND:
+			*v = l & r;
+			break;
+		case AST_OP_EQ:
+			*v = l == r;
+			*t = ct_int;
+			return true;
+		case AST_OP_NE:
+			*v = l != r;
+			*t = ct_int;
+			return true;
+		case AST_OP_LT:
+			*v = s ? (int64_t)l < (int64_t)r : l < r;
+			*t = ct_int;
+			return true;
+		case AST_OP_LE:
+			*v = s ? (int64_t)l <= (int64_t)r : l <= r;
+			*t = ct_int;
+			return true;
+		case AST_OP_GT:
+			*v = s ? (int64_t)l > (int64_t)r : l > r;
+			*t = ct_int;
+			return true;
+		case AST_OP_GE:
+			*v = s ? (int64_t)l >= (int64_t)r : l >= r;
+			*t = ct_int;
+			return true;
 		/* dtrace shifts with the host's C, whose count x86-64 takes modulo 64 */
-		case AST_OP_SHL: *v = l << (r & 63); *t = operand_type(&lt); return true;
-		case AST_OP_SHR: *v = l >> (r & 63); *t = operand_type(&lt); return true;
-		case AST_OP_ADD: *v = l + r; break;
-		case AST_OP_SUB: *v = l - r; break;
-		case AST_OP_MUL: *v = l * r; break;
+		case AST_OP_SHL:
+			*v = l << (r & 63);
+			*t = operand_type(&lt);
+			return true;
+		case AST_OP_SHR:
+			*v = l >> (r & 63);
+			*t = operand_type(&lt);
+			return true;
+		case AST_OP_ADD:
+			*v = l + r;
+			break;
+		case AST_OP_SUB:
+			*v = l - r;
+			break;
+		case AST_OP_MUL:
+			*v = l * r;
+			break;
 		case AST_OP_DIV:
 		case AST_OP_MOD:
 			if (!r)
 				return false;
-			if (s && (int64_t)r == -1)	/* C's INT64_MIN / -1, without the trap */
+			if (s && (int64_t)r == -1) /* C's INT64_MIN / -1, without the trap */
 				*v = op == AST_OP_DIV ? 0 - l : 0;
 			else if (s)
-				*v = op == AST_OP_DIV ? (uint64_t)((int64_t)l / (int64_t)r)
-						      : (uint64_t)((int64_t)l % (int64_t)r);
+				*v = op == AST_OP_DIV ? (uint64_t)((int64_t)l / (int64_t)r) :
+							(uint64_t)((int64_t)l % (int64_t)r);
 			else
 				*v = op == AST_OP_DIV ? l / r : l % r;
 			break;
@@ -917,7 +997,9 @@ static int macro_string(struct cg *g, const char *s, struct ast_loc loc, struct 
 			} else if (s[i + 1] >= '0' && s[i + 1] <= '7') {
 				unsigned int v = 0, d;
 
-				for (d = 0; d < 3 && i + 1 < len && s[i + 1] >= '0' && s[i + 1] <= '7'; d++)
+				for (d = 0;
+				     d < 3 && i + 1 < len && s[i + 1] >= '0' && s[i + 1] <= '7';
+				     d++)
 					v = v * 8 + (unsigned int)(s[++i] - '0');
 				c = (char)v;
 			}
@@ -976,9 +1058,10 @@ static int macro_value(struct cg *g, const struct ast_expr *e, struct ct *t)
 		errno = 0;
 		u = strtoull(digits, &end, 0);
 		if (errno == ERANGE || (*text == '-' && u > (unsigned long long)INT64_MAX + 1))
-			return cg_error(g, DIAG_MACRO_OFLOW, e->loc,
-					"macro argument $%s constant %s results in integer overflow",
-					name, text);
+			return cg_error(
+				g, DIAG_MACRO_OFLOW, e->loc,
+				"macro argument $%s constant %s results in integer overflow", name,
+				text);
 		{
 			/* Typed as the literal would be (C99's rules); a sign is unary. */
 			struct ast_expr lit;
@@ -987,8 +1070,9 @@ static int macro_value(struct cg *g, const struct ast_expr *e, struct ct *t)
 			memset(&lit, 0, sizeof(lit));
 			lit.kind = AST_INT;
 			lit.u.i.value = u;
-			lit.u.i.base = digits[0] != '0' || !digits[1] ? 10
-				       : digits[1] == 'x' || digits[1] == 'X' ? 16 : 8;
+			lit.u.i.base = digits[0] != '0' || !digits[1]	    ? 10 :
+				       digits[1] == 'x' || digits[1] == 'X' ? 16 :
+									      8;
 			for (; *sfx; sfx++) {
 				if (*sfx == 'u' || *sfx == 'U')
 					lit.u.i.flags |= AST_INT_UNSIGNED;
@@ -1052,8 +1136,8 @@ const char *cg_pdesc_expand(struct cg *g, const char *text, struct ast_loc loc)
 			char name[32];
 			int64_t v;
 
-			for (l = 0; (isalnum((unsigned char)*p) || *p == '_') && l < sizeof(name) - 1;
-			     l++)
+			for (l = 0;
+			     (isalnum((unsigned char)*p) || *p == '_') && l < sizeof(name) - 1; l++)
 				name[l] = *p++;
 			name[l] = '\0';
 			val = NULL;
@@ -1063,9 +1147,10 @@ const char *cg_pdesc_expand(struct cg *g, const char *text, struct ast_loc loc)
 			}
 		}
 		if (!val) {
-			cg_error(g, DIAG_PDESC_INVAL, loc,
-				 "invalid probe description \"%s\": Undefined macro variable in probe description",
-				 text);
+			cg_error(
+				g, DIAG_PDESC_INVAL, loc,
+				"invalid probe description \"%s\": Undefined macro variable in probe description",
+				text);
 			return NULL;
 		}
 		l = strlen(val);
@@ -1086,17 +1171,17 @@ static const struct {
 	const char *name;
 	int sig;
 } signals[] = {
-	{ "SIGHUP", SIGHUP }, { "SIGINT", SIGINT }, { "SIGQUIT", SIGQUIT },
-	{ "SIGILL", SIGILL }, { "SIGTRAP", SIGTRAP }, { "SIGABRT", SIGABRT },
-	{ "SIGIOT", SIGIOT }, { "SIGBUS", SIGBUS }, { "SIGFPE", SIGFPE },
-	{ "SIGKILL", SIGKILL }, { "SIGUSR1", SIGUSR1 }, { "SIGSEGV", SIGSEGV },
-	{ "SIGUSR2", SIGUSR2 }, { "SIGPIPE", SIGPIPE }, { "SIGALRM", SIGALRM },
-	{ "SIGTERM", SIGTERM }, { "SIGSTKFLT", SIGSTKFLT }, { "SIGCHLD", SIGCHLD },
-	{ "SIGCLD", SIGCHLD }, { "SIGCONT", SIGCONT }, { "SIGSTOP", SIGSTOP },
-	{ "SIGTSTP", SIGTSTP }, { "SIGTTIN", SIGTTIN }, { "SIGTTOU", SIGTTOU },
-	{ "SIGURG", SIGURG }, { "SIGXCPU", SIGXCPU }, { "SIGXFSZ", SIGXFSZ },
-	{ "SIGVTALRM", SIGVTALRM }, { "SIGPROF", SIGPROF }, { "SIGWINCH", SIGWINCH },
-	{ "SIGIO", SIGIO }, { "SIGPOLL", SIGPOLL }, { "SIGPWR", SIGPWR },
+	{ "SIGHUP", SIGHUP },	    { "SIGINT", SIGINT },	{ "SIGQUIT", SIGQUIT },
+	{ "SIGILL", SIGILL },	    { "SIGTRAP", SIGTRAP },	{ "SIGABRT", SIGABRT },
+	{ "SIGIOT", SIGIOT },	    { "SIGBUS", SIGBUS },	{ "SIGFPE", SIGFPE },
+	{ "SIGKILL", SIGKILL },	    { "SIGUSR1", SIGUSR1 },	{ "SIGSEGV", SIGSEGV },
+	{ "SIGUSR2", SIGUSR2 },	    { "SIGPIPE", SIGPIPE },	{ "SIGALRM", SIGALRM },
+	{ "SIGTERM", SIGTERM },	    { "SIGSTKFLT", SIGSTKFLT }, { "SIGCHLD", SIGCHLD },
+	{ "SIGCLD", SIGCHLD },	    { "SIGCONT", SIGCONT },	{ "SIGSTOP", SIGSTOP },
+	{ "SIGTSTP", SIGTSTP },	    { "SIGTTIN", SIGTTIN },	{ "SIGTTOU", SIGTTOU },
+	{ "SIGURG", SIGURG },	    { "SIGXCPU", SIGXCPU },	{ "SIGXFSZ", SIGXFSZ },
+	{ "SIGVTALRM", SIGVTALRM }, { "SIGPROF", SIGPROF },	{ "SIGWINCH", SIGWINCH },
+	{ "SIGIO", SIGIO },	    { "SIGPOLL", SIGPOLL },	{ "SIGPWR", SIGPWR },
 	{ "SIGSYS", SIGSYS },
 };
 
@@ -1127,59 +1212,150 @@ static const struct {
 	const char *name;
 	int value;
 } lib_consts[] = {
-	{ "DTRACEFLT_UNKNOWN", 0 }, { "DTRACEFLT_BADADDR", 1 }, { "DTRACEFLT_BADALIGN", 2 },
-	{ "DTRACEFLT_ILLOP", 3 }, { "DTRACEFLT_DIVZERO", 4 }, { "DTRACEFLT_NOSCRATCH", 5 },
-	{ "DTRACEFLT_KPRIV", 6 }, { "DTRACEFLT_UPRIV", 7 }, { "DTRACEFLT_TUPOFLOW", 8 },
+	{ "DTRACEFLT_UNKNOWN", 0 },
+	{ "DTRACEFLT_BADADDR", 1 },
+	{ "DTRACEFLT_BADALIGN", 2 },
+	{ "DTRACEFLT_ILLOP", 3 },
+	{ "DTRACEFLT_DIVZERO", 4 },
+	{ "DTRACEFLT_NOSCRATCH", 5 },
+	{ "DTRACEFLT_KPRIV", 6 },
+	{ "DTRACEFLT_UPRIV", 7 },
+	{ "DTRACEFLT_TUPOFLOW", 8 },
 	{ "DTRACEFLT_BADSTACK", 9 },
-	{ "EPERM", EPERM }, { "ENOENT", ENOENT }, { "ESRCH", ESRCH }, { "EINTR", EINTR },
-	{ "EIO", EIO }, { "ENXIO", ENXIO }, { "E2BIG", E2BIG }, { "ENOEXEC", ENOEXEC },
-	{ "EBADF", EBADF }, { "ECHILD", ECHILD }, { "EAGAIN", EAGAIN },
-	{ "EWOULDBLOCK", EWOULDBLOCK }, { "ENOMEM", ENOMEM }, { "EACCES", EACCES },
-	{ "EFAULT", EFAULT }, { "ENOTBLK", ENOTBLK }, { "EBUSY", EBUSY }, { "EEXIST", EEXIST },
-	{ "EXDEV", EXDEV }, { "ENODEV", ENODEV }, { "ENOTDIR", ENOTDIR }, { "EISDIR", EISDIR },
-	{ "EINVAL", EINVAL }, { "ENFILE", ENFILE }, { "EMFILE", EMFILE }, { "ENOTTY", ENOTTY },
-	{ "ETXTBSY", ETXTBSY }, { "EFBIG", EFBIG }, { "ENOSPC", ENOSPC }, { "ESPIPE", ESPIPE },
-	{ "EROFS", EROFS }, { "EMLINK", EMLINK }, { "EPIPE", EPIPE }, { "EDOM", EDOM },
-	{ "ERANGE", ERANGE }, { "EDEADLK", EDEADLK }, { "EDEADLOCK", EDEADLOCK },
-	{ "ENAMETOOLONG", ENAMETOOLONG }, { "ENOLCK", ENOLCK }, { "ENOSYS", ENOSYS },
-	{ "ENOTEMPTY", ENOTEMPTY }, { "ELOOP", ELOOP }, { "ENOMSG", ENOMSG }, { "EIDRM", EIDRM },
-	{ "ENOSTR", ENOSTR }, { "ENODATA", ENODATA }, { "ETIME", ETIME }, { "ENOSR", ENOSR },
-	{ "ENOLINK", ENOLINK }, { "EPROTO", EPROTO }, { "EBADMSG", EBADMSG },
-	{ "EOVERFLOW", EOVERFLOW }, { "EILSEQ", EILSEQ }, { "EUSERS", EUSERS },
-	{ "ENOTSOCK", ENOTSOCK }, { "EDESTADDRREQ", EDESTADDRREQ }, { "EMSGSIZE", EMSGSIZE },
-	{ "EPROTOTYPE", EPROTOTYPE }, { "ENOPROTOOPT", ENOPROTOOPT },
-	{ "EPROTONOSUPPORT", EPROTONOSUPPORT }, { "ESOCKTNOSUPPORT", ESOCKTNOSUPPORT },
-	{ "EOPNOTSUPP", EOPNOTSUPP }, { "ENOTSUP", ENOTSUP }, { "EPFNOSUPPORT", EPFNOSUPPORT },
-	{ "EAFNOSUPPORT", EAFNOSUPPORT }, { "EADDRINUSE", EADDRINUSE },
-	{ "EADDRNOTAVAIL", EADDRNOTAVAIL }, { "ENETDOWN", ENETDOWN },
-	{ "ENETUNREACH", ENETUNREACH }, { "ENETRESET", ENETRESET },
-	{ "ECONNABORTED", ECONNABORTED }, { "ECONNRESET", ECONNRESET }, { "ENOBUFS", ENOBUFS },
-	{ "EISCONN", EISCONN }, { "ENOTCONN", ENOTCONN }, { "ESHUTDOWN", ESHUTDOWN },
-	{ "ETOOMANYREFS", ETOOMANYREFS }, { "ETIMEDOUT", ETIMEDOUT },
-	{ "ECONNREFUSED", ECONNREFUSED }, { "EHOSTDOWN", EHOSTDOWN },
-	{ "EHOSTUNREACH", EHOSTUNREACH }, { "EALREADY", EALREADY },
-	{ "EINPROGRESS", EINPROGRESS }, { "ESTALE", ESTALE }, { "EDQUOT", EDQUOT },
-	{ "ECANCELED", ECANCELED }, { "EOWNERDEAD", EOWNERDEAD },
-	{ "ENOTRECOVERABLE", ENOTRECOVERABLE }, { "ERFKILL", ERFKILL },
+	{ "EPERM", EPERM },
+	{ "ENOENT", ENOENT },
+	{ "ESRCH", ESRCH },
+	{ "EINTR", EINTR },
+	{ "EIO", EIO },
+	{ "ENXIO", ENXIO },
+	{ "E2BIG", E2BIG },
+	{ "ENOEXEC", ENOEXEC },
+	{ "EBADF", EBADF },
+	{ "ECHILD", ECHILD },
+	{ "EAGAIN", EAGAIN },
+	{ "EWOULDBLOCK", EWOULDBLOCK },
+	{ "ENOMEM", ENOMEM },
+	{ "EACCES", EACCES },
+	{ "EFAULT", EFAULT },
+	{ "ENOTBLK", ENOTBLK },
+	{ "EBUSY", EBUSY },
+	{ "EEXIST", EEXIST },
+	{ "EXDEV", EXDEV },
+	{ "ENODEV", ENODEV },
+	{ "ENOTDIR", ENOTDIR },
+	{ "EISDIR", EISDIR },
+	{ "EINVAL", EINVAL },
+	{ "ENFILE", ENFILE },
+	{ "EMFILE", EMFILE },
+	{ "ENOTTY", ENOTTY },
+	{ "ETXTBSY", ETXTBSY },
+	{ "EFBIG", EFBIG },
+	{ "ENOSPC", ENOSPC },
+	{ "ESPIPE", ESPIPE },
+	{ "EROFS", EROFS },
+	{ "EMLINK", EMLINK },
+	{ "EPIPE", EPIPE },
+	{ "EDOM", EDOM },
+	{ "ERANGE", ERANGE },
+	{ "EDEADLK", EDEADLK },
+	{ "EDEADLOCK", EDEADLOCK },
+	{ "ENAMETOOLONG", ENAMETOOLONG },
+	{ "ENOLCK", ENOLCK },
+	{ "ENOSYS", ENOSYS },
+	{ "ENOTEMPTY", ENOTEMPTY },
+	{ "ELOOP", ELOOP },
+	{ "ENOMSG", ENOMSG },
+	{ "EIDRM", EIDRM },
+	{ "ENOSTR", ENOSTR },
+	{ "ENODATA", ENODATA },
+	{ "ETIME", ETIME },
+	{ "ENOSR", ENOSR },
+	{ "ENOLINK", ENOLINK },
+	{ "EPROTO", EPROTO },
+	{ "EBADMSG", EBADMSG },
+	{ "EOVERFLOW", EOVERFLOW },
+	{ "EILSEQ", EILSEQ },
+	{ "EUSERS", EUSERS },
+	{ "ENOTSOCK", ENOTSOCK },
+	{ "EDESTADDRREQ", EDESTADDRREQ },
+	{ "EMSGSIZE", EMSGSIZE },
+	{ "EPROTOTYPE", EPROTOTYPE },
+	{ "ENOPROTOOPT", ENOPROTOOPT },
+	{ "EPROTONOSUPPORT", EPROTONOSUPPORT },
+	{ "ESOCKTNOSUPPORT", ESOCKTNOSUPPORT },
+	{ "EOPNOTSUPP", EOPNOTSUPP },
+	{ "ENOTSUP", ENOTSUP },
+	{ "EPFNOSUPPORT", EPFNOSUPPORT },
+	{ "EAFNOSUPPORT", EAFNOSUPPORT },
+	{ "EADDRINUSE", EADDRINUSE },
+	{ "EADDRNOTAVAIL", EADDRNOTAVAIL },
+	{ "ENETDOWN", ENETDOWN },
+	{ "ENETUNREACH", ENETUNREACH },
+	{ "ENETRESET", ENETRESET },
+	{ "ECONNABORTED", ECONNABORTED },
+	{ "ECONNRESET", ECONNRESET },
+	{ "ENOBUFS", ENOBUFS },
+	{ "EISCONN", EISCONN },
+	{ "ENOTCONN", ENOTCONN },
+	{ "ESHUTDOWN", ESHUTDOWN },
+	{ "ETOOMANYREFS", ETOOMANYREFS },
+	{ "ETIMEDOUT", ETIMEDOUT },
+	{ "ECONNREFUSED", ECONNREFUSED },
+	{ "EHOSTDOWN", EHOSTDOWN },
+	{ "EHOSTUNREACH", EHOSTUNREACH },
+	{ "EALREADY", EALREADY },
+	{ "EINPROGRESS", EINPROGRESS },
+	{ "ESTALE", ESTALE },
+	{ "EDQUOT", EDQUOT },
+	{ "ECANCELED", ECANCELED },
+	{ "EOWNERDEAD", EOWNERDEAD },
+	{ "ENOTRECOVERABLE", ENOTRECOVERABLE },
+	{ "ERFKILL", ERFKILL },
 	{ "EHWPOISON", EHWPOISON },
 	/* io.d: open(2)'s flags, the kernel's values for this architecture */
-	{ "O_ACCMODE", O_ACCMODE }, { "O_RDONLY", O_RDONLY }, { "O_WRONLY", O_WRONLY },
-	{ "O_RDWR", O_RDWR }, { "O_CREAT", O_CREAT }, { "O_EXCL", O_EXCL },
-	{ "O_NOCTTY", O_NOCTTY }, { "O_TRUNC", O_TRUNC }, { "O_APPEND", O_APPEND },
-	{ "O_NONBLOCK", O_NONBLOCK }, { "O_NDELAY", O_NDELAY }, { "O_DSYNC", O_DSYNC },
-	{ "O_ASYNC", O_ASYNC }, { "O_FASYNC", O_ASYNC }, { "O_DIRECT", O_DIRECT },
-	{ "O_LARGEFILE", CG_O_LARGEFILE }, { "O_DIRECTORY", O_DIRECTORY },
-	{ "O_NOFOLLOW", O_NOFOLLOW }, { "O_NOATIME", O_NOATIME }, { "O_CLOEXEC", O_CLOEXEC },
-	{ "O_SYNC", O_SYNC }, { "O_RSYNC", O_RSYNC }, { "O_FSYNC", O_SYNC },
-	{ "O_PATH", O_PATH }, { "O_TMPFILE", O_TMPFILE },
+	{ "O_ACCMODE", O_ACCMODE },
+	{ "O_RDONLY", O_RDONLY },
+	{ "O_WRONLY", O_WRONLY },
+	{ "O_RDWR", O_RDWR },
+	{ "O_CREAT", O_CREAT },
+	{ "O_EXCL", O_EXCL },
+	{ "O_NOCTTY", O_NOCTTY },
+	{ "O_TRUNC", O_TRUNC },
+	{ "O_APPEND", O_APPEND },
+	{ "O_NONBLOCK", O_NONBLOCK },
+	{ "O_NDELAY", O_NDELAY },
+	{ "O_DSYNC", O_DSYNC },
+	{ "O_ASYNC", O_ASYNC },
+	{ "O_FASYNC", O_ASYNC },
+	{ "O_DIRECT", O_DIRECT },
+	{ "O_LARGEFILE", CG_O_LARGEFILE },
+	{ "O_DIRECTORY", O_DIRECTORY },
+	{ "O_NOFOLLOW", O_NOFOLLOW },
+	{ "O_NOATIME", O_NOATIME },
+	{ "O_CLOEXEC", O_CLOEXEC },
+	{ "O_SYNC", O_SYNC },
+	{ "O_RSYNC", O_RSYNC },
+	{ "O_FSYNC", O_SYNC },
+	{ "O_PATH", O_PATH },
+	{ "O_TMPFILE", O_TMPFILE },
 	/* net.d */
-	{ "AF_INET", AF_INET }, { "AF_INET6", AF_INET6 },
+	{ "AF_INET", AF_INET },
+	{ "AF_INET6", AF_INET6 },
 	/* procfs.d: data models, process states, SIGCHLD codes */
-	{ "PR_MODEL_ILP32", 1 }, { "PR_MODEL_LP64", 2 },
-	{ "SSLEEP", 1 }, { "SRUN", 2 }, { "SZOMB", 3 }, { "SSTOP", 4 }, { "SIDL", 5 },
-	{ "SONPROC", 6 }, { "SWAIT", 7 },
-	{ "CLD_EXITED", CLD_EXITED }, { "CLD_KILLED", CLD_KILLED }, { "CLD_DUMPED", CLD_DUMPED },
-	{ "CLD_TRAPPED", CLD_TRAPPED }, { "CLD_STOPPED", CLD_STOPPED },
+	{ "PR_MODEL_ILP32", 1 },
+	{ "PR_MODEL_LP64", 2 },
+	{ "SSLEEP", 1 },
+	{ "SRUN", 2 },
+	{ "SZOMB", 3 },
+	{ "SSTOP", 4 },
+	{ "SIDL", 5 },
+	{ "SONPROC", 6 },
+	{ "SWAIT", 7 },
+	{ "CLD_EXITED", CLD_EXITED },
+	{ "CLD_KILLED", CLD_KILLED },
+	{ "CLD_DUMPED", CLD_DUMPED },
+	{ "CLD_TRAPPED", CLD_TRAPPED },
+	{ "CLD_STOPPED", CLD_STOPPED },
 	{ "CLD_CONTINUED", CLD_CONTINUED },
 };
 
@@ -1239,8 +1415,8 @@ bool cg_const_fold(struct cg *g, const struct ast_expr *e, int64_t *v)
 		*v = (int64_t)e->u.c.value;
 		return true;
 	case AST_IDENT:
-		if (e->u.ident.scope != AST_SCOPE_GLOBAL || cg_var_find(g, AST_SCOPE_GLOBAL,
-									 e->u.ident.name) ||
+		if (e->u.ident.scope != AST_SCOPE_GLOBAL ||
+		    cg_var_find(g, AST_SCOPE_GLOBAL, e->u.ident.name) ||
 		    ibind_find(g, e->u.ident.name, &i))
 			return false;
 		in = inline_find(g, e->u.ident.name);
@@ -1253,39 +1429,82 @@ bool cg_const_fold(struct cg *g, const struct ast_expr *e, int64_t *v)
 		if (!cg_const_fold(g, e->u.unary.operand, &a))
 			return false;
 		switch (e->u.unary.op) {
-		case AST_OP_NEG: *v = (int64_t)(0 - (uint64_t)a); return true;
-		case AST_OP_BNOT: *v = ~a; return true;
-		case AST_OP_LNOT: *v = !a; return true;
-		case AST_OP_PLUS: *v = a; return true;
-		default: return false;
+		case AST_OP_NEG:
+			*v = (int64_t)(0 - (uint64_t)a);
+			return true;
+		case AST_OP_BNOT:
+			*v = ~a;
+			return true;
+		case AST_OP_LNOT:
+			*v = !a;
+			return true;
+		case AST_OP_PLUS:
+			*v = a;
+			return true;
+		default:
+			return false;
 		}
 	case AST_BINARY:
-		if (!cg_const_fold(g, e->u.binary.lhs, &a) || !cg_const_fold(g, e->u.binary.rhs, &b))
+		if (!cg_const_fold(g, e->u.binary.lhs, &a) ||
+		    !cg_const_fold(g, e->u.binary.rhs, &b))
 			return false;
 		switch (e->u.binary.op) {
-		case AST_OP_ADD: *v = (int64_t)((uint64_t)a + (uint64_t)b); return true;
-		case AST_OP_SUB: *v = (int64_t)((uint64_t)a - (uint64_t)b); return true;
-		case AST_OP_MUL: *v = (int64_t)((uint64_t)a * (uint64_t)b); return true;
+		case AST_OP_ADD:
+			*v = (int64_t)((uint64_t)a + (uint64_t)b);
+			return true;
+		case AST_OP_SUB:
+			*v = (int64_t)((uint64_t)a - (uint64_t)b);
+			return true;
+		case AST_OP_MUL:
+			*v = (int64_t)((uint64_t)a * (uint64_t)b);
+			return true;
 		case AST_OP_DIV:
 		case AST_OP_MOD:
 			if (!b || (a == INT64_MIN && b == -1))
 				return false;
 			*v = e->u.binary.op == AST_OP_DIV ? a / b : a % b;
 			return true;
-		case AST_OP_SHL: *v = (int64_t)((uint64_t)a << (b & 63)); return true;
-		case AST_OP_SHR: *v = a >> (b & 63); return true;
-		case AST_OP_BAND: *v = a & b; return true;
-		case AST_OP_BOR: *v = a | b; return true;
-		case AST_OP_BXOR: *v = a ^ b; return true;
-		case AST_OP_EQ: *v = a == b; return true;
-		case AST_OP_NE: *v = a != b; return true;
-		case AST_OP_LT: *v = a < b; return true;
-		case AST_OP_LE: *v = a <= b; return true;
-		case AST_OP_GT: *v = a > b; return true;
-		case AST_OP_GE: *v = a >= b; return true;
-		case AST_OP_LAND: *v = a && b; return true;
-		case AST_OP_LOR: *v = a || b; return true;
-		default: return false;
+		case AST_OP_SHL:
+			*v = (int64_t)((uint64_t)a << (b & 63));
+			return true;
+		case AST_OP_SHR:
+			*v = a >> (b & 63);
+			return true;
+		case AST_OP_BAND:
+			*v = a & b;
+			return true;
+		case AST_OP_BOR:
+			*v = a | b;
+			return true;
+		case AST_OP_BXOR:
+			*v = a ^ b;
+			return true;
+		case AST_OP_EQ:
+			*v = a == b;
+			return true;
+		case AST_OP_NE:
+			*v = a != b;
+			return true;
+		case AST_OP_LT:
+			*v = a < b;
+			return true;
+		case AST_OP_LE:
+			*v = a <= b;
+			return true;
+		case AST_OP_GT:
+			*v = a > b;
+			return true;
+		case AST_OP_GE:
+			*v = a >= b;
+			return true;
+		case AST_OP_LAND:
+			*v = a && b;
+			return true;
+		case AST_OP_LOR:
+			*v = a || b;
+			return true;
+		default:
+			return false;
 		}
 	default:
 		return false;
@@ -1295,7 +1514,8 @@ bool cg_const_fold(struct cg *g, const struct ast_expr *e, int64_t *v)
 bool cg_is_builtin(const char *name)
 {
 	return builtin_find(name) || !strcmp(name, "execname") || cg_is_stack_builtin(name) ||
-	       in_list(name, builtins_missing, sizeof(builtins_missing) / sizeof(builtins_missing[0]));
+	       in_list(name, builtins_missing,
+		       sizeof(builtins_missing) / sizeof(builtins_missing[0]));
 }
 
 /*
@@ -1360,9 +1580,10 @@ int cg_inline_def(struct cg *g, const struct ast_decl *d)
 		return cg_error(g, DIAG_DECL_VOIDOBJ, d->name_loc, "cannot declare void inline: %s",
 				d->name);
 	if (inline_find(g, d->name))
-		return cg_error(g, DIAG_DECL_IDRED, d->name_loc,
-				"identifier redefined: %s\n\t current: inline definition\n\tprevious: scalar inline",
-				d->name);
+		return cg_error(
+			g, DIAG_DECL_IDRED, d->name_loc,
+			"identifier redefined: %s\n\t current: inline definition\n\tprevious: scalar inline",
+			d->name);
 	if (builtin_find(d->name) || !strcmp(d->name, "execname") ||
 	    cg_var_find(g, AST_SCOPE_GLOBAL, d->name))
 		return cg_error(g, DIAG_DECL_IDRED, d->name_loc, "identifier redefined: %s",
@@ -1397,9 +1618,10 @@ int cg_inline_def(struct cg *g, const struct ast_decl *d)
 			char b[32];
 
 			free(in);
-			return cg_error(g, DIAG_OP_INCOMPAT, d->name_loc,
-					"inline %s definition uses incompatible types: \"%s\" = \"int\"",
-					d->name, cg_type_name(&t, b, sizeof(b)));
+			return cg_error(
+				g, DIAG_OP_INCOMPAT, d->name_loc,
+				"inline %s definition uses incompatible types: \"%s\" = \"int\"",
+				d->name, cg_type_name(&t, b, sizeof(b)));
 		}
 		/* The constant's own type, as a literal of that value has. */
 		memset(&lit, 0, sizeof(lit));
@@ -1480,10 +1702,11 @@ static int param_use(struct cg *g, size_t i, struct ct *t)
 		return -1;
 	if ((t->kind == CT_STR) != (pt->kind == CT_STR)) {
 		cg_reg_free(g, r);
-		return cg_error(g, DIAG_PROTO_ARG, b->args[i]->loc,
-				"%s[ ] key #%zu is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
-				b->in->name, i + 1, pt->kind == CT_STR ? "string" : "int",
-				cg_type_name(t, b1, sizeof(b1)));
+		return cg_error(
+			g, DIAG_PROTO_ARG, b->args[i]->loc,
+			"%s[ ] key #%zu is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
+			b->in->name, i + 1, pt->kind == CT_STR ? "string" : "int",
+			cg_type_name(t, b1, sizeof(b1)));
 	}
 	if (pt->kind == CT_INT) {
 		if (cast_changes(t, pt))
@@ -1505,7 +1728,7 @@ static int ident(struct cg *g, const struct ast_expr *e, struct ct *t)
 	if (scope == AST_SCOPE_GLOBAL && ibind_find(g, name, &pi))
 		return param_use(g, pi, t);
 	if (scope == AST_SCOPE_GLOBAL && !strcmp(name, "NULL")) {
-		*t = ct_int64;	/* dtrace's inline long NULL = 0 (fold() sees it first) */
+		*t = ct_int64; /* dtrace's inline long NULL = 0 (fold() sees it first) */
 		return load_const(g, 0, e->loc);
 	}
 	if (scope == AST_SCOPE_GLOBAL && !strcmp(name, "execname")) {
@@ -1530,7 +1753,8 @@ static int ident(struct cg *g, const struct ast_expr *e, struct ct *t)
 		return r;
 	}
 	if (scope == AST_SCOPE_GLOBAL &&
-	    in_list(name, builtins_missing, sizeof(builtins_missing) / sizeof(builtins_missing[0]))) {
+	    in_list(name, builtins_missing,
+		    sizeof(builtins_missing) / sizeof(builtins_missing[0]))) {
 		cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported yet: builtin variable %s",
 			 name);
 		return -1;
@@ -1542,7 +1766,8 @@ static int ident(struct cg *g, const struct ast_expr *e, struct ct *t)
 
 		if (in && in->params)
 			return cg_error(g, DIAG_IDENT_BADREF, e->loc,
-					"associative array '%s' may not be referenced as scalar", name);
+					"associative array '%s' may not be referenced as scalar",
+					name);
 		if (in)
 			return inline_use(g, in, NULL, e, t);
 		if (lib_const(name, &c)) {
@@ -1570,8 +1795,9 @@ static int ident(struct cg *g, const struct ast_expr *e, struct ct *t)
 		return load_const(g, (uint64_t)signal_number(name), e->loc);
 	}
 	if (!v) {
-		cg_error(g, DIAG_IDENT_UNDEF, e->loc, "failed to resolve %s%s: Unknown variable name",
-			 cg_scope_prefix(scope), name);
+		cg_error(g, DIAG_IDENT_UNDEF, e->loc,
+			 "failed to resolve %s%s: Unknown variable name", cg_scope_prefix(scope),
+			 name);
 		return -1;
 	}
 	if (v->scope == AST_SCOPE_SELF && v->type.kind == CT_STR) {
@@ -1596,26 +1822,67 @@ static int binop(struct cg *g, enum ast_op op, int ra, int rb, const struct ct *
 	int x = ra, y = ra, z = rb;
 
 	switch (op) {
-	case AST_OP_MUL: o = SPT_OP_MUL; break;
-	case AST_OP_DIV: o = s ? SPT_OP_SDIV : SPT_OP_UDIV; break;
-	case AST_OP_MOD: o = s ? SPT_OP_SREM : SPT_OP_UREM; break;
-	case AST_OP_ADD: o = SPT_OP_ADD; break;
-	case AST_OP_SUB: o = SPT_OP_SUB; break;
-	case AST_OP_SHL: o = SPT_OP_SHL; at = arith_type(ta, ta); break;
+	case AST_OP_MUL:
+		o = SPT_OP_MUL;
+		break;
+	case AST_OP_DIV:
+		o = s ? SPT_OP_SDIV : SPT_OP_UDIV;
+		break;
+	case AST_OP_MOD:
+		o = s ? SPT_OP_SREM : SPT_OP_UREM;
+		break;
+	case AST_OP_ADD:
+		o = SPT_OP_ADD;
+		break;
+	case AST_OP_SUB:
+		o = SPT_OP_SUB;
+		break;
+	case AST_OP_SHL:
+		o = SPT_OP_SHL;
+		at = arith_type(ta, ta);
+		break;
 	case AST_OP_SHR:
 		at = arith_type(ta, ta);
 		o = at.sign ? SPT_OP_ASR : SPT_OP_LSR;
 		break;
-	case AST_OP_BAND: o = SPT_OP_AND; break;
-	case AST_OP_BOR: o = SPT_OP_OR; break;
-	case AST_OP_BXOR: o = SPT_OP_XOR; break;
-	case AST_OP_EQ: o = SPT_OP_EQ; at = ct_int; break;
-	case AST_OP_NE: o = SPT_OP_NE; at = ct_int; break;
-	case AST_OP_LT: o = s ? SPT_OP_SLT : SPT_OP_ULT; at = ct_int; break;
-	case AST_OP_LE: o = s ? SPT_OP_SLE : SPT_OP_ULE; at = ct_int; break;
+	case AST_OP_BAND:
+		o = SPT_OP_AND;
+		break;
+	case AST_OP_BOR:
+		o = SPT_OP_OR;
+		break;
+	case AST_OP_BXOR:
+		o = SPT_OP_XOR;
+		break;
+	case AST_OP_EQ:
+		o = SPT_OP_EQ;
+		at = ct_int;
+		break;
+	case AST_OP_NE:
+		o = SPT_OP_NE;
+		at = ct_int;
+		break;
+	case AST_OP_LT:
+		o = s ? SPT_OP_SLT : SPT_OP_ULT;
+		at = ct_int;
+		break;
+	case AST_OP_LE:
+		o = s ? SPT_OP_SLE : SPT_OP_ULE;
+		at = ct_int;
+		break;
 	/* a > b is b < a */
-	case AST_OP_GT: o = s ? SPT_OP_SLT : SPT_OP_ULT; y = rb; z = ra; at = ct_int; break;
-	case AST_OP_GE: o = s ? SPT_OP_SLE : SPT_OP_ULE; y = rb; z = ra; at = ct_int; break;
+	case AST_OP_GT:
+		o = s ? SPT_OP_SLT : SPT_OP_ULT;
+		y = rb;
+		z = ra;
+		at = ct_int;
+		break;
+	case AST_OP_GE:
+		o = s ? SPT_OP_SLE : SPT_OP_ULE;
+		y = rb;
+		z = ra;
+		at = ct_int;
+		break;
 	default:
 		return cg_error(g, DIAG_UNSUPPORTED, loc, "not supported: operator %s",
 				ast_op_str(op));
@@ -1626,19 +1893,21 @@ static int binop(struct cg *g, enum ast_op op, int ra, int rb, const struct ct *
 }
 
 static const char *const strfuncs[] = {
-	"copyinstr", "stringof", "strlen", "strjoin", "substr", "strchr", "strrchr",
-	"strstr", "index", "rindex", "basename", "dirname", "lltostr",
-	"copyin", "copyinto", "speculation", "speculate", "commit", "discard",
-	"printa", "clear", "trunc", "normalize", "denormalize", "count", "sum", "avg",
-	"min", "max", "stddev", "quantize", "lquantize", "llquantize", "tracemem",
-	"stack", "ustack", "jstack", "system", "raise", "stop", "breakpoint", "panic",
-	"chill", "copyout", "copyoutstr", "ftruncate", "freopen", "rand", "progenyof",
-	"mutex_owned", "htons", "htonl", "ntohs", "ntohl", "inet_ntoa", "setopt",
-	"func", "sym", "mod", "ufunc", "usym", "umod", "uaddr", "print", "alloca", "bcopy",
+	"copyinstr", "stringof",    "strlen",	  "strjoin",	 "substr",     "strchr",
+	"strrchr",   "strstr",	    "index",	  "rindex",	 "basename",   "dirname",
+	"lltostr",   "copyin",	    "copyinto",	  "speculation", "speculate",  "commit",
+	"discard",   "printa",	    "clear",	  "trunc",	 "normalize",  "denormalize",
+	"count",     "sum",	    "avg",	  "min",	 "max",	       "stddev",
+	"quantize",  "lquantize",   "llquantize", "tracemem",	 "stack",      "ustack",
+	"jstack",    "system",	    "raise",	  "stop",	 "breakpoint", "panic",
+	"chill",     "copyout",	    "copyoutstr", "ftruncate",	 "freopen",    "rand",
+	"progenyof", "mutex_owned", "htons",	  "htonl",	 "ntohs",      "ntohl",
+	"inet_ntoa", "setopt",	    "func",	  "sym",	 "mod",	       "ufunc",
+	"usym",	     "umod",	    "uaddr",	  "print",	 "alloca",     "bcopy",
 };
 
-static int lvalue_var(struct cg *g, const struct ast_expr *lhs, struct cg_var **vp,
-		      bool may_create, const struct ct *rt, const char *lv_op)
+static int lvalue_var(struct cg *g, const struct ast_expr *lhs, struct cg_var **vp, bool may_create,
+		      const struct ct *rt, const char *lv_op)
 {
 	struct cg_var *v;
 
@@ -1650,9 +1919,10 @@ static int lvalue_var(struct cg *g, const struct ast_expr *lhs, struct cg_var **
 	if (lhs->kind != AST_IDENT)
 		return cg_error(g, DIAG_OP_LVAL, lhs->loc,
 				"operator %s requires modifiable lvalue as an operand", lv_op);
-	if (lhs->u.ident.scope == AST_SCOPE_GLOBAL && (builtin_find(lhs->u.ident.name) ||
-	    cg_is_stack_builtin(lhs->u.ident.name) || in_list(lhs->u.ident.name, builtins_missing,
-		    sizeof(builtins_missing) / sizeof(builtins_missing[0]))))
+	if (lhs->u.ident.scope == AST_SCOPE_GLOBAL &&
+	    (builtin_find(lhs->u.ident.name) || cg_is_stack_builtin(lhs->u.ident.name) ||
+	     in_list(lhs->u.ident.name, builtins_missing,
+		     sizeof(builtins_missing) / sizeof(builtins_missing[0]))))
 		return cg_error(g, DIAG_OP_WRITE, lhs->loc,
 				"operator %s can only be applied to a writable variable", lv_op);
 	v = cg_var_find(g, lhs->u.ident.scope, lhs->u.ident.name);
@@ -1666,7 +1936,8 @@ static int lvalue_var(struct cg *g, const struct ast_expr *lhs, struct cg_var **
 				"failed to resolve %s%s: Unknown variable name",
 				cg_scope_prefix(lhs->u.ident.scope), lhs->u.ident.name);
 	if (!v) {
-		v = cg_var_new(g, lhs->u.ident.scope, lhs->u.ident.name, rt ? rt : &ct_int64, lhs->loc);
+		v = cg_var_new(g, lhs->u.ident.scope, lhs->u.ident.name, rt ? rt : &ct_int64,
+			       lhs->loc);
 		if (!v)
 			return -1;
 	}
@@ -1752,7 +2023,8 @@ static int assoc_prepare(struct cg *g, const struct ast_expr *e, bool create, co
 	}
 	v = cg_var_find(g, AST_SCOPE_GLOBAL, base->u.ident.name);
 	if (v && !v->assoc)
-		return cg_error(g, DIAG_DEREF_NONPTR, e->loc, "cannot dereference non-pointer type");
+		return cg_error(g, DIAG_DEREF_NONPTR, e->loc,
+				"cannot dereference non-pointer type");
 	if (!v && (!create || builtin_find(base->u.ident.name)))
 		return cg_error(g, DIAG_IDENT_UNDEF, base->loc,
 				"failed to resolve %s: Unknown variable name", base->u.ident.name);
@@ -1768,23 +2040,25 @@ static int assoc_prepare(struct cg *g, const struct ast_expr *e, bool create, co
 	}
 	if (n != v->nkeys)
 		return cg_error(g, DIAG_PROTO_LEN, e->loc,
-				"%s[ ] prototype mismatch: %zu key%s passed, %u expected", v->name, n,
-				n == 1 ? "" : "s", v->nkeys);
+				"%s[ ] prototype mismatch: %zu key%s passed, %u expected", v->name,
+				n, n == 1 ? "" : "s", v->nkeys);
 	for (i = 0; i < n; i++) {
 		char b[32];
 
 		if ((kt[i].kind == CT_STR) != v->kstr[i])
-			return cg_error(g, DIAG_PROTO_ARG, e->u.index.keys[i]->loc,
-					"%s[ ] key #%zu is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
-					v->name, i + 1, v->kstr[i] ? "string" : "int",
-					cg_type_name(&kt[i], b, sizeof(b)));
+			return cg_error(
+				g, DIAG_PROTO_ARG, e->u.index.keys[i]->loc,
+				"%s[ ] key #%zu is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
+				v->name, i + 1, v->kstr[i] ? "string" : "int",
+				cg_type_name(&kt[i], b, sizeof(b)));
 	}
 	cg_emit(g, SPT_OP_KINIT, 0, 0, 0, (int32_t)v->slot);
 	for (i = 0; i < n; i++) {
 		/* An integer key is cast to the array's key type, as dtrace casts it. */
 		if (!v->kstr[i] && cast_changes(&kt[i], &v->ktype[i]))
 			cg_narrow(g, regs[i], &v->ktype[i]);
-		cg_emit(g, v->kstr[i] ? SPT_OP_KSTR : SPT_OP_KINT, 0, regs[i], 0, (int32_t)v->koff[i]);
+		cg_emit(g, v->kstr[i] ? SPT_OP_KSTR : SPT_OP_KINT, 0, regs[i], 0,
+			(int32_t)v->koff[i]);
 		cg_reg_free(g, regs[i]);
 	}
 	*vp = v;
@@ -1830,8 +2104,8 @@ static int inline_call(struct cg *g, const struct cg_inline *in, const struct as
 
 	if (n != in->nparams)
 		return cg_error(g, DIAG_PROTO_LEN, e->loc,
-				"%s[ ] prototype mismatch: %zu key%s passed, %zu expected", in->name, n,
-				n == 1 ? "" : "s", in->nparams);
+				"%s[ ] prototype mismatch: %zu key%s passed, %zu expected",
+				in->name, n, n == 1 ? "" : "s", in->nparams);
 	return inline_use(g, in, &b, e, t);
 }
 
@@ -1881,13 +2155,13 @@ static int value_index(struct cg *g, const struct ast_expr *e, struct ct *t)
 		return cg_error(g, DIAG_SYNTAX, e->loc, "syntax error near \",\"");
 	}
 	/* The base's type decides; its code is made again below. */
-	g->keep_array = base->kind == AST_MEMBER;	/* a char array member stays an array */
+	g->keep_array = base->kind == AST_MEMBER; /* a char array member stays an array */
 	rb = cg_expr(g, base, &bt);
 	g->keep_array = false;
 	if (rb < 0)
 		return -1;
 	if (bt.kind == CT_ARR || (bt.kind == CT_INT && bt.ptr && bt.btf))
-		return cg_ptr_index(g, e, rb, &bt, t);	/* BTF: the element type's load */
+		return cg_ptr_index(g, e, rb, &bt, t); /* BTF: the element type's load */
 	g->img->ninsns = ni;
 	g->regs = saved;
 	if (bt.kind == CT_STR) {
@@ -1911,7 +2185,8 @@ static int value_index(struct cg *g, const struct ast_expr *e, struct ct *t)
 		return rk;
 	}
 	if (bt.kind != CT_INT || !bt.ptr)
-		return cg_error(g, DIAG_DEREF_NONPTR, e->loc, "cannot dereference non-pointer type");
+		return cg_error(g, DIAG_DEREF_NONPTR, e->loc,
+				"cannot dereference non-pointer type");
 	memset(&add, 0, sizeof(add));
 	add.kind = AST_BINARY;
 	add.loc = e->loc;
@@ -1940,12 +2215,13 @@ static int index_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 		return cg_args(g, e, t);
 	if (base->kind == AST_IDENT && base->u.ident.scope == AST_SCOPE_GLOBAL &&
 	    !strcmp(base->u.ident.name, "fds") && !cg_var_find(g, AST_SCOPE_GLOBAL, "fds"))
-		return cg_error(g, DIAG_UNSUPPORTED, e->loc,
-				"not supported yet: fds[ ] (the file's path needs the dentry chain)");
+		return cg_error(
+			g, DIAG_UNSUPPORTED, e->loc,
+			"not supported yet: fds[ ] (the file's path needs the dentry chain)");
 	if (base->kind == AST_IDENT && base->u.ident.scope == AST_SCOPE_GLOBAL &&
 	    !cg_var_find(g, AST_SCOPE_GLOBAL, base->u.ident.name) &&
-	    !ibind_find(g, base->u.ident.name, &i) &&
-	    (in = inline_find(g, base->u.ident.name)) && in->params)
+	    !ibind_find(g, base->u.ident.name, &i) && (in = inline_find(g, base->u.ident.name)) &&
+	    in->params)
 		return inline_call(g, in, e, t);
 	if (!index_names_array(g, base))
 		return value_index(g, e, t);
@@ -1967,8 +2243,7 @@ static int assoc_assign(struct cg *g, const struct ast_expr *e, int r, const str
 
 	if (assoc_prepare(g, lhs, true, rt, &v))
 		return -1;
-	if (rt->kind != v->type.kind)
-	{
+	if (rt->kind != v->type.kind) {
 		char b1[32], b2[32];
 
 		return cg_error(g, DIAG_OP_INCOMPAT, e->loc,
@@ -2028,7 +2303,8 @@ static int assign(struct cg *g, const struct ast_expr *e, struct ct *t)
 	    !cg_var_find(g, lhs->u.ident.scope, lhs->u.ident.name) &&
 	    !(lhs->u.ident.scope == AST_SCOPE_GLOBAL && builtin_find(lhs->u.ident.name))) {
 		cg_reg_free(g, r);
-		return cg_error(g, DIAG_VAR_UNDEF, lhs->loc, "%s%s has not yet been declared or assigned",
+		return cg_error(g, DIAG_VAR_UNDEF, lhs->loc,
+				"%s%s has not yet been declared or assigned",
 				cg_scope_prefix(lhs->u.ident.scope), lhs->u.ident.name);
 	}
 	if (lvalue_var(g, lhs, &v, true, &rt, lv_op)) {
@@ -2041,7 +2317,8 @@ static int assign(struct cg *g, const struct ast_expr *e, struct ct *t)
 		cg_reg_free(g, r);
 		return cg_error(g, DIAG_OP_INCOMPAT, e->loc,
 				"operands have incompatible types: \"%s\" = \"%s\"",
-				cg_type_name(&v->type, b1, sizeof(b1)), cg_type_name(&rt, b2, sizeof(b2)));
+				cg_type_name(&v->type, b1, sizeof(b1)),
+				cg_type_name(&rt, b2, sizeof(b2)));
 	}
 	if (op != AST_OP_ASSIGN && v->type.kind == CT_STR) {
 		cg_reg_free(g, r);
@@ -2082,8 +2359,8 @@ static int incdec(struct cg *g, const struct ast_expr *e, struct ct *t)
 	int r, one, res;
 
 	/* The lvalue: an array element (its key now built) or a variable. */
-	if (elem ? assoc_prepare(g, e->u.unary.operand, true, &it, &v)
-		 : lvalue_var(g, e->u.unary.operand, &v, true, NULL, ast_op_str(op)))
+	if (elem ? assoc_prepare(g, e->u.unary.operand, true, &it, &v) :
+		   lvalue_var(g, e->u.unary.operand, &v, true, NULL, ast_op_str(op)))
 		return -1;
 	if (v->type.kind != CT_INT)
 		return cg_error(g, DIAG_OP_INT, e->loc, "operator %s requires an integer",
@@ -2132,7 +2409,8 @@ static int stringof_addr(struct cg *g, int r, struct ct *ot, struct ct *t, struc
 		char tn[128];
 
 		cg_reg_free(g, r);
-		return cg_error(g, DIAG_STRINGOF_TYPE, loc, "cannot apply stringof to a value of type %s",
+		return cg_error(g, DIAG_STRINGOF_TYPE, loc,
+				"cannot apply stringof to a value of type %s",
 				cg_ct_name(g, ot, tn, sizeof(tn)));
 	}
 	if (ot->kind == CT_ARR) {
@@ -2156,7 +2434,10 @@ static int unary(struct cg *g, const struct ast_expr *e, struct ct *t)
 	int r;
 
 	switch (op) {
-	case AST_OP_PREINC: case AST_OP_PREDEC: case AST_OP_POSTINC: case AST_OP_POSTDEC:
+	case AST_OP_PREINC:
+	case AST_OP_PREDEC:
+	case AST_OP_POSTINC:
+	case AST_OP_POSTDEC:
 		return incdec(g, e, t);
 	case AST_OP_SIZEOF: {
 		/* sizeof expr: the type's size; the operand is not evaluated. */
@@ -2167,8 +2448,8 @@ static int unary(struct cg *g, const struct ast_expr *e, struct ct *t)
 
 		/* an associative array or aggregation has no size (dtrace: <DYN>) */
 		if (o->kind == AST_AGG ||
-		    (o->kind == AST_IDENT && (av = cg_var_find(g, o->u.ident.scope, o->u.ident.name)) &&
-		     av->assoc))
+		    (o->kind == AST_IDENT &&
+		     (av = cg_var_find(g, o->u.ident.scope, o->u.ident.name)) && av->assoc))
 			return cg_error(g, DIAG_SIZEOF_TYPE, e->loc,
 					"cannot apply sizeof to an operand of unknown size");
 		r = cg_expr(g, e->u.unary.operand, &ot);
@@ -2198,17 +2479,21 @@ static int unary(struct cg *g, const struct ast_expr *e, struct ct *t)
 			return cg_btf_deref(g, r, &ot, t, e->loc);
 		if (ot.kind == CT_INT && !ot.ptr) {
 			cg_reg_free(g, r);
-			return cg_error(g, DIAG_DEREF_NONPTR, e->loc, "cannot dereference non-pointer type");
+			return cg_error(g, DIAG_DEREF_NONPTR, e->loc,
+					"cannot dereference non-pointer type");
 		}
 		if (ot.kind == CT_INT && ot.ptr == 1 && !ot.psize) {
 			cg_reg_free(g, r);
-			return cg_error(g, DIAG_DEREF_VOID, e->loc, "cannot dereference pointer to void");
+			return cg_error(g, DIAG_DEREF_VOID, e->loc,
+					"cannot dereference pointer to void");
 		}
 		if (ot.kind != CT_INT || ot.ptr != 1 || !ot.psize) {
 			cg_reg_free(g, r);
-			return cg_error(g, ot.ptr > 1 ? DIAG_UNSUPPORTED : DIAG_OP_INCOMPAT, e->loc,
-					ot.ptr > 1 ? "not supported yet: dereference of a pointer to a pointer"
-						   : "operator * requires a pointer to an integer type");
+			return cg_error(
+				g, ot.ptr > 1 ? DIAG_UNSUPPORTED : DIAG_OP_INCOMPAT, e->loc,
+				ot.ptr > 1 ?
+					"not supported yet: dereference of a pointer to a pointer" :
+					"operator * requires a pointer to an integer type");
 		}
 		cg_emit(g, SPT_OP_LDX, r, r, (int)ot.psize, 0);
 		*t = (struct ct){ CT_INT, ot.psize, ot.psign, 0, 0, false, 0, 0 };
@@ -2244,8 +2529,10 @@ static int unary(struct cg *g, const struct ast_expr *e, struct ct *t)
 			return r;
 		}
 		if (o->kind == AST_IDENT || o->kind == AST_AGG || o->kind == AST_INDEX)
-			return cg_error(g, DIAG_ADDROF_VAR, e->loc, "cannot take address of dynamic variable");
-		return cg_error(g, DIAG_ADDROF_LVAL, e->loc, "unacceptable operand for unary & operator");
+			return cg_error(g, DIAG_ADDROF_VAR, e->loc,
+					"cannot take address of dynamic variable");
+		return cg_error(g, DIAG_ADDROF_LVAL, e->loc,
+				"unacceptable operand for unary & operator");
 	}
 	default:
 		break;
@@ -2362,8 +2649,8 @@ static int cast(struct cg *g, const struct ast_expr *e, struct ct *t)
 	if (cg_type_of(g, &e->u.cast.type, &to))
 		return -1;
 	if (to.kind != CT_INT)
-		return cg_error(g, DIAG_UNSUPPORTED, e->loc,
-				"not supported yet: cast to %s", e->u.cast.type.name);
+		return cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported yet: cast to %s",
+				e->u.cast.type.name);
 	r = cg_expr(g, e->u.cast.operand, &from);
 	if (r < 0)
 		return -1;
@@ -2373,7 +2660,8 @@ static int cast(struct cg *g, const struct ast_expr *e, struct ct *t)
 		cg_reg_free(g, r);
 		return cg_error(g, DIAG_CAST_INVAL, e->loc,
 				"invalid cast expression: \"%s\" to \"%s\"",
-				cg_type_name(&from, b1, sizeof(b1)), cg_type_name(&to, b2, sizeof(b2)));
+				cg_type_name(&from, b1, sizeof(b1)),
+				cg_type_name(&to, b2, sizeof(b2)));
 	}
 	if (cast_changes(&from, &to))
 		cg_narrow(g, r, &to);
@@ -2387,18 +2675,20 @@ static int call_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 
 	(void)t;
 	if (!strcmp(name, "trace") || !strcmp(name, "printf") || !strcmp(name, "exit"))
-		return cg_error(g, DIAG_CG_EXPR, e->loc,
-				"tracing function %s( ) may not be called from a D expression (D program context required)",
-				name);
+		return cg_error(
+			g, DIAG_CG_EXPR, e->loc,
+			"tracing function %s( ) may not be called from a D expression (D program context required)",
+			name);
 	if (!strcmp(name, "copyinstr") || !strcmp(name, "strlen") || !strcmp(name, "stringof"))
 		return subr(g, e, t);
 	if (!strcmp(name, "speculation")) {
 		int r;
 
 		if (e->u.call.nargs)
-			return cg_error(g, DIAG_PROTO_LEN, e->loc,
-					"speculation( ) prototype mismatch: %zu arg%s passed, 0 expected",
-					e->u.call.nargs, e->u.call.nargs == 1 ? "" : "s");
+			return cg_error(
+				g, DIAG_PROTO_LEN, e->loc,
+				"speculation( ) prototype mismatch: %zu arg%s passed, 0 expected",
+				e->u.call.nargs, e->u.call.nargs == 1 ? "" : "s");
 		r = cg_reg_alloc(g, e->loc);
 		if (r < 0)
 			return -1;
@@ -2408,18 +2698,21 @@ static int call_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 		return r;
 	}
 	if (!strcmp(name, "speculate") || !strcmp(name, "commit") || !strcmp(name, "discard"))
-		return cg_error(g, DIAG_CG_EXPR, e->loc,
-				"tracing function %s( ) may not be called from a D expression (D program context required)",
-				name);
+		return cg_error(
+			g, DIAG_CG_EXPR, e->loc,
+			"tracing function %s( ) may not be called from a D expression (D program context required)",
+			name);
 	if (cg_is_aggfunc(name))
-		return cg_error(g, DIAG_CG_EXPR, e->loc,
-				"aggregating function %s( ) may not be called from a D expression (D program context required)",
-				name);
+		return cg_error(
+			g, DIAG_CG_EXPR, e->loc,
+			"aggregating function %s( ) may not be called from a D expression (D program context required)",
+			name);
 	if (!strcmp(name, "printa") || !strcmp(name, "clear") || !strcmp(name, "trunc") ||
 	    !strcmp(name, "normalize") || !strcmp(name, "denormalize"))
-		return cg_error(g, DIAG_CG_EXPR, e->loc,
-				"tracing function %s( ) may not be called from a D expression (D program context required)",
-				name);
+		return cg_error(
+			g, DIAG_CG_EXPR, e->loc,
+			"tracing function %s( ) may not be called from a D expression (D program context required)",
+			name);
 	if (cg_is_strsubr(name))
 		return cg_strsubr(g, e, t);
 	if (!strcmp(name, "progenyof"))
@@ -2517,8 +2810,9 @@ static int subr(struct cg *g, const struct ast_expr *e, struct ct *t)
 	if (!strcmp(name, "copyinstr")) {
 		if (at.kind != CT_INT) {
 			cg_reg_free(g, r);
-			return cg_error(g, DIAG_PROTO_ARG, e->u.call.args[0]->loc,
-					"copyinstr( ) argument #1 is incompatible with prototype:\n\tprototype: uintptr_t\n\t argument: string");
+			return cg_error(
+				g, DIAG_PROTO_ARG, e->u.call.args[0]->loc,
+				"copyinstr( ) argument #1 is incompatible with prototype:\n\tprototype: uintptr_t\n\t argument: string");
 		}
 		slot = str_slot(g, e->loc);
 		if (slot < 0)
@@ -2531,16 +2825,17 @@ static int subr(struct cg *g, const struct ast_expr *e, struct ct *t)
 		return stringof_addr(g, r, &at, t, e->loc);
 	if (at.kind != CT_STR) {
 		cg_reg_free(g, r);
-		return cg_error(g, DIAG_PROTO_ARG, e->u.call.args[0]->loc,
-				"%s( ) argument #1 is incompatible with prototype:\n\tprototype: const char *\n\t argument: int",
-				name);
+		return cg_error(
+			g, DIAG_PROTO_ARG, e->u.call.args[0]->loc,
+			"%s( ) argument #1 is incompatible with prototype:\n\tprototype: const char *\n\t argument: int",
+			name);
 	}
 	if (!strcmp(name, "strlen")) {
 		cg_emit(g, SPT_OP_SLEN, r, r, 0, 0);
 		*t = ct_uint64;
 		return r;
 	}
-	*t = at;	/* stringof( ) of a string, its bound too */
+	*t = at; /* stringof( ) of a string, its bound too */
 	return r;
 }
 
@@ -2578,8 +2873,9 @@ static int ptr_arith(struct cg *g, const struct ast_expr *e, int ra, int rb, con
 		*t = *tb;
 		return g->err ? -1 : ra;
 	}
-	if (!size || (ta->ptr && tb->ptr && (!sub || ta->ptr != tb->ptr ||
-					    ta->psize != tb->psize)) || (sub && !ta->ptr)) {
+	if (!size ||
+	    (ta->ptr && tb->ptr && (!sub || ta->ptr != tb->ptr || ta->psize != tb->psize)) ||
+	    (sub && !ta->ptr)) {
 		cg_reg_free(g, ra);
 		cg_reg_free(g, rb);
 		return cg_error(g, DIAG_OP_INCOMPAT, e->loc,
@@ -2623,7 +2919,8 @@ static int str_arith(struct cg *g, const struct ast_expr *e, int ra, const struc
 		cg_reg_free(g, rb);
 		return cg_error(g, DIAG_OP_INCOMPAT, e->loc,
 				"operands have incompatible types: \"string\" %s \"%s\"",
-				ast_op_str(e->u.binary.op), tb.kind == CT_STR ? "string" : "pointer");
+				ast_op_str(e->u.binary.op),
+				tb.kind == CT_STR ? "string" : "pointer");
 	}
 	cg_emit(g, e->u.binary.op == AST_OP_SUB ? SPT_OP_SUB : SPT_OP_ADD, ra, ra, rb, 0);
 	cg_reg_free(g, rb);
@@ -2635,8 +2932,8 @@ static int str_arith(struct cg *g, const struct ast_expr *e, int ra, const struc
 static bool is_action_call(const struct ast_expr *e)
 {
 	static const char *const acts[] = {
-		"trace", "printf", "printa", "exit", "speculate", "commit", "discard",
-		"clear", "trunc", "normalize", "denormalize", "raise", "stop", "system",
+		"trace", "printf", "printa",	"exit",	       "speculate", "commit", "discard",
+		"clear", "trunc",  "normalize", "denormalize", "raise",	    "stop",   "system",
 	};
 
 	return e->kind == AST_CALL && in_list(e->u.call.name, acts, sizeof(acts) / sizeof(acts[0]));
@@ -2665,8 +2962,15 @@ int cg_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 	if (g->err)
 		return -1;
 	switch (e->kind) {
-	case AST_INT: case AST_CHAR: case AST_IDENT: case AST_SIZEOF_TYPE: case AST_CAST:
-	case AST_UNARY: case AST_BINARY: case AST_TERNARY: case AST_OFFSETOF: {
+	case AST_INT:
+	case AST_CHAR:
+	case AST_IDENT:
+	case AST_SIZEOF_TYPE:
+	case AST_CAST:
+	case AST_UNARY:
+	case AST_BINARY:
+	case AST_TERNARY:
+	case AST_OFFSETOF: {
 		uint64_t v;
 
 		if (fold(g, e, &v, t))
@@ -2679,8 +2983,9 @@ int cg_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 		break;
 	}
 	switch (e->kind) {
-	case AST_INT: case AST_CHAR:
-		return -1;	/* folded above */
+	case AST_INT:
+	case AST_CHAR:
+		return -1; /* folded above */
 	case AST_STRING:
 		return load_string(g, e->u.str.s, e->u.str.len, e->loc, t);
 	case AST_IDENT:
@@ -2743,7 +3048,8 @@ int cg_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 				cg_reg_free(g, ra);
 				cg_reg_free(g, rb);
 				return cg_error(g, DIAG_OP_INT, e->u.binary.rhs->loc,
-						"%s requires an integer operand", ast_op_str(e->u.binary.op));
+						"%s requires an integer operand",
+						ast_op_str(e->u.binary.op));
 			}
 		} else {
 			rb = expr_operand(g, e->u.binary.rhs, &tb, e->u.binary.op, &ta, e->loc);
@@ -2783,9 +3089,8 @@ int cg_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 	case AST_MEMBER:
 		return cg_member(g, e, t);
 	case AST_OFFSETOF:
-		return -1;	/* folded above, or an error */
+		return -1; /* folded above, or an error */
 	}
 	cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported: this expression");
 	return -1;
 }
-

@@ -25,10 +25,10 @@ enum ct_kind {
 	CT_INT,
 	CT_VOID,
 	CT_STR,
-	CT_STACK,	/* an aggregation key's stack(): size its field's bytes, sign for
+	CT_STACK, /* an aggregation key's stack(): size its field's bytes, sign for
 			 * ustack(), psize its frames */
-	CT_SOU,		/* a struct or union (BTF), held by its address */
-	CT_ARR,		/* an array (BTF), held by its address */
+	CT_SOU,	  /* a struct or union (BTF), held by its address */
+	CT_ARR,	  /* an array (BTF), held by its address */
 };
 
 /*
@@ -40,11 +40,11 @@ enum ct_kind {
  */
 struct ct {
 	enum ct_kind kind;
-	unsigned int size;	/* bytes: 1, 2, 4, 8; strings: the bound, see above */
+	unsigned int size; /* bytes: 1, 2, 4, 8; strings: the bound, see above */
 	bool sign;
-	unsigned int ptr;	/* pointer levels (an 8-byte unsigned integer to the VM) */
-	unsigned int psize;	/* ptr == 1: size of the pointee, 0 for void */
-	bool psign;		/* and its signedness */
+	unsigned int ptr;   /* pointer levels (an 8-byte unsigned integer to the VM) */
+	unsigned int psize; /* ptr == 1: size of the pointee, 0 for void */
+	bool psign;	    /* and its signedness */
 	/*
 	 * The type's id in the BTF type space (dtype.h), 0 for the types D has
 	 * without it (integers, string, void, pointers to integers). CT_INT
@@ -67,9 +67,9 @@ static const struct ct ct_uint32 = { CT_INT, 4, false, 0, 0, false, 0, 0 };
 static const struct ct ct_str = { CT_STR, SPT_STRSIZE, false, 0, 0, false, 0, 0 };
 
 /* String bounds (bytes with the NUL). */
-#define CG_EXECNAME_MAX 16	/* TASK_COMM_LEN */
-#define CG_LLTOSTR10_MAX 21	/* "-9223372036854775808" */
-#define CG_LLTOSTR_MAX 65	/* any base: 64 binary digits */
+#define CG_EXECNAME_MAX 16  /* TASK_COMM_LEN */
+#define CG_LLTOSTR10_MAX 21 /* "-9223372036854775808" */
+#define CG_LLTOSTR_MAX 65   /* any base: 64 binary digits */
 
 /* The bound of string type T: its size when it is one, else SPT_STRSIZE. */
 static inline unsigned int ct_strmax(const struct ct *t)
@@ -82,13 +82,13 @@ static inline unsigned int ct_strmax(const struct ct *t)
 struct cg_var {
 	const char *name;
 	enum ast_scope scope;
-	struct ct type;		/* of the variable, or of an associative array's elements */
-	uint32_t slot;		/* byte offset (global, this->), variable id (self->), array id */
-	bool assoc;		/* an associative array: name[keys] */
+	struct ct type; /* of the variable, or of an associative array's elements */
+	uint32_t slot;	/* byte offset (global, this->), variable id (self->), array id */
+	bool assoc;	/* an associative array: name[keys] */
 	unsigned int nkeys;
-	bool kstr[CG_MAX_KEYS];	/* key i is a string */
-	struct ct ktype[CG_MAX_KEYS];	/* its type, from the first use */
-	uint32_t koff[CG_MAX_KEYS];	/* its offset in the key */
+	bool kstr[CG_MAX_KEYS];	      /* key i is a string */
+	struct ct ktype[CG_MAX_KEYS]; /* its type, from the first use */
+	uint32_t koff[CG_MAX_KEYS];   /* its offset in the key */
 	struct cg_var *next;
 };
 
@@ -103,12 +103,12 @@ struct cg_var {
  */
 struct cg_inline {
 	const char *name;
-	struct ct type;		/* declared */
+	struct ct type; /* declared */
 	bool is_const;
 	int64_t value;
-	struct ct vtype;	/* is_const: the constant's type */
+	struct ct vtype; /* is_const: the constant's type */
 	const struct ast_expr *e;
-	const char **params;	/* NULL: no parameters */
+	const char **params; /* NULL: no parameters */
 	size_t nparams;
 	struct ct ptype[CG_MAX_KEYS];
 	struct cg_inline *next;
@@ -117,8 +117,8 @@ struct cg_inline {
 /* The arguments of the parameterised inline whose body is being compiled. */
 struct cg_ibind {
 	const struct cg_inline *in;
-	struct ast_expr *const *args;	/* in->nparams of them */
-	const struct cg_ibind *caller;	/* the bindings where the use was written */
+	struct ast_expr *const *args;  /* in->nparams of them */
+	const struct cg_ibind *caller; /* the bindings where the use was written */
 };
 
 struct cg {
@@ -127,46 +127,46 @@ struct cg {
 	struct opts *o;
 	char *const *macros;
 	size_t nmacros;
-	const char *argv0;	/* $0 of -n programs */
-	bool last_ref;		/* the program referenced the last macro argument */
+	const char *argv0; /* $0 of -n programs */
+	bool last_ref;	   /* the program referenced the last macro argument */
 	struct image *img;
 	size_t icap;
 	struct cg_var *vars;
 	struct cg_inline *inlines;
-	const struct cg_ibind *ibind;	/* NULL outside parameterised inlines */
+	const struct cg_ibind *ibind; /* NULL outside parameterised inlines */
 	uint32_t global_bytes;
 	uint32_t this_bytes;
 	uint32_t nself;
 	uint32_t nassoc;
-	unsigned int regs;	/* bit i: ri in use */
+	unsigned int regs; /* bit i: ri in use */
 	/* the clause being compiled */
 	struct img_clause *cl;
 	size_t fcap, acap;
-	unsigned int agg_line[SPT_AGG_MAX];	/* line of each aggregation's first assignment */
-	int64_t agg_par[SPT_AGG_MAX][4];	/* and its lquantize/llquantize parameters */
-	int64_t agg_par_new[4];			/* those of the call being compiled */
+	unsigned int agg_line[SPT_AGG_MAX]; /* line of each aggregation's first assignment */
+	int64_t agg_par[SPT_AGG_MAX][4];    /* and its lquantize/llquantize parameters */
+	int64_t agg_par_new[4];		    /* those of the call being compiled */
 	/*
 	 * Keys stored by probe-name offset (cg_agg_finish): 1 where every use
 	 * of an aggregation so far put a probe name (probefunc...) in that key.
 	 */
 	uint8_t agg_pname[SPT_AGG_MAX][IMG_AGG_KEYS];
-	bool in_clause;		/* compiling a clause (not a pragma or declaration) */
-	uint32_t act;		/* action being compiled: 0 predicate, 1.. statements */
-	unsigned int strslot;	/* string slots used by the clause (slot 0 is execname) */
-	size_t stcap;		/* string table capacity */
-	size_t act_start;	/* its first instruction */
-	uint32_t recoff;	/* next free byte of its record */
-	bool records;		/* it has a data-recording action */
-	bool speculative;	/* speculate() ran: what follows is speculative */
-	bool committed;		/* commit() ran */
-	bool drec;		/* a data-recording action ran (D's ordering rules) */
-	bool uses_spec;		/* the program calls speculation() */
-	bool sysrec;		/* the clause records for system(), which D's rules do not
+	bool in_clause;		  /* compiling a clause (not a pragma or declaration) */
+	uint32_t act;		  /* action being compiled: 0 predicate, 1.. statements */
+	unsigned int strslot;	  /* string slots used by the clause (slot 0 is execname) */
+	size_t stcap;		  /* string table capacity */
+	size_t act_start;	  /* its first instruction */
+	uint32_t recoff;	  /* next free byte of its record */
+	bool records;		  /* it has a data-recording action */
+	bool speculative;	  /* speculate() ran: what follows is speculative */
+	bool committed;		  /* commit() ran */
+	bool drec;		  /* a data-recording action ran (D's ordering rules) */
+	bool uses_spec;		  /* the program calls speculation() */
+	bool sysrec;		  /* the clause records for system(), which D's rules do not
 				 * count as data-recording */
-	struct dtypes dt;	/* BTF types, the kernel's loaded at the first need */
-	struct probe_table *ptab;	/* the probes, loaded for args[ ] only */
-	bool want_addr;		/* the member access being compiled is &'s operand */
-	bool keep_array;	/* a char array member stays an array (for [ ]), not a string */
+	struct dtypes dt;	  /* BTF types, the kernel's loaded at the first need */
+	struct probe_table *ptab; /* the probes, loaded for args[ ] only */
+	bool want_addr;		  /* the member access being compiled is &'s operand */
+	bool keep_array;	  /* a char array member stays an array (for [ ]), not a string */
 	int err;
 };
 
@@ -182,8 +182,8 @@ void cg_narrow(struct cg *g, int r, const struct ct *t);
 int cg_type_of(struct cg *g, const struct ast_type *at, struct ct *t);
 const char *cg_type_name(const struct ct *t, char *buf, size_t len);
 struct cg_var *cg_var_find(struct cg *g, enum ast_scope scope, const char *name);
-struct cg_var *cg_var_new(struct cg *g, enum ast_scope scope, const char *name,
-			  const struct ct *t, struct ast_loc loc);
+struct cg_var *cg_var_new(struct cg *g, enum ast_scope scope, const char *name, const struct ct *t,
+			  struct ast_loc loc);
 const char *cg_scope_prefix(enum ast_scope s);
 /* A new global associative array NAME[keys] (KSTR[i]: key i is a string). */
 struct cg_var *cg_assoc_new(struct cg *g, const char *name, const struct ct *vt, size_t nkeys,
@@ -202,10 +202,10 @@ enum cg_cls {
 	CG_CLS_SPECULATE,
 	CG_CLS_COMMIT,
 	CG_CLS_DISCARD,
-	CG_CLS_AGG,		/* @a = f() */
-	CG_CLS_DEST,		/* destructive: raise, stop, system, panic, ... */
+	CG_CLS_AGG,  /* @a = f() */
+	CG_CLS_DEST, /* destructive: raise, stop, system, panic, ... */
 	CG_CLS_EXIT,
-	CG_CLS_REC,		/* any other action: trace, printf, printa, clear, ... */
+	CG_CLS_REC, /* any other action: trace, printf, printa, clear, ... */
 };
 /* Check the later action K at LOC against the clause's earlier ones, record it. */
 int cg_clsflags(struct cg *g, enum cg_cls k, struct ast_loc loc);
@@ -252,12 +252,12 @@ void cg_self_str_store(struct cg *g, const struct cg_var *v, int r, struct ast_l
 
 /* cg_stack.c: stack(), ustack(), stacks as keys, stackdepth & co. */
 struct cg_stack {
-	bool user;		/* ustack() */
-	unsigned int frames;	/* frame words of its field */
-	unsigned int size;	/* bytes of its field: SPT_STACK_FIELD(frames), or
+	bool user;	     /* ustack() */
+	unsigned int frames; /* frame words of its field */
+	unsigned int size;   /* bytes of its field: SPT_STACK_FIELD(frames), or
 				 * SPT_STACK_RFIELD(frames, window) */
-	unsigned int window;	/* bytes of user stack copied (records only), 0: none */
-	unsigned int show;	/* kernel stacks: frames printed past the glue */
+	unsigned int window; /* bytes of user stack copied (records only), 0: none */
+	unsigned int show;   /* kernel stacks: frames printed past the glue */
 };
 /* E is a call of stack() or ustack(). */
 bool cg_is_stack_call(const struct ast_expr *e);

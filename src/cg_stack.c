@@ -60,18 +60,20 @@ int cg_stack_type(struct cg *g, const struct ast_expr *e, struct cg_stack *st)
 		n = g->o && g->o->stackframes ? g->o->stackframes : 20;
 	if (e->u.call.nargs >= 1) {
 		if (!const_arg(g, e->u.call.args[0], &n) || n <= 0)
-			return cg_error(g, user ? DIAG_USTACK_FRAMES : DIAG_STACK_SIZE,
-					e->u.call.args[0]->loc,
-					"%s( ) argument #1 must be a non-zero positive integer constant",
-					e->u.call.name);
+			return cg_error(
+				g, user ? DIAG_USTACK_FRAMES : DIAG_STACK_SIZE,
+				e->u.call.args[0]->loc,
+				"%s( ) argument #1 must be a non-zero positive integer constant",
+				e->u.call.name);
 	}
 	if (e->u.call.nargs == 2) {
 		int64_t s;
 
 		/* The string table size of ustack helpers: accepted, no effect (as in DTrace). */
 		if (!const_arg(g, e->u.call.args[1], &s) || s < 0)
-			return cg_error(g, DIAG_USTACK_STRSIZE, e->u.call.args[1]->loc,
-					"ustack( ) argument #2 must be a positive integer constant");
+			return cg_error(
+				g, DIAG_USTACK_STRSIZE, e->u.call.args[1]->loc,
+				"ustack( ) argument #2 must be a positive integer constant");
 	}
 	st->frames = cap_frames(g, n);
 	st->show = 0;
@@ -101,8 +103,7 @@ static int emit_stack(struct cg *g, const struct cg_stack *st, unsigned int fl, 
 		(int32_t)(st->frames | (st->user ? st->window : st->show) << 16));
 	if (st->window)
 		fl |= SPT_STK_REGS;
-	cg_emit(g, SPT_OP_STACK, r, r, (uint8_t)(fl | (st->user ? SPT_STK_USER : 0)),
-		(int32_t)off);
+	cg_emit(g, SPT_OP_STACK, r, r, (uint8_t)(fl | (st->user ? SPT_STK_USER : 0)), (int32_t)off);
 	cg_reg_free(g, r);
 	return 0;
 }

@@ -34,16 +34,16 @@ struct strsubr;
  * A generator: arguments in R[0..N), of types AT (a string's size is its
  * bound); sets *T, the result's type and bound.
  */
-typedef int (*strsubr_gen)(struct cg *g, const struct strsubr *s, const struct ast_expr *e,
-			   int *r, const struct ct *at, size_t n, struct ct *t);
+typedef int (*strsubr_gen)(struct cg *g, const struct strsubr *s, const struct ast_expr *e, int *r,
+			   const struct ct *at, size_t n, struct ct *t);
 
 struct strsubr {
 	const char *name;
-	unsigned int min, max;		/* arguments */
+	unsigned int min, max; /* arguments */
 	enum sarg kind[3];
-	const char *proto[3];		/* their types, for D_PROTO_ARG */
+	const char *proto[3]; /* their types, for D_PROTO_ARG */
 	strsubr_gen gen;
-	int flags;			/* the generator's variant */
+	int flags; /* the generator's variant */
 };
 
 /* Positions beyond any string: "to the end", "from the end". */
@@ -103,7 +103,7 @@ static int gen_join(struct cg *g, const struct strsubr *s, const struct ast_expr
  * bytes before the end of s and makes a start before 0 give "".
  */
 static int gen_substr(struct cg *g, const struct strsubr *s, const struct ast_expr *e, int *r,
-		    const struct ct *at, size_t n, struct ct *t)
+		      const struct ct *at, size_t n, struct ct *t)
 {
 	int slot = cg_str_slot(g, e->loc), len, zero, tmp, lim, j, jpos, jdone;
 	int str = r[0], from = r[1], to;
@@ -184,7 +184,7 @@ static int gen_find(struct cg *g, const struct strsubr *s, const struct ast_expr
 	cg_reg_free(g, r[1]);
 	*t = (s->flags & SPT_FIND_REF) ? ct_str : ct_int;
 	if (s->flags & SPT_FIND_REF)
-		t->size = ct_strmax(&at[0]);	/* the rest of it, or NULL ("") */
+		t->size = ct_strmax(&at[0]); /* the rest of it, or NULL ("") */
 	return pos;
 }
 
@@ -313,15 +313,41 @@ static const struct strsubr strsubrs[] = {
 	{ "strjoin", 2, 2, { SA_STR, SA_STR }, { "const char *", "const char *" }, gen_join, 0 },
 	{ "toupper", 1, 1, { SA_STR }, { "const char *" }, gen_join, SPT_SSUB_UPPER },
 	{ "tolower", 1, 1, { SA_STR }, { "const char *" }, gen_join, SPT_SSUB_LOWER },
-	{ "substr", 2, 3, { SA_STR, SA_INT, SA_INT }, { "const char *", "int", "int" }, gen_substr, 0 },
+	{ "substr",
+	  2,
+	  3,
+	  { SA_STR, SA_INT, SA_INT },
+	  { "const char *", "int", "int" },
+	  gen_substr,
+	  0 },
 	{ "strchr", 2, 2, { SA_STR, SA_INT }, { "const char *", "char" }, gen_find, SPT_FIND_REF },
-	{ "strrchr", 2, 2, { SA_STR, SA_INT }, { "const char *", "char" }, gen_find,
+	{ "strrchr",
+	  2,
+	  2,
+	  { SA_STR, SA_INT },
+	  { "const char *", "char" },
+	  gen_find,
 	  SPT_FIND_REF | SPT_FIND_BACK },
-	{ "strstr", 2, 2, { SA_STR, SA_STR }, { "const char *", "const char *" }, gen_find,
+	{ "strstr",
+	  2,
+	  2,
+	  { SA_STR, SA_STR },
+	  { "const char *", "const char *" },
+	  gen_find,
 	  SPT_FIND_REF | SPT_FIND_STR },
-	{ "index", 2, 3, { SA_STR, SA_STR, SA_INT }, { "const char *", "const char *", "int" }, gen_find,
+	{ "index",
+	  2,
+	  3,
+	  { SA_STR, SA_STR, SA_INT },
+	  { "const char *", "const char *", "int" },
+	  gen_find,
 	  SPT_FIND_STR },
-	{ "rindex", 2, 3, { SA_STR, SA_STR, SA_INT }, { "const char *", "const char *", "int" }, gen_find,
+	{ "rindex",
+	  2,
+	  3,
+	  { SA_STR, SA_STR, SA_INT },
+	  { "const char *", "const char *", "int" },
+	  gen_find,
 	  SPT_FIND_STR | SPT_FIND_BACK },
 	{ "basename", 1, 1, { SA_STR }, { "const char *" }, gen_path, 0 },
 	{ "dirname", 1, 1, { SA_STR }, { "const char *" }, gen_path, 1 },
@@ -360,9 +386,11 @@ int cg_strsubr(struct cg *g, const struct ast_expr *e, struct ct *t)
 				"failed to resolve %s: Unknown function name", e->u.call.name);
 	if (n < s->min || n > s->max)
 		return cg_error(g, DIAG_PROTO_LEN, e->loc,
-				"%s( ) prototype mismatch: %zu arg%s passed, %s%u expected", s->name,
-				n, n == 1 ? "" : "s",
-				s->min == s->max ? "" : n < s->min ? "at least " : "at most ",
+				"%s( ) prototype mismatch: %zu arg%s passed, %s%u expected",
+				s->name, n, n == 1 ? "" : "s",
+				s->min == s->max ? "" :
+				n < s->min	 ? "at least " :
+						   "at most ",
 				n < s->min ? s->min : s->max);
 	for (i = 0; i < n; i++) {
 		const struct ast_expr *a = e->u.call.args[i];
@@ -371,15 +399,17 @@ int cg_strsubr(struct cg *g, const struct ast_expr *e, struct ct *t)
 		r[i] = cg_expr(g, a, &at[i]);
 		if (r[i] < 0)
 			return -1;
-		ok = s->kind[i] == SA_STR ? at[i].kind == CT_STR : at[i].kind == CT_INT && !at[i].ptr;
+		ok = s->kind[i] == SA_STR ? at[i].kind == CT_STR :
+					    at[i].kind == CT_INT && !at[i].ptr;
 		/* strtok(NULL, delimiters) goes on with the previous string. */
 		if (s->gen == gen_tok && s->flags && i == 0 && cg_is_null(a))
 			ok = true;
 		if (!ok) {
 			free_regs(g, r, i + 1);
-			return cg_error(g, DIAG_PROTO_ARG, a->loc,
-					"%s( ) argument #%zu is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
-					s->name, i + 1, s->proto[i], cg_type_name(&at[i], b, sizeof(b)));
+			return cg_error(
+				g, DIAG_PROTO_ARG, a->loc,
+				"%s( ) argument #%zu is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
+				s->name, i + 1, s->proto[i], cg_type_name(&at[i], b, sizeof(b)));
 		}
 	}
 	return s->gen(g, s, e, r, at, n, t);

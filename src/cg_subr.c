@@ -17,13 +17,13 @@
 struct intsubr {
 	const char *name;
 	unsigned int nargs;
-	unsigned int size;	/* bytes swapped (byte order), 0: other */
-	int kind;		/* 0: byte order, 1: getmajor, 2: getminor, 3: rand */
+	unsigned int size; /* bytes swapped (byte order), 0: other */
+	int kind;	   /* 0: byte order, 1: getmajor, 2: getminor, 3: rand */
 };
 
 static const struct intsubr intsubrs[] = {
-	{ "htons", 1, 2, 0 },	{ "ntohs", 1, 2, 0 },	{ "htonl", 1, 4, 0 },
-	{ "ntohl", 1, 4, 0 },	{ "htonll", 1, 8, 0 },	{ "ntohll", 1, 8, 0 },
+	{ "htons", 1, 2, 0 },	 { "ntohs", 1, 2, 0 },	  { "htonl", 1, 4, 0 },
+	{ "ntohl", 1, 4, 0 },	 { "htonll", 1, 8, 0 },	  { "ntohll", 1, 8, 0 },
 	{ "getmajor", 1, 0, 1 }, { "getminor", 1, 0, 2 }, { "rand", 0, 0, 3 },
 };
 
@@ -102,10 +102,11 @@ int cg_intsubr(struct cg *g, const struct ast_expr *e, struct ct *t)
 	if (at.kind != CT_INT || at.ptr) {
 		cg_reg_free(g, r);
 		pt.size = s->size ? s->size : 4;
-		return cg_error(g, DIAG_PROTO_ARG, e->u.call.args[0]->loc,
-				"%s( ) argument #1 is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
-				s->name, s->kind ? "dev_t" : cg_type_name(&pt, b1, sizeof(b1)),
-				cg_type_name(&at, b2, sizeof(b2)));
+		return cg_error(
+			g, DIAG_PROTO_ARG, e->u.call.args[0]->loc,
+			"%s( ) argument #1 is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
+			s->name, s->kind ? "dev_t" : cg_type_name(&pt, b1, sizeof(b1)),
+			cg_type_name(&at, b2, sizeof(b2)));
 	}
 	if (s->kind == 0) {
 		/* The argument converted to the prototype's uintN_t first. */

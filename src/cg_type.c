@@ -88,7 +88,7 @@ int cg_btf_ct(struct cg *g, uint32_t id, struct ct *t, struct ast_loc loc)
 		t->size = (unsigned int)ti.size;
 		return 0;
 	case DTYPE_K_FWD:
-		t->kind = CT_SOU;	/* incomplete: size 0 */
+		t->kind = CT_SOU; /* incomplete: size 0 */
 		return 0;
 	default:
 		break;
@@ -126,8 +126,9 @@ int cg_btf_type_of(struct cg *g, const struct ast_type *at, struct ct *t)
 		id = dtype_find(&g->dt, tags[k].tag, name);
 		if (!id && at->kind != AST_TYPE_TYPEDEF && at->kind != AST_TYPE_ENUM) {
 			/* D makes a forward tag of a struct or union it does not know */
-			int r = btf__add_fwd(g->dt.btf, name, at->kind == AST_TYPE_UNION ?
-							       BTF_FWD_UNION : BTF_FWD_STRUCT);
+			int r = btf__add_fwd(g->dt.btf, name,
+					     at->kind == AST_TYPE_UNION ? BTF_FWD_UNION :
+									  BTF_FWD_STRUCT);
 
 			if (r < 0)
 				return cg_nomem(g);
@@ -196,7 +197,8 @@ int cg_btf_load(struct cg *g, int r, uint32_t off, uint32_t id, uint32_t bitoff,
 		g->want_addr = false;
 		if (bits) {
 			cg_reg_free(g, r);
-			return cg_error(g, DIAG_ADDROF_BITFIELD, loc, "cannot take address of bit-field");
+			return cg_error(g, DIAG_ADDROF_BITFIELD, loc,
+					"cannot take address of bit-field");
 		}
 		pid = dtype_ptr(&g->dt, id);
 		if (!pid)
@@ -248,7 +250,7 @@ int cg_btf_load(struct cg *g, int r, uint32_t off, uint32_t id, uint32_t bitoff,
 			cg_emit(g, SPT_OP_KSTRX, r, r, slot, (int32_t)(n ? n : 1));
 			*t = ct_str;
 			t->size = n ? n : 1;
-			t->btf = id;	/* sizeof is the array's */
+			t->btf = id; /* sizeof is the array's */
 			return g->err ? -1 : r;
 		}
 		/* fall through */
@@ -291,7 +293,8 @@ int cg_member(struct cg *g, const struct ast_expr *e, struct ct *t)
 
 		if (bt.kind != CT_INT || !bt.ptr) {
 			cg_reg_free(g, r);
-			return cg_error(g, DIAG_OP_PTR, e->loc, "operator -> must be applied to a pointer");
+			return cg_error(g, DIAG_OP_PTR, e->loc,
+					"operator -> must be applied to a pointer");
 		}
 		if (!bt.btf || bt.ptr != 1 || dtype_info(&g->dt, bt.btf, &pi) ||
 		    dtype_info(&g->dt, pi.ref, &si) ||
@@ -315,18 +318,20 @@ int cg_member(struct cg *g, const struct ast_expr *e, struct ct *t)
 
 				snprintf(tn, sizeof(tn), "%s", cg_type_name(&pt, ib, sizeof(ib)));
 			}
-			return cg_error(g, DIAG_OP_SOU, e->loc,
-					"operator -> cannot be applied to pointer to type \"%s\"; must be applied to a struct or union pointer",
-					tn);
+			return cg_error(
+				g, DIAG_OP_SOU, e->loc,
+				"operator -> cannot be applied to pointer to type \"%s\"; must be applied to a struct or union pointer",
+				tn);
 		}
 		sid = si.id;
 		off = 0;
 	} else {
 		if (bt.kind != CT_SOU) {
 			cg_reg_free(g, r);
-			return cg_error(g, DIAG_OP_SOU, e->loc,
-					"operator . cannot be applied to type \"%s\"; must be applied to a struct or union",
-					bt.kind == CT_STR ? "string" : cg_ct_name(g, &bt, tn, sizeof(tn)));
+			return cg_error(
+				g, DIAG_OP_SOU, e->loc,
+				"operator . cannot be applied to type \"%s\"; must be applied to a struct or union",
+				bt.kind == CT_STR ? "string" : cg_ct_name(g, &bt, tn, sizeof(tn)));
 		}
 		if (dtype_info(&g->dt, bt.btf, &si)) {
 			cg_reg_free(g, r);
@@ -346,9 +351,10 @@ int cg_member(struct cg *g, const struct ast_expr *e, struct ct *t)
 	}
 	if (si.kind == DTYPE_K_FWD) {
 		cg_reg_free(g, r);
-		return cg_error(g, DIAG_OP_INCOMPLETE, e->loc,
-				"operator %s cannot be applied to a forward declaration: no %s definition is available",
-				e->u.member.arrow ? "->" : ".", dtype_name(&g->dt, sid, tn, sizeof(tn)));
+		return cg_error(
+			g, DIAG_OP_INCOMPLETE, e->loc,
+			"operator %s cannot be applied to a forward declaration: no %s definition is available",
+			e->u.member.arrow ? "->" : ".", dtype_name(&g->dt, sid, tn, sizeof(tn)));
 	}
 	if (dtype_member(&g->dt, sid, name, &m)) {
 		cg_reg_free(g, r);
@@ -367,8 +373,9 @@ int cg_curthread(struct cg *g, const struct ast_expr *e, struct ct *t)
 		return -1;
 	id = dtype_find(&g->dt, DTYPE_STRUCT, "task_struct");
 	if (!id)
-		return cg_error(g, DIAG_UNSUPPORTED, e->loc,
-				"not supported: curthread: the kernel's BTF has no struct task_struct");
+		return cg_error(
+			g, DIAG_UNSUPPORTED, e->loc,
+			"not supported: curthread: the kernel's BTF has no struct task_struct");
 	id = dtype_ptr(&g->dt, id);
 	if (!id)
 		return cg_nomem(g);
@@ -481,9 +488,9 @@ int cg_ctype_text(struct cg *g, const char *text, struct ct *t, struct ast_loc l
 		at.kind = AST_TYPE_ENUM;
 	else if (!strcmp(base, "void"))
 		at.kind = AST_TYPE_VOID;
-	else if (!strcmp(base, "char") || !strncmp(base, "unsigned ", 9) ||
-		 !strcmp(base, "int") || !strcmp(base, "long") || !strcmp(base, "short") ||
-		 !strcmp(base, "long long") || !strcmp(base, "signed char"))
+	else if (!strcmp(base, "char") || !strncmp(base, "unsigned ", 9) || !strcmp(base, "int") ||
+		 !strcmp(base, "long") || !strcmp(base, "short") || !strcmp(base, "long long") ||
+		 !strcmp(base, "signed char"))
 		at.kind = AST_TYPE_INT;
 	else
 		at.kind = AST_TYPE_TYPEDEF;
@@ -503,8 +510,11 @@ static int desc_arg_types(struct cg *g, const char *desc, struct probe_args *a, 
 		return cg_error(g, DIAG_PDESC_INVAL, loc, "invalid probe description \"%s\"", desc);
 	if (!strcmp(pd.prov, "profile")) {
 		/* the profile provider's probes: two PCs each (probe_arg_types) */
-		struct probe p = { .kind = PROBE_PROFILE, .prov = "profile", .mod = "",
-				   .func = "", .name = pd.name };
+		struct probe p = { .kind = PROBE_PROFILE,
+				   .prov = "profile",
+				   .mod = "",
+				   .func = "",
+				   .name = pd.name };
 
 		probe_arg_types(NULL, &p, a);
 		snprintf(pname, plen, "profile:::%s", pd.name);
@@ -517,7 +527,8 @@ static int desc_arg_types(struct cg *g, const char *desc, struct probe_args *a, 
 		if (!g->ptab)
 			return cg_nomem(g);
 		if (probe_table_load(g->ptab, NULL, err, sizeof(err)))
-			return cg_error(g, DIAG_UNSUPPORTED, loc, "not supported: args[ ]: %s", err);
+			return cg_error(g, DIAG_UNSUPPORTED, loc, "not supported: args[ ]: %s",
+					err);
 	}
 	for (i = 0; i < g->ptab->n; i++) {
 		const struct probe *p = &g->ptab->probes[i];
@@ -525,7 +536,7 @@ static int desc_arg_types(struct cg *g, const char *desc, struct probe_args *a, 
 		if (!probe_desc_match(&pd, p))
 			continue;
 		if (p->kind == PROBE_DTRACE) {
-			memset(&pa, 0, sizeof(pa));	/* dtrace's probes have no args[ ] */
+			memset(&pa, 0, sizeof(pa)); /* dtrace's probes have no args[ ] */
 		} else if (probe_arg_types(g->ptab, p, &pa)) {
 			continue;
 		}
@@ -533,9 +544,10 @@ static int desc_arg_types(struct cg *g, const char *desc, struct probe_args *a, 
 			*a = pa;
 			snprintf(pname, plen, "%s:%s:%s:%s", p->prov, p->mod, p->func, p->name);
 		} else if (memcmp(a, &pa, sizeof(pa))) {
-			return cg_error(g, DIAG_ARGS_MULTI, loc,
-					"args[ ] may not be referenced because probe description %s matches an unstable set of probes",
-					desc);
+			return cg_error(
+				g, DIAG_ARGS_MULTI, loc,
+				"args[ ] may not be referenced because probe description %s matches an unstable set of probes",
+				desc);
 		}
 		found = 1;
 	}
@@ -551,11 +563,13 @@ int cg_args(struct cg *g, const struct ast_expr *e, struct ct *t)
 	int r, found = 0;
 
 	if (!g->in_clause || !g->cl)
-		return cg_error(g, DIAG_ARGS_NONE, e->loc, "args[ ] may not be referenced outside of a probe clause");
+		return cg_error(g, DIAG_ARGS_NONE, e->loc,
+				"args[ ] may not be referenced outside of a probe clause");
 	if (e->u.index.nkeys != 1 || !cg_const_fold(g, e->u.index.keys[0], &n))
-		return cg_error(g, DIAG_PROTO_ARG, e->loc,
-				"args[ ] argument #1 is incompatible with prototype:\n\tprototype: integer constant\n\t argument: %s",
-				e->u.index.nkeys != 1 ? "tuple" : "int");
+		return cg_error(
+			g, DIAG_PROTO_ARG, e->loc,
+			"args[ ] argument #1 is incompatible with prototype:\n\tprototype: integer constant\n\t argument: %s",
+			e->u.index.nkeys != 1 ? "tuple" : "int");
 	memset(&a, 0, sizeof(a));
 	for (i = 0; i < g->cl->ndescs; i++) {
 		int f = desc_arg_types(g, g->cl->descs[i], &b, pname, sizeof(pname), e->loc);
@@ -565,9 +579,10 @@ int cg_args(struct cg *g, const struct ast_expr *e, struct ct *t)
 		if (!f)
 			continue;
 		if (found && memcmp(&a, &b, sizeof(a)))
-			return cg_error(g, DIAG_ARGS_MULTI, e->loc,
-					"args[ ] may not be referenced because probe description %s matches an unstable set of probes",
-					g->cl->descs[i]);
+			return cg_error(
+				g, DIAG_ARGS_MULTI, e->loc,
+				"args[ ] may not be referenced because probe description %s matches an unstable set of probes",
+				g->cl->descs[i]);
 		if (!found)
 			snprintf(first, sizeof(first), "%s", pname);
 		a = b;
@@ -577,8 +592,8 @@ int cg_args(struct cg *g, const struct ast_expr *e, struct ct *t)
 		return cg_error(g, DIAG_UNSUPPORTED, e->loc,
 				"not supported: args[ ] of a clause that matches no probe");
 	if (n < 0 || n >= a.n)
-		return cg_error(g, DIAG_ARGS_IDX, e->loc, "index %lld is out of range for %s args[ ]",
-				(long long)n, first);
+		return cg_error(g, DIAG_ARGS_IDX, e->loc,
+				"index %lld is out of range for %s args[ ]", (long long)n, first);
 	if (cg_ctype_text(g, a.type[n], t, e->loc))
 		return -1;
 	if (t->kind != CT_INT)
@@ -617,8 +632,8 @@ int cg_ptr_index(struct cg *g, const struct ast_expr *e, int r, struct ct *bt, s
 		}
 		elem = ti.ref;
 		esize = dtype_size(&g->dt, elem);
-		if (bt->kind == CT_ARR && ti.nelems > 1 && cg_const_fold(g, e->u.index.keys[0], &c) &&
-		    (uint64_t)c >= ti.nelems) {
+		if (bt->kind == CT_ARR && ti.nelems > 1 &&
+		    cg_const_fold(g, e->u.index.keys[0], &c) && (uint64_t)c >= ti.nelems) {
 			cg_reg_free(g, r);
 			return cg_error(g, DIAG_ARR_BOUNDS, e->loc,
 					"index outside array bounds: %llu, max is %u",
@@ -675,7 +690,7 @@ int cg_memsubr(struct cg *g, const struct ast_expr *e, struct ct *t)
 		const char *name;
 		size_t nargs;
 		int mode;
-		int src, size, dest;	/* argument positions, -1: none */
+		int src, size, dest; /* argument positions, -1: none */
 	} subrs[] = {
 		{ "alloca", 1, SPT_MCPY_ALLOCA, -1, 0, -1 },
 		{ "copyin", 2, SPT_MCPY_COPYIN, 0, 1, -1 },
@@ -714,11 +729,14 @@ int cg_memsubr(struct cg *g, const struct ast_expr *e, struct ct *t)
 			at.kind = CT_INT;
 		}
 		if (at.kind != CT_INT)
-			return cg_error(g, DIAG_PROTO_ARG, e->u.call.args[i]->loc,
-					"%s( ) argument #%zu is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
-					name, i + 1, (int)i == subrs[k].size ? "size_t" :
-					(int)i == subrs[k].dest ? "void *" : "uintptr_t",
-					at.kind == CT_STR ? "string" : "void");
+			return cg_error(
+				g, DIAG_PROTO_ARG, e->u.call.args[i]->loc,
+				"%s( ) argument #%zu is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
+				name, i + 1,
+				(int)i == subrs[k].size ? "size_t" :
+				(int)i == subrs[k].dest ? "void *" :
+							  "uintptr_t",
+				at.kind == CT_STR ? "string" : "void");
 	}
 	if (subrs[k].dest >= 0) {
 		rd = reg[subrs[k].dest];
@@ -737,7 +755,7 @@ int cg_memsubr(struct cg *g, const struct ast_expr *e, struct ct *t)
 		t->kind = CT_VOID;
 		cg_emit(g, SPT_OP_LDI, rd, 0, 0, 0);
 	} else {
-		t->kind = CT_INT;	/* void * */
+		t->kind = CT_INT; /* void * */
 		t->size = 8;
 		t->ptr = 1;
 	}
@@ -780,7 +798,7 @@ static uint32_t ct_btf_id(struct cg *g, const struct ct *t)
 
 		id = int_id(g, &base);
 	} else {
-		id = 0;		/* void */
+		id = 0; /* void */
 	}
 	for (i = 0; i < t->ptr && (id || !i); i++) {
 		id = dtype_ptr(&g->dt, id);
@@ -831,7 +849,7 @@ int cg_sou_define(struct cg *g, const struct ast_type *at)
 	bool is_union = at->kind == AST_TYPE_UNION;
 	const char *name = at->name + (is_union ? 6 : 7);
 	uint32_t *ids, *bitoff, *bits, maxal = 1, i, n;
-	uint64_t off = 0, size = 0;	/* in bits */
+	uint64_t off = 0, size = 0; /* in bits */
 	char tn[128];
 	int sid, ret = -1;
 
@@ -844,7 +862,8 @@ int cg_sou_define(struct cg *g, const struct ast_type *at)
 
 		if (bt && (is_union ? btf_is_union(bt) : btf_is_struct(bt)) && bn &&
 		    !strcmp(bn, name))
-			return cg_error(g, DIAG_DECL_TYPERED, at->loc, "type redeclared: %s", at->name);
+			return cg_error(g, DIAG_DECL_TYPERED, at->loc, "type redeclared: %s",
+					at->name);
 	}
 	ids = calloc(at->nmembers + 1, sizeof(*ids));
 	bitoff = calloc(at->nmembers + 1, sizeof(*bitoff));
@@ -861,7 +880,8 @@ int cg_sou_define(struct cg *g, const struct ast_type *at)
 		if (cg_type_of(g, &m->type, &mt))
 			goto out;
 		if (mt.kind == CT_VOID) {
-			cg_error(g, DIAG_DECL_VOIDOBJ, m->loc, "cannot have void object: %s", m->name);
+			cg_error(g, DIAG_DECL_VOIDOBJ, m->loc, "cannot have void object: %s",
+				 m->name);
 			goto out;
 		}
 		if (mt.kind == CT_STR) {
@@ -870,7 +890,8 @@ int cg_sou_define(struct cg *g, const struct ast_type *at)
 			goto out;
 		}
 		if (mt.kind == CT_SOU && !mt.size) {
-			cg_error(g, DIAG_DECL_INCOMPLETE, m->loc, "incomplete struct/union/enum %s: %s",
+			cg_error(g, DIAG_DECL_INCOMPLETE, m->loc,
+				 "incomplete struct/union/enum %s: %s",
 				 cg_ct_name(g, &mt, tn, sizeof(tn)), m->name);
 			goto out;
 		}
@@ -897,8 +918,9 @@ int cg_sou_define(struct cg *g, const struct ast_type *at)
 					       (uint32_t)m->dim);
 
 			if (r < 0 || !m->dim) {
-				cg_error(g, DIAG_DECL_ARRSUB, m->loc,
-					 "positive integral constant expression expected as array size");
+				cg_error(
+					g, DIAG_DECL_ARRSUB, m->loc,
+					"positive integral constant expression expected as array size");
 				goto out;
 			}
 			ids[i] = (uint32_t)r;
@@ -932,14 +954,15 @@ int cg_sou_define(struct cg *g, const struct ast_type *at)
 	if (!is_union)
 		size = off;
 	size = (size + maxal * 8 - 1) / (maxal * 8) * (maxal * 8) / 8;
-	sid = is_union ? btf__add_union(g->dt.btf, name, (uint32_t)size)
-		       : btf__add_struct(g->dt.btf, name, (uint32_t)size);
+	sid = is_union ? btf__add_union(g->dt.btf, name, (uint32_t)size) :
+			 btf__add_struct(g->dt.btf, name, (uint32_t)size);
 	if (sid < 0) {
 		cg_nomem(g);
 		goto out;
 	}
 	for (i = 0; i < at->nmembers; i++)
-		if (btf__add_field(g->dt.btf, at->members[i]->name, (int)ids[i], bitoff[i], bits[i])) {
+		if (btf__add_field(g->dt.btf, at->members[i]->name, (int)ids[i], bitoff[i],
+				   bits[i])) {
 			cg_error(g, DIAG_DECL_IDRED, at->members[i]->loc,
 				 "duplicate member name: %s", at->members[i]->name);
 			goto out;
@@ -960,7 +983,8 @@ static int64_t task_off(struct cg *g, const char *path, struct ast_loc loc)
 
 	if (!id || dtype_member(&g->dt, id, path, &m) || m.bits)
 		return cg_error(g, DIAG_UNSUPPORTED, loc,
-				"not supported: the kernel's BTF has no usable task_struct.%s", path);
+				"not supported: the kernel's BTF has no usable task_struct.%s",
+				path);
 	return (int64_t)(m.bit_off / 8);
 }
 
@@ -990,8 +1014,9 @@ int cg_progenyof(struct cg *g, const struct ast_expr *e, struct ct *t)
 		return -1;
 	if (at.kind != CT_INT) {
 		cg_reg_free(g, rk);
-		return cg_error(g, DIAG_PROTO_ARG, e->u.call.args[0]->loc,
-				"progenyof( ) argument #1 is incompatible with prototype:\n\tprototype: pid_t\n\t argument: string");
+		return cg_error(
+			g, DIAG_PROTO_ARG, e->u.call.args[0]->loc,
+			"progenyof( ) argument #1 is incompatible with prototype:\n\tprototype: pid_t\n\t argument: string");
 	}
 	cg_emit(g, SPT_OP_ZEXT, rk, rk, 32, 0);
 	rt = cg_reg_alloc(g, e->loc);
@@ -1006,7 +1031,7 @@ int cg_progenyof(struct cg *g, const struct ast_expr *e, struct ct *t)
 	cg_emit(g, SPT_OP_EQ, rx, rx, rk, 0);
 	jfound = cg_emit(g, SPT_OP_JNZ, 0, rx, 0, 0);
 	cg_emit(g, SPT_OP_LDX, rx, rt, 4, (int32_t)pid_off);
-	jend = cg_emit(g, SPT_OP_JZ, 0, rx, 0, 0);	/* the idle task: the top */
+	jend = cg_emit(g, SPT_OP_JZ, 0, rx, 0, 0); /* the idle task: the top */
 	cg_emit(g, SPT_OP_LDX, rt, rt, 8, (int32_t)rp_off);
 	cg_emit(g, SPT_OP_LDI, rx, 0, 0, 1);
 	cg_emit(g, SPT_OP_SUB, rn, rn, rx, 0);
@@ -1099,14 +1124,16 @@ int cg_psinfo(struct cg *g, const struct ast_expr *e, struct ct *t)
 	size_t i;
 
 	if (!e->u.member.arrow)
-		return cg_error(g, DIAG_OP_SOU, e->loc,
-				"operator . cannot be applied to type \"%s *\"; must be applied to a struct or union",
-				!strcmp(base, "curpsinfo") ? "psinfo_t" : "lwpsinfo_t");
+		return cg_error(
+			g, DIAG_OP_SOU, e->loc,
+			"operator . cannot be applied to type \"%s *\"; must be applied to a struct or union",
+			!strcmp(base, "curpsinfo") ? "psinfo_t" : "lwpsinfo_t");
 	for (i = 0; i < sizeof(tr) / sizeof(tr[0]); i++)
 		if (!strcmp(tr[i].base, base) && !strcmp(tr[i].member, name))
 			break;
 	if (i == sizeof(tr) / sizeof(tr[0]))
-		return cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported yet: %s->%s", base, name);
+		return cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported yet: %s->%s", base,
+				name);
 	if (cg_need_btf(g, e->loc))
 		return -1;
 	if (!tr[i].path) {
@@ -1120,8 +1147,9 @@ int cg_psinfo(struct cg *g, const struct ast_expr *e, struct ct *t)
 			return -1;
 		if (!mmid || dtype_member(&g->dt, mmid, "arg_start", &m1) ||
 		    dtype_member(&g->dt, mmid, "arg_end", &m2))
-			return cg_error(g, DIAG_UNSUPPORTED, e->loc,
-					"not supported: the kernel's BTF has no mm_struct.arg_start");
+			return cg_error(
+				g, DIAG_UNSUPPORTED, e->loc,
+				"not supported: the kernel's BTF has no mm_struct.arg_start");
 		as = (int64_t)(m1.bit_off / 8);
 		ae = (int64_t)(m2.bit_off / 8);
 		r = cg_reg_alloc(g, e->loc);

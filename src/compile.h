@@ -24,8 +24,8 @@ struct compile_ctx {
 	struct diag_list diags;
 
 	/* Front-end options. */
-	unsigned int max_nesting;	/* 0: COMPILE_MAX_NESTING_DEFAULT */
-	bool allow_empty;		/* -x empty: a program may have nothing in it */
+	unsigned int max_nesting; /* 0: COMPILE_MAX_NESTING_DEFAULT */
+	bool allow_empty;	  /* -x empty: a program may have nothing in it */
 	/*
 	 * Typedef names beyond D's built-in ones (int8_t ... ssize_t), e.g.
 	 * from the kernel's BTF, so that "(pid_t)x" is a cast. NULL: none.

@@ -121,17 +121,28 @@ static int switch_cpu(struct consumer *c, int cpu)
 static const char *fault_name(uint32_t fault)
 {
 	switch (fault) {
-	case SPT_FLT_BADADDR: return "invalid address";
-	case SPT_FLT_BADALIGN: return "invalid alignment";
-	case SPT_FLT_ILLOP: return "illegal operation";
-	case SPT_FLT_DIVZERO: return "divide-by-zero";
-	case SPT_FLT_NOSCRATCH: return "out of scratch space";
-	case SPT_FLT_KPRIV: return "invalid kernel access";
-	case SPT_FLT_UPRIV: return "invalid user access";
-	case SPT_FLT_TUPOFLOW: return "tuple stack overflow";
-	case SPT_FLT_BADSTACK: return "bad stack";
-	case SPT_FLT_BADSIZE: return "invalid size";
-	case SPT_FLT_BADINDEX: return "index out of bounds";
+	case SPT_FLT_BADADDR:
+		return "invalid address";
+	case SPT_FLT_BADALIGN:
+		return "invalid alignment";
+	case SPT_FLT_ILLOP:
+		return "illegal operation";
+	case SPT_FLT_DIVZERO:
+		return "divide-by-zero";
+	case SPT_FLT_NOSCRATCH:
+		return "out of scratch space";
+	case SPT_FLT_KPRIV:
+		return "invalid kernel access";
+	case SPT_FLT_UPRIV:
+		return "invalid user access";
+	case SPT_FLT_TUPOFLOW:
+		return "tuple stack overflow";
+	case SPT_FLT_BADSTACK:
+		return "bad stack";
+	case SPT_FLT_BADSIZE:
+		return "invalid size";
+	case SPT_FLT_BADINDEX:
+		return "index out of bounds";
 	}
 	return "unknown fault";
 }
@@ -244,7 +255,8 @@ static int64_t consume_record(struct consumer *c, int cpu, const struct spt_rec 
 static int walk(struct consumer *c, int cpu, const uint8_t *buf, uint64_t off, uint64_t len)
 {
 	while (off < len) {
-		int64_t n = consume_record(c, cpu, (const struct spt_rec *)(buf + off), len - off, off);
+		int64_t n =
+			consume_record(c, cpu, (const struct spt_rec *)(buf + off), len - off, off);
 
 		if (n < 0)
 			return (int)n;
@@ -352,7 +364,8 @@ static void report_status(struct consumer *c)
 	}
 	n = st.busy - c->spec_seen[1];
 	if (n) {
-		drop_msg(c, "SPECBUSY", n, "failed speculation", " (available buffer(s) still busy)");
+		drop_msg(c, "SPECBUSY", n, "failed speculation",
+			 " (available buffer(s) still busy)");
 		print_count(c->pr, PRINT_CNT_SPEC_BUSY, -1, n);
 	}
 	n = st.unavail - c->spec_seen[0];
@@ -427,7 +440,8 @@ static int merge(struct consumer *c)
 		fprintf(c->msg, "spectrace: malformed record at offset %llu of CPU %d's records\n",
 			(unsigned long long)c->tm.bad_off, c->tm.bad_cpu);
 	else if (ret == -ENOMEM)
-		fprintf(c->msg, "spectrace: out of memory keeping records for the temporal order\n");
+		fprintf(c->msg,
+			"spectrace: out of memory keeping records for the temporal order\n");
 	return ret;
 }
 
@@ -497,7 +511,7 @@ static int pass_flush(struct consumer *c, int ret)
 	ktr_echo(&c->tr->ktr, c->msg);
 	fflush(c->msg);
 	if (fflush(c->pr->out) || ferror(c->pr->out))
-		return ret ? ret : -EPIPE;	/* nobody reads our output any more */
+		return ret ? ret : -EPIPE; /* nobody reads our output any more */
 	return ret;
 }
 
@@ -586,7 +600,6 @@ static int consume_poll(struct consumer *c, uint64_t *wait)
 	return drained ? pass_flush(c, ret) : ret;
 }
 
-
 /*
  * The gate is closed: drain what the other clauses recorded, then fire END
  * and drain its records, so END's output comes last as in dtrace.
@@ -654,7 +667,8 @@ static uint64_t every(uint64_t ns)
 int consume_run(struct consumer *c, volatile sig_atomic_t *stop)
 {
 	uint64_t now = now_ns(), poll_wait = consume_poll_max(c->o->bufsize);
-	uint64_t next_status = now + every(c->o->statusrate_ns), next_pass = now + every(c->o->switchrate_ns);
+	uint64_t next_status = now + every(c->o->statusrate_ns),
+		 next_pass = now + every(c->o->switchrate_ns);
 	uint64_t next_clean = now + every(c->o->cleanrate_ns), next_poll = now + poll_wait, due;
 	int ret = 0, cpu;
 

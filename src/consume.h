@@ -23,7 +23,7 @@
 struct consumer {
 	struct tracer *tr;
 	const struct enabling *en;
-	const struct image *img;	/* record layouts; NULL: default records only */
+	const struct image *img; /* record layouts; NULL: default records only */
 	const struct opts *o;
 	struct printer *pr;
 	FILE *msg;		/* stderr: drop reports */
@@ -42,7 +42,7 @@ struct consumer {
 	uint64_t records;	/* records consumed so far */
 	uint64_t drops;		/* drops reported so far */
 	int exited;		/* a clause called exit() */
-	struct proc_set *procs;	/* -c, -p: tracing ends when all have exited; NULL: none */
+	struct proc_set *procs; /* -c, -p: tracing ends when all have exited; NULL: none */
 	int procs_gone;		/* they have */
 	int64_t exit_status;	/* its argument */
 	int testing;		/* _DTRACE_TESTING: no newline for the first signal */

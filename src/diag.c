@@ -183,8 +183,7 @@ static void print_caret(FILE *fp, const struct diag_list *dl, const struct diag 
 	fprintf(fp, "^ column %u\n", d->col);
 }
 
-static void print_one(FILE *fp, const struct diag_list *dl, const struct diag *d,
-		      const char *spec)
+static void print_one(FILE *fp, const struct diag_list *dl, const struct diag *d, const char *spec)
 {
 	fputs(DIAG_PROGNAME ": ", fp);
 	if (d->file)

@@ -198,7 +198,7 @@ enum diag_tag {
 #define DIAG_TAG_ENUM(name, at, shape) DIAG_##name,
 	DIAG_TAGS(DIAG_TAG_ENUM)
 #undef DIAG_TAG_ENUM
-	DIAG_NTAGS
+		DIAG_NTAGS
 };
 
 /* Where dtrace raises a tag (see AT above). */
@@ -214,28 +214,28 @@ const char *diag_tag_shape(enum diag_tag tag);
 enum diag_at diag_tag_at(enum diag_tag tag);
 
 /* Where dtrace says an error of a -n program arose (type checking only). */
-#define DIAG_REGION_PRED	"in predicate"
-#define DIAG_REGION_ACTS	"in action list"
+#define DIAG_REGION_PRED "in predicate"
+#define DIAG_REGION_ACTS "in action list"
 
 struct diag {
-	const char *tag;	/* diag_tag_name() of its tag, "D_SYNTAX" */
-	char *file;		/* script name, NULL for -n text */
-	unsigned int line;	/* from 1; 0: no position */
-	unsigned int col;	/* from 1; 0: unknown */
-	const char *region;	/* DIAG_REGION_*, NULL: none */
-	char *filetag;		/* a line marker's file ("FILE", line N), NULL: the script */
+	const char *tag;    /* diag_tag_name() of its tag, "D_SYNTAX" */
+	char *file;	    /* script name, NULL for -n text */
+	unsigned int line;  /* from 1; 0: no position */
+	unsigned int col;   /* from 1; 0: unknown */
+	const char *region; /* DIAG_REGION_*, NULL: none */
+	char *filetag;	    /* a line marker's file ("FILE", line N), NULL: the script */
 	char *msg;
 };
 
 struct diag_list {
-	struct diag *v;		/* in the order reported */
+	struct diag *v; /* in the order reported */
 	size_t n;
 	size_t cap;
-	bool nomem;		/* an entry was lost for want of memory */
+	bool nomem; /* an entry was lost for want of memory */
 	/* How diag_print shows them (set by the caller; false/NULL by default). */
-	bool errtags;		/* -xerrtags: "[TAG] " before the location */
-	bool caret;		/* add the source line and a caret (a terminal) */
-	const char *src;	/* the source text the lines and columns are in */
+	bool errtags;	 /* -xerrtags: "[TAG] " before the location */
+	bool caret;	 /* add the source line and a caret (a terminal) */
+	const char *src; /* the source text the lines and columns are in */
 	size_t srclen;
 };
 

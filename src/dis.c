@@ -58,8 +58,10 @@ static void insn_str(FILE *out, const struct spt_insn *in)
 			break;
 		}
 		fprintf(out, "%%r%u, %%r%u, %s%%r%u, %s%s", in->dst, in->a,
-			f & SPT_FIND_STR ? "str " : f & SPT_FIND_NOT ? "not char " : "char ", in->b,
-			f & SPT_FIND_BACK ? "back" : "fwd", f & SPT_FIND_REF ? ", ref" : "");
+			f & SPT_FIND_STR ? "str " :
+			f & SPT_FIND_NOT ? "not char " :
+					   "char ",
+			in->b, f & SPT_FIND_BACK ? "back" : "fwd", f & SPT_FIND_REF ? ", ref" : "");
 		break;
 	case SPT_OP_LTOS:
 		fprintf(out, "%%r%u, %%r%u, base %%r%u, slot %d", in->dst, in->a, in->b, in->imm);
@@ -71,7 +73,7 @@ static void insn_str(FILE *out, const struct spt_insn *in)
 	case SPT_OP_SCLEAN:
 		fprintf(out, "%%r%u, %%r%u, slot %u", in->dst, in->a, f & SPT_SSUB_SLOT);
 		break;
-	default:	/* SPT_OP_STOL */
+	default: /* SPT_OP_STOL */
 		fprintf(out, "%%r%u, %%r%u, base %%r%u", in->dst, in->a, in->b);
 		break;
 	}
@@ -96,15 +98,18 @@ static void insn(FILE *out, const struct spt_insn *in, const struct spt_insn *ne
 
 	fprintf(out, "%04zu: %-6s", off, m ? m : "???");
 	switch (in->op) {
-	case SPT_OP_NOP: case SPT_OP_RET:
+	case SPT_OP_NOP:
+	case SPT_OP_RET:
 		break;
-	case SPT_OP_PRED: case SPT_OP_EXIT:
+	case SPT_OP_PRED:
+	case SPT_OP_EXIT:
 		fprintf(out, "%%r%u", in->a);
 		break;
 	case SPT_OP_JMP:
 		fprintf(out, "%04lld", (long long)off + 1 + in->imm);
 		break;
-	case SPT_OP_JZ: case SPT_OP_JNZ:
+	case SPT_OP_JZ:
+	case SPT_OP_JNZ:
 		fprintf(out, "%%r%u, %04lld", in->a, (long long)off + 1 + in->imm);
 		break;
 	case SPT_OP_LDI:
@@ -115,20 +120,28 @@ static void insn(FILE *out, const struct spt_insn *in, const struct spt_insn *ne
 			(unsigned long long)(__u32)in->imm |
 				(unsigned long long)(__u32)(next ? next->imm : 0) << 32);
 		break;
-	case SPT_OP_MOV: case SPT_OP_NEG: case SPT_OP_NOT: case SPT_OP_LNOT:
+	case SPT_OP_MOV:
+	case SPT_OP_NEG:
+	case SPT_OP_NOT:
+	case SPT_OP_LNOT:
 		fprintf(out, "%%r%u, %%r%u", in->dst, in->a);
 		break;
-	case SPT_OP_SEXT: case SPT_OP_ZEXT:
+	case SPT_OP_SEXT:
+	case SPT_OP_ZEXT:
 		fprintf(out, "%%r%u, %%r%u, %u", in->dst, in->a, in->b);
 		break;
 	case SPT_OP_LDB:
 		fprintf(out, "%%r%u, %s", in->dst,
 			in->imm >= 0 && in->imm < SPT_B_NBUILTINS ? bnames[in->imm] : "?");
 		break;
-	case SPT_OP_LDG: case SPT_OP_LDT: case SPT_OP_LDS:
+	case SPT_OP_LDG:
+	case SPT_OP_LDT:
+	case SPT_OP_LDS:
 		fprintf(out, "%%r%u, [%d]", in->dst, in->imm);
 		break;
-	case SPT_OP_STG: case SPT_OP_STT: case SPT_OP_STS:
+	case SPT_OP_STG:
+	case SPT_OP_STT:
+	case SPT_OP_STS:
 		fprintf(out, "[%d], %%r%u", in->imm, in->a);
 		break;
 	case SPT_OP_REC:
@@ -140,10 +153,12 @@ static void insn(FILE *out, const struct spt_insn *in, const struct spt_insn *ne
 	case SPT_OP_SCPY:
 		fprintf(out, "sref %d, %%r%u", in->imm, in->a);
 		break;
-	case SPT_OP_SLEN: case SPT_OP_EXECN:
+	case SPT_OP_SLEN:
+	case SPT_OP_EXECN:
 		fprintf(out, "%%r%u, %%r%u", in->dst, in->a);
 		break;
-	case SPT_OP_CPYIN: case SPT_OP_ALDS:
+	case SPT_OP_CPYIN:
+	case SPT_OP_ALDS:
 		fprintf(out, "%%r%u, %%r%u, slot %u", in->dst, in->a, in->b);
 		break;
 	case SPT_OP_KINIT:
@@ -152,11 +167,16 @@ static void insn(FILE *out, const struct spt_insn *in, const struct spt_insn *ne
 		else
 			fprintf(out, "array %d", in->imm);
 		break;
-	case SPT_OP_SSUB: case SPT_OP_SFIND: case SPT_OP_LTOS: case SPT_OP_STOL:
-	case SPT_OP_STOK: case SPT_OP_SCLEAN:
+	case SPT_OP_SSUB:
+	case SPT_OP_SFIND:
+	case SPT_OP_LTOS:
+	case SPT_OP_STOL:
+	case SPT_OP_STOK:
+	case SPT_OP_SCLEAN:
 		insn_str(out, in);
 		break;
-	case SPT_OP_KINT: case SPT_OP_KSTR:
+	case SPT_OP_KINT:
+	case SPT_OP_KSTR:
 		fprintf(out, "key+%d, %%r%u", in->imm, in->a);
 		break;
 	case SPT_OP_STACK:
@@ -169,7 +189,8 @@ static void insn(FILE *out, const struct spt_insn *in, const struct spt_insn *ne
 	case SPT_OP_ALDI:
 		fprintf(out, "%%r%u", in->dst);
 		break;
-	case SPT_OP_ASTI: case SPT_OP_ASTS:
+	case SPT_OP_ASTI:
+	case SPT_OP_ASTS:
 		fprintf(out, "%%r%u", in->a);
 		break;
 	case SPT_OP_LDX:
@@ -180,7 +201,8 @@ static void insn(FILE *out, const struct spt_insn *in, const struct spt_insn *ne
 		break;
 	case SPT_OP_MCPY:
 		fprintf(out, "%%r%u, %s %%r%u, size %%r%u", in->dst,
-			(const char *const[]){ "alloca", "copyin", "copyinto", "bcopy" }[in->imm & 3],
+			(const char *const[]){ "alloca", "copyin", "copyinto",
+					       "bcopy" }[in->imm & 3],
 			in->a, in->b);
 		break;
 	case SPT_OP_PSARGS:
@@ -230,8 +252,8 @@ void dis_image(FILE *out, const struct image *img)
 		fprintf(out, "\n  record %u bytes:", cl->recsize);
 		for (i = 0; i < cl->nfields; i++)
 			fprintf(out, " %s%u@%u", ftypes[cl->fields[i].type],
-				cl->fields[i].type == IMG_STR ? cl->fields[i].size
-							      : cl->fields[i].size * 8,
+				cl->fields[i].type == IMG_STR ? cl->fields[i].size :
+								cl->fields[i].size * 8,
 				cl->fields[i].offset);
 		fputc('\n', out);
 		for (i = 0; i < img->naggs && c == 0; i++)

@@ -93,8 +93,7 @@ int dtype_open_btf(struct dtypes *dt, struct btf *base)
 	dt->base = base;
 	dt->btf = btf__new_empty_split(base);
 	if (!dt->btf) {
-		snprintf(dt->err, sizeof(dt->err), "cannot make a type space: %s",
-			 strerror(errno));
+		snprintf(dt->err, sizeof(dt->err), "cannot make a type space: %s", strerror(errno));
 		return -ENOMEM;
 	}
 	return 0;
@@ -129,8 +128,10 @@ void dtype_close(struct dtypes *dt)
 uint32_t dtype_find(const struct dtypes *dt, enum dtype_tag tag, const char *name)
 {
 	static const int kinds[] = {
-		[DTYPE_STRUCT] = BTF_KIND_STRUCT, [DTYPE_UNION] = BTF_KIND_UNION,
-		[DTYPE_ENUM] = BTF_KIND_ENUM, [DTYPE_TYPEDEF] = BTF_KIND_TYPEDEF,
+		[DTYPE_STRUCT] = BTF_KIND_STRUCT,
+		[DTYPE_UNION] = BTF_KIND_UNION,
+		[DTYPE_ENUM] = BTF_KIND_ENUM,
+		[DTYPE_TYPEDEF] = BTF_KIND_TYPEDEF,
 	};
 	int id;
 
@@ -218,7 +219,7 @@ int dtype_info(const struct dtypes *dt, uint32_t id, struct dtype_info *ti)
 	case BTF_KIND_ENUM64:
 		ti->kind = DTYPE_K_INT;
 		ti->size = t->size;
-		ti->sign = t->size < 8 || btf_kflag(t);	/* an enum is an int in D */
+		ti->sign = t->size < 8 || btf_kflag(t); /* an enum is an int in D */
 		return 0;
 	case BTF_KIND_PTR:
 		ti->kind = DTYPE_K_PTR;
@@ -254,8 +255,8 @@ int dtype_info(const struct dtypes *dt, uint32_t id, struct dtype_info *ti)
 	}
 }
 
-static int find_member(const struct btf *btf, uint32_t id, const char *name,
-		       struct dtype_member *m, int depth, const struct dtypes *dt)
+static int find_member(const struct btf *btf, uint32_t id, const char *name, struct dtype_member *m,
+		       int depth, const struct dtypes *dt)
 {
 	const struct btf_type *t = btf__type_by_id(btf, id);
 	const struct btf_member *mb;
@@ -286,8 +287,7 @@ static int find_member(const struct btf *btf, uint32_t id, const char *name,
 	return -ENOENT;
 }
 
-int dtype_member(const struct dtypes *dt, uint32_t id, const char *name,
-		 struct dtype_member *m)
+int dtype_member(const struct dtypes *dt, uint32_t id, const char *name, struct dtype_member *m)
 {
 	memset(m, 0, sizeof(*m));
 	return find_member(dt->btf, dtype_resolve(dt, id), name, m, 0, dt);
@@ -335,7 +335,7 @@ const char *dtype_name(const struct dtypes *dt, uint32_t id, char *buf, size_t l
 			continue;
 		}
 		if (btf_is_mod(t) && !btf_is_typedef(t)) {
-			id = t->type;	/* qualifiers are not named, as dtrace's messages do */
+			id = t->type; /* qualifiers are not named, as dtrace's messages do */
 			continue;
 		}
 		if (btf_is_array(t)) {

@@ -18,10 +18,10 @@
 struct btf;
 
 struct dtypes {
-	struct btf *base;	/* the kernel's BTF, NULL until loaded */
-	struct btf *btf;	/* split on base: the compiler's own types */
-	bool tried;		/* loading was tried (a failure is not retried) */
-	char err[128];		/* why it failed */
+	struct btf *base; /* the kernel's BTF, NULL until loaded */
+	struct btf *btf;  /* split on base: the compiler's own types */
+	bool tried;	  /* loading was tried (a failure is not retried) */
+	char err[128];	  /* why it failed */
 };
 
 /*
@@ -51,31 +51,31 @@ uint64_t dtype_size(const struct dtypes *dt, uint32_t id);
 
 enum dtype_kind {
 	DTYPE_K_VOID,
-	DTYPE_K_INT,		/* integers, bool, char, enums */
+	DTYPE_K_INT, /* integers, bool, char, enums */
 	DTYPE_K_PTR,
 	DTYPE_K_ARRAY,
 	DTYPE_K_STRUCT,
 	DTYPE_K_UNION,
-	DTYPE_K_FWD,		/* a struct or union without a definition */
+	DTYPE_K_FWD, /* a struct or union without a definition */
 	DTYPE_K_FUNC,
-	DTYPE_K_OTHER,		/* floating point and the like */
+	DTYPE_K_OTHER, /* floating point and the like */
 };
 
 /* What ID is, behind typedefs and qualifiers. */
 struct dtype_info {
 	enum dtype_kind kind;
-	uint32_t id;		/* the resolved id */
+	uint32_t id; /* the resolved id */
 	uint64_t size;
-	bool sign;		/* integers: signed */
-	uint32_t ref;		/* pointers: the pointee; arrays: the element type */
-	uint32_t nelems;	/* arrays */
+	bool sign;	 /* integers: signed */
+	uint32_t ref;	 /* pointers: the pointee; arrays: the element type */
+	uint32_t nelems; /* arrays */
 };
 int dtype_info(const struct dtypes *dt, uint32_t id, struct dtype_info *ti);
 
 struct dtype_member {
-	uint32_t type;		/* its type id */
-	uint64_t bit_off;	/* from the start of the outer struct or union */
-	uint32_t bits;		/* bit-field width, 0 when not a bit-field */
+	uint32_t type;	  /* its type id */
+	uint64_t bit_off; /* from the start of the outer struct or union */
+	uint32_t bits;	  /* bit-field width, 0 when not a bit-field */
 };
 
 /*
@@ -83,8 +83,7 @@ struct dtype_member {
  * union member, as C finds it. Returns 0, -ENOENT (no such member) or
  * -EINVAL (ID is not a struct or union).
  */
-int dtype_member(const struct dtypes *dt, uint32_t id, const char *name,
-		 struct dtype_member *m);
+int dtype_member(const struct dtypes *dt, uint32_t id, const char *name, struct dtype_member *m);
 
 /*
  * The C name of type ID as dtrace writes it in messages: "int", "struct

@@ -10,8 +10,8 @@
 
 #include "enab.h"
 
-int enab_add(struct enabling *e, const struct probe_table *t, const char *desc,
-	     unsigned int clause, uint32_t size, uint32_t prog)
+int enab_add(struct enabling *e, const struct probe_table *t, const char *desc, unsigned int clause,
+	     uint32_t size, uint32_t prog)
 {
 	struct probe_desc pd;
 	size_t i;

@@ -26,8 +26,8 @@
 #include "ksym.h"
 #include "stack.h"
 
-__attribute__((format(printf, 3, 4))) static void set_err(char *err, size_t errlen,
-							  const char *fmt, ...)
+__attribute__((format(printf, 3, 4))) static void set_err(char *err, size_t errlen, const char *fmt,
+							  ...)
 {
 	va_list ap;
 
@@ -74,15 +74,23 @@ static struct fmt_piece *add_piece(struct fmt *f, size_t *cap)
 static enum fmt_kind conv_kind(char c)
 {
 	switch (c) {
-	case 'd': case 'i':
+	case 'd':
+	case 'i':
 		return FMT_INT;
-	case 'u': case 'o': case 'x': case 'X':
+	case 'u':
+	case 'o':
+	case 'x':
+	case 'X':
 		return FMT_UINT;
 	case 'c':
 		return FMT_CHAR;
 	case 'p':
 		return FMT_PTR;
-	case 'e': case 'E': case 'f': case 'g': case 'G':
+	case 'e':
+	case 'E':
+	case 'f':
+	case 'g':
+	case 'G':
 		return FMT_FLOAT;
 	case 's':
 		return FMT_STR;
@@ -176,7 +184,8 @@ int fmt_parse(const char *format, struct fmt *f, char *err, size_t errlen)
 					if (dot ? pc->star_prec : pc->star_width) {
 						set_err(err, errlen,
 							"format conversion #%zu has more than one '*' specified for the output %s",
-							conv_number(format, start), dot ? "precision" : "width");
+							conv_number(format, start),
+							dot ? "precision" : "width");
 						goto inval;
 					}
 					if (dot)
@@ -273,7 +282,8 @@ int fmt_parse(const char *format, struct fmt *f, char *err, size_t errlen)
 			goto inval;
 		}
 		switch (pc->kind) {
-		case FMT_INT: case FMT_UINT:
+		case FMT_INT:
+		case FMT_UINT:
 			/* Values reach C's printf as long long. */
 			pc->spec[sl] = 'l';
 			pc->spec[sl + 1] = 'l';
@@ -336,10 +346,10 @@ static uint64_t truncate_to(uint64_t v, unsigned int size, int sign)
 }
 
 /* printf with 0..2 leading int arguments for '*' width and precision. */
-#define PRINT_STARS(out, spec, nstar, st, val)                                                 \
-	((nstar) == 0 ? fprintf(out, spec, val)                                                \
-	 : (nstar) == 1 ? fprintf(out, spec, st[0], val)                                      \
-			: fprintf(out, spec, st[0], st[1], val))
+#define PRINT_STARS(out, spec, nstar, st, val)           \
+	((nstar) == 0 ? fprintf(out, spec, val) :        \
+	 (nstar) == 1 ? fprintf(out, spec, st[0], val) : \
+			fprintf(out, spec, st[0], st[1], val))
 
 /* V in decimal, as printf's %lld writes it. */
 static void print_plain_int(FILE *out, int64_t v)
@@ -428,11 +438,12 @@ int fmt_print(FILE *out, const struct fmt *f, const struct fmt_arg *args, size_t
 		a = &args[ai++];
 		if (FMT_TAKES_STR(pc->kind) != !!a->is_str)
 			return -EINVAL;
-		/* The spec is built by fmt_parse, never taken from a record. */
+			/* The spec is built by fmt_parse, never taken from a record. */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
-		if (a->size && a->size < 8 && (pc->kind == FMT_UINT || pc->kind == FMT_PTR ||
-						(pc->kind == FMT_INT && !a->sign)))
+		if (a->size && a->size < 8 &&
+		    (pc->kind == FMT_UINT || pc->kind == FMT_PTR ||
+		     (pc->kind == FMT_INT && !a->sign)))
 			v = truncate_to(a->v, a->size, 0);
 		else
 			v = a->v;
@@ -453,8 +464,7 @@ int fmt_print(FILE *out, const struct fmt *f, const struct fmt_arg *args, size_t
 				print_plain_int(out, (int64_t)truncate_to(v, pc->size, 1));
 				break;
 			}
-			PRINT_STARS(out, spec, ns, st,
-				    (long long)truncate_to(v, pc->size, 1));
+			PRINT_STARS(out, spec, ns, st, (long long)truncate_to(v, pc->size, 1));
 			break;
 		case FMT_UINT:
 			PRINT_STARS(out, spec, ns, st,

@@ -13,19 +13,19 @@
 
 /* What a conversion consumes. */
 enum fmt_kind {
-	FMT_LIT,	/* literal text (and %%) */
-	FMT_INT,	/* d i: signed integer */
-	FMT_UINT,	/* u o x X: unsigned integer */
-	FMT_CHAR,	/* c */
-	FMT_PTR,	/* p */
-	FMT_FLOAT,	/* e E f g G: an integer printed as a double */
-	FMT_STR,	/* s */
-	FMT_TIME,	/* Y: nanoseconds since the epoch as a date */
-	FMT_ESTR,	/* S: a string with C's escapes, up to and with its NUL (as dtrace) */
-	FMT_ECHAR,	/* C: a character with C's escapes */
-	FMT_RFC822,	/* T: nanoseconds since the epoch, RFC 822's form */
-	FMT_KADDR,	/* a: a kernel address as module`symbol+0xoff */
-	FMT_STACK,	/* k: a stack() or ustack() field, the stack block */
+	FMT_LIT,    /* literal text (and %%) */
+	FMT_INT,    /* d i: signed integer */
+	FMT_UINT,   /* u o x X: unsigned integer */
+	FMT_CHAR,   /* c */
+	FMT_PTR,    /* p */
+	FMT_FLOAT,  /* e E f g G: an integer printed as a double */
+	FMT_STR,    /* s */
+	FMT_TIME,   /* Y: nanoseconds since the epoch as a date */
+	FMT_ESTR,   /* S: a string with C's escapes, up to and with its NUL (as dtrace) */
+	FMT_ECHAR,  /* C: a character with C's escapes */
+	FMT_RFC822, /* T: nanoseconds since the epoch, RFC 822's form */
+	FMT_KADDR,  /* a: a kernel address as module`symbol+0xoff */
+	FMT_STACK,  /* k: a stack() or ustack() field, the stack block */
 };
 
 /* The longest string a record holds (strsize), for %S's escapes. */
@@ -36,23 +36,23 @@ enum fmt_kind {
 
 struct fmt_piece {
 	enum fmt_kind kind;
-	const char *text;	/* FMT_LIT: the text (%% already folded), else NULL */
-	size_t len;		/* FMT_LIT: its length */
-	char spec[32];		/* the C conversion to apply, length modifier removed */
-	char spec_np[32];	/* the same without its '.*' (a dynamic precision <= 0) */
-	int star_width;		/* width given as '*': consumes an int argument first */
-	int star_prec;		/* precision given as '*': likewise */
-	unsigned int size;	/* bytes of the length modifier (1 hh, 2 h, 8 l/ll/L/j/z/t), 0: none */
-	char conv;		/* the conversion character */
-	int agg;		/* printa: the '@' flag, the conversion takes the aggregation's value */
-	int plain;		/* %d, %i or %s without flags, width or precision */
+	const char *text;  /* FMT_LIT: the text (%% already folded), else NULL */
+	size_t len;	   /* FMT_LIT: its length */
+	char spec[32];	   /* the C conversion to apply, length modifier removed */
+	char spec_np[32];  /* the same without its '.*' (a dynamic precision <= 0) */
+	int star_width;	   /* width given as '*': consumes an int argument first */
+	int star_prec;	   /* precision given as '*': likewise */
+	unsigned int size; /* bytes of the length modifier (1 hh, 2 h, 8 l/ll/L/j/z/t), 0: none */
+	char conv;	   /* the conversion character */
+	int agg;	   /* printa: the '@' flag, the conversion takes the aggregation's value */
+	int plain;	   /* %d, %i or %s without flags, width or precision */
 };
 
 struct fmt {
 	struct fmt_piece *pieces;
 	size_t n;
-	size_t nargs;		/* arguments the format consumes, stars included */
-	char *buf;		/* owned copy of the literal text */
+	size_t nargs; /* arguments the format consumes, stars included */
+	char *buf;    /* owned copy of the literal text */
 };
 
 /*
@@ -65,8 +65,8 @@ void fmt_free(struct fmt *f);
 /* One value for a conversion, as the record holds it. */
 struct fmt_arg {
 	int is_str;
-	uint64_t v;		/* integers, sign-extended by the producer when signed */
-	const char *s;		/* strings, NUL-terminated */
+	uint64_t v;    /* integers, sign-extended by the producer when signed */
+	const char *s; /* strings, NUL-terminated */
 	/*
 	 * The integer's D type as recorded: its size (1, 2, 4, 8; 0: unknown,
 	 * taken as 8) and signedness. As in dtrace, %d and %i of an unsigned

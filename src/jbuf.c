@@ -121,7 +121,8 @@ size_t json_str(struct jbuf *b, const char *s, size_t n)
 		size_t run = i, len;
 
 		/* Printable ASCII but '"' and '\' goes out as it is, in runs. */
-		while (run < n && u[run] >= 0x20 && u[run] < 0x7f && u[run] != '"' && u[run] != '\\')
+		while (run < n && u[run] >= 0x20 && u[run] < 0x7f && u[run] != '"' &&
+		       u[run] != '\\')
 			run++;
 		jbuf_put(b, u + i, run - i);
 		i = run;

@@ -14,7 +14,7 @@ struct jbuf {
 	char *p;
 	size_t len;
 	size_t cap;
-	int oom;	/* an allocation failed: the contents are incomplete */
+	int oom; /* an allocation failed: the contents are incomplete */
 };
 
 void jbuf_free(struct jbuf *b);

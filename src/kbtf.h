@@ -26,9 +26,9 @@ struct btf;
 int kbtf_member_offset(const struct btf *btf, const char *name, const char *path, uint32_t *off);
 
 struct kbtf_task {
-	uint32_t real_parent;	/* task_struct.real_parent */
-	uint32_t tgid;		/* task_struct.tgid */
-	uint32_t sum_exec_runtime;	/* task_struct.se.sum_exec_runtime */
+	uint32_t real_parent;	   /* task_struct.real_parent */
+	uint32_t tgid;		   /* task_struct.tgid */
+	uint32_t sum_exec_runtime; /* task_struct.se.sum_exec_runtime */
 };
 
 /*

@@ -48,11 +48,16 @@ static enum kfeat_state probe_atomic_fetch(void)
 {
 	const struct bpf_insn insns[] = {
 		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_1, .imm = 0 },
-		{ .code = BPF_STX | BPF_MEM | BPF_DW, .dst_reg = BPF_REG_10,
-		  .src_reg = BPF_REG_1, .off = -8 },
+		{ .code = BPF_STX | BPF_MEM | BPF_DW,
+		  .dst_reg = BPF_REG_10,
+		  .src_reg = BPF_REG_1,
+		  .off = -8 },
 		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_1, .imm = 1 },
-		{ .code = BPF_STX | BPF_ATOMIC | BPF_DW, .dst_reg = BPF_REG_10,
-		  .src_reg = BPF_REG_1, .off = -8, .imm = BPF_ADD | BPF_FETCH },
+		{ .code = BPF_STX | BPF_ATOMIC | BPF_DW,
+		  .dst_reg = BPF_REG_10,
+		  .src_reg = BPF_REG_1,
+		  .off = -8,
+		  .imm = BPF_ADD | BPF_FETCH },
 		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_0, .imm = 0 },
 		{ .code = BPF_JMP | BPF_EXIT },
 	};
@@ -88,8 +93,8 @@ static enum kfeat_state probe_test_run_on_cpu(void)
 	close(fd);
 	if (!ret)
 		return KFEAT_HAVE;
-	return err == EINVAL || err == ENOTSUPP || err == EOPNOTSUPP ? KFEAT_MISSING
-								      : KFEAT_UNKNOWN;
+	return err == EINVAL || err == ENOTSUPP || err == EOPNOTSUPP ? KFEAT_MISSING :
+								       KFEAT_UNKNOWN;
 }
 
 /* The principal buffers and the KTR maps are mmapped arrays. */
@@ -113,7 +118,7 @@ static enum kfeat_state probe_btf(void)
 	if (!access("/sys/kernel/btf/vmlinux", R_OK))
 		return KFEAT_HAVE;
 	if (errno != ENOENT || access("/sys/kernel", F_OK))
-		return KFEAT_UNKNOWN;	/* unreadable, or no sysfs to ask */
+		return KFEAT_UNKNOWN; /* unreadable, or no sysfs to ask */
 	return KFEAT_MISSING;
 }
 
@@ -154,24 +159,27 @@ int kfeat_pick(const struct kfeat *t, const enum kfeat_state *states, size_t n)
 	return best;
 }
 
-int kfeat_format(char *buf, size_t len, const char *release, const struct kfeat *f,
-		 int need_major, int need_minor)
+int kfeat_format(char *buf, size_t len, const char *release, const struct kfeat *f, int need_major,
+		 int need_minor)
 {
 	int major, minor;
 	int old = sscanf(release, "%d.%d", &major, &minor) != 2 ||
 		  newer(need_major, need_minor, major, minor);
 
 	if (old)
-		return snprintf(buf, len,
-				"this kernel (%s) lacks %s (Linux %d.%d%s%s); spectrace needs Linux %d.%d or later",
-				release, f->name, f->major, f->minor, f->config ? ", " : "",
-				f->config ? f->config : "", need_major, need_minor);
+		return snprintf(
+			buf, len,
+			"this kernel (%s) lacks %s (Linux %d.%d%s%s); spectrace needs Linux %d.%d or later",
+			release, f->name, f->major, f->minor, f->config ? ", " : "",
+			f->config ? f->config : "", need_major, need_minor);
 	/* New enough, yet without it: a kernel option is off. */
 	if (f->config)
-		return snprintf(buf, len,
-				"this kernel (%s) lacks %s (Linux %d.%d, %s); spectrace needs a kernel built with %s",
-				release, f->name, f->major, f->minor, f->config, f->config);
-	return snprintf(buf, len, "this kernel (%s) lacks %s (Linux %d.%d); spectrace cannot run without it",
+		return snprintf(
+			buf, len,
+			"this kernel (%s) lacks %s (Linux %d.%d, %s); spectrace needs a kernel built with %s",
+			release, f->name, f->major, f->minor, f->config, f->config);
+	return snprintf(buf, len,
+			"this kernel (%s) lacks %s (Linux %d.%d); spectrace cannot run without it",
 			release, f->name, f->major, f->minor);
 }
 

@@ -12,15 +12,15 @@
 
 /* What a probe found. */
 enum kfeat_state {
-	KFEAT_HAVE,	/* the kernel has it */
-	KFEAT_MISSING,	/* the kernel said clearly that it lacks it */
-	KFEAT_UNKNOWN,	/* the probe could not tell (no privilege, ...): go on */
+	KFEAT_HAVE,    /* the kernel has it */
+	KFEAT_MISSING, /* the kernel said clearly that it lacks it */
+	KFEAT_UNKNOWN, /* the probe could not tell (no privilege, ...): go on */
 };
 
 struct kfeat {
-	const char *name;	/* as the refusal names it, e.g. "bpf_loop" */
-	int major, minor;	/* the first Linux release that has it */
-	const char *config;	/* kernel option it also needs, or NULL */
+	const char *name;   /* as the refusal names it, e.g. "bpf_loop" */
+	int major, minor;   /* the first Linux release that has it */
+	const char *config; /* kernel option it also needs, or NULL */
 	enum kfeat_state (*probe)(void);
 };
 
@@ -45,8 +45,8 @@ int kfeat_pick(const struct kfeat *table, const enum kfeat_state *states, size_t
  * A kernel at least that new which still lacks F (a kernel option off) is
  * told which option. Returns what snprintf returns.
  */
-int kfeat_format(char *buf, size_t len, const char *release, const struct kfeat *f,
-		 int need_major, int need_minor);
+int kfeat_format(char *buf, size_t len, const char *release, const struct kfeat *f, int need_major,
+		 int need_minor);
 
 /*
  * Probe every feature of the table on the running kernel. Returns 0 when

@@ -12,7 +12,7 @@
 
 struct ksym {
 	unsigned long long addr;
-	char *name;	/* "mod`sym" */
+	char *name; /* "mod`sym" */
 };
 
 static struct ksym *syms;

@@ -29,11 +29,11 @@
 #include "ktrfmt.h"
 
 #define BPFFS_ROOT "/sys/fs/bpf"
-#define FMT_CACHE_SLOTS 4096	/* power of two, > 2 * SPT_KTR_MAX_FMTS */
+#define FMT_CACHE_SLOTS 4096 /* power of two, > 2 * SPT_KTR_MAX_FMTS */
 
 struct ktr_fmt_slot {
 	uint32_t id;
-	int state;		/* 0 empty, 1 found, 2 not in the map */
+	int state; /* 0 empty, 1 found, 2 not in the map */
 	struct spt_ktr_fmt f;
 };
 
@@ -83,8 +83,9 @@ static int ensure_dir(const char *dir, int create, char *err, size_t errlen)
 	*slash = '\0';
 	if (!is_bpffs(parent)) {
 		if (!create) {
-			snprintf(err, errlen, "no KTR buffers pinned at %s (no bpf filesystem on %s)",
-				 dir, parent);
+			snprintf(err, errlen,
+				 "no KTR buffers pinned at %s (no bpf filesystem on %s)", dir,
+				 parent);
 			return -ENOENT;
 		}
 		if (strcmp(parent, BPFFS_ROOT)) {
@@ -94,7 +95,8 @@ static int ensure_dir(const char *dir, int create, char *err, size_t errlen)
 		if (mount("bpf", BPFFS_ROOT, "bpf", 0, "mode=0700")) {
 			int ret = -errno;
 
-			snprintf(err, errlen, "cannot mount a bpf filesystem on %s: %s (mount -t bpf bpf %s)",
+			snprintf(err, errlen,
+				 "cannot mount a bpf filesystem on %s: %s (mount -t bpf bpf %s)",
 				 BPFFS_ROOT, strerror(errno), BPFFS_ROOT);
 			return ret;
 		}
@@ -135,8 +137,8 @@ static int unpin(const char *dir, const char *name)
 	return 1;
 }
 
-static int create_map(enum bpf_map_type type, const char *name, __u32 value_size,
-		      __u32 max_entries, __u32 flags, char *err, size_t errlen)
+static int create_map(enum bpf_map_type type, const char *name, __u32 value_size, __u32 max_entries,
+		      __u32 flags, char *err, size_t errlen)
 {
 	LIBBPF_OPTS(bpf_map_create_opts, mo, .map_flags = flags);
 	int fd = bpf_map_create(type, name, 4, value_size, max_entries, &mo);
@@ -246,8 +248,8 @@ static int map_views(struct ktr *k, int writable, char *err, size_t errlen)
 		return ret;
 	}
 	k->ctl = m;
-	k->buf_len = page_round((size_t)k->pins.ncpus * k->pins.capacity *
-				sizeof(struct spt_ktr_entry));
+	k->buf_len =
+		page_round((size_t)k->pins.ncpus * k->pins.capacity * sizeof(struct spt_ktr_entry));
 	m = mmap(NULL, k->buf_len, PROT_READ, MAP_SHARED, k->pins.buf_fd, 0);
 	if (m == MAP_FAILED) {
 		int ret = -errno;
@@ -291,9 +293,10 @@ int ktr_open(struct ktr *k, const char *dir, int flags, const struct ktr_opts *o
 			return ret;
 		}
 		if (ret == -EPROTO) {
-			snprintf(err, errlen,
-				 "unusable KTR maps pinned at %s: %s (remove them with 'spectrace ktrdump --clear')",
-				 dir, why);
+			snprintf(
+				err, errlen,
+				"unusable KTR maps pinned at %s: %s (remove them with 'spectrace ktrdump --clear')",
+				dir, why);
 			return ret;
 		}
 		if (ret) {
@@ -322,7 +325,8 @@ int ktr_open(struct ktr *k, const char *dir, int flags, const struct ktr_opts *o
 		if (ret && ret != -EEXIST)
 			return ret;
 		if (msg)
-			fprintf(msg, "spectrace: KTR buffers at %s enlarged to %u entries per CPU; their earlier events are discarded\n",
+			fprintf(msg,
+				"spectrace: KTR buffers at %s enlarged to %u entries per CPU; their earlier events are discarded\n",
 				dir, cap);
 	}
 	ret = map_views(k, flags & KTR_OPEN_WRITE, err, errlen);
@@ -369,8 +373,8 @@ void ktr_apply(struct ktr *k, const struct ktr_opts *o)
 		__atomic_store_n(&ctl->mask, o->mask, __ATOMIC_RELEASE);
 }
 
-int ktr_setup(struct ktr *k, struct bpf_object *obj, const struct ktr_opts *o, FILE *msg,
-	      char *err, size_t errlen)
+int ktr_setup(struct ktr *k, struct bpf_object *obj, const struct ktr_opts *o, FILE *msg, char *err,
+	      size_t errlen)
 {
 	const char *dir = ktr_dir();
 	int ret;
@@ -429,7 +433,7 @@ int ktr_clear(const char *dir, char *err, size_t errlen)
 		}
 		n += ret;
 	}
-	rmdir(dir);	/* only when empty: someone else's pins stay */
+	rmdir(dir); /* only when empty: someone else's pins stay */
 	return n;
 }
 
@@ -468,7 +472,7 @@ size_t ktr_read_cpu(const struct spt_ktr_entry *region, uint64_t entries, uint64
 			ev->args[i] = __atomic_load_n(&e->args[i], __ATOMIC_RELAXED);
 		__atomic_thread_fence(__ATOMIC_ACQUIRE);
 		if (__atomic_load_n(&e->seq, __ATOMIC_RELAXED) != seq)
-			continue;	/* rewritten while we copied it */
+			continue; /* rewritten while we copied it */
 		n++;
 	}
 	return n;
@@ -555,7 +559,7 @@ const struct spt_ktr_fmt *ktr_fmt(struct ktr *k, uint32_t id)
 		}
 		return s->state == 1 ? &s->f : NULL;
 	}
-	return NULL;	/* cache full: cannot happen with at most SPT_KTR_MAX_FMTS ids */
+	return NULL; /* cache full: cannot happen with at most SPT_KTR_MAX_FMTS ids */
 }
 
 size_t ktr_message(struct ktr *k, const struct ktr_event *e, char *out, size_t len)
@@ -563,13 +567,11 @@ size_t ktr_message(struct ktr *k, const struct ktr_event *e, char *out, size_t l
 	const struct spt_ktr_fmt *f = ktr_fmt(k, e->fmt);
 
 	if (!f)
-		return (size_t)snprintf(out, len,
-					"(format %#x not recorded) %#llx %#llx %#llx %#llx %#llx",
-					e->fmt, (unsigned long long)e->args[0],
-					(unsigned long long)e->args[1],
-					(unsigned long long)e->args[2],
-					(unsigned long long)e->args[3],
-					(unsigned long long)e->args[4]);
+		return (size_t)snprintf(
+			out, len, "(format %#x not recorded) %#llx %#llx %#llx %#llx %#llx", e->fmt,
+			(unsigned long long)e->args[0], (unsigned long long)e->args[1],
+			(unsigned long long)e->args[2], (unsigned long long)e->args[3],
+			(unsigned long long)e->args[4]);
 	return ktrfmt_format(out, len, f->fmt, sizeof(f->fmt), e->args,
 			     f->nargs < SPT_KTR_NARGS ? f->nargs : SPT_KTR_NARGS);
 }
@@ -595,7 +597,8 @@ void ktr_echo(struct ktr *k, FILE *out)
 		uint64_t head = head_of(k, c), lo = head > entries ? head - entries : 0;
 
 		if (k->seen[c] < lo) {
-			fprintf(out, "spectrace: ktr: %llu events on CPU %u overwritten before they were echoed\n",
+			fprintf(out,
+				"spectrace: ktr: %llu events on CPU %u overwritten before they were echoed\n",
 				(unsigned long long)(lo - k->seen[c]), c);
 			k->seen[c] = lo;
 		}

@@ -20,20 +20,20 @@ struct bpf_object;
 
 /* A zeroed struct ktr is closed: ktr_close() on it does nothing. */
 struct ktr {
-	int active;			/* pins open */
+	int active; /* pins open */
 	struct spt_ktr_pins pins;
-	struct spt_ktr_ctl *ctl;	/* mmap of the control map */
+	struct spt_ktr_ctl *ctl; /* mmap of the control map */
 	size_t ctl_len;
-	const struct spt_ktr_entry *buf;	/* read-only mmap of all CPUs' buffers */
+	const struct spt_ktr_entry *buf; /* read-only mmap of all CPUs' buffers */
 	size_t buf_len;
-	uint64_t *seen;			/* per CPU: newest seq the echo printed */
-	struct ktr_fmt_slot *fmts;	/* cache of spt_ktr_fmt, by id */
+	uint64_t *seen;		   /* per CPU: newest seq the echo printed */
+	struct ktr_fmt_slot *fmts; /* cache of spt_ktr_fmt, by id */
 };
 
 /* One event copied out of a buffer. */
 struct ktr_event {
-	uint64_t seq;		/* 1-based number of the event on its CPU */
-	uint64_t ts;		/* ns, CLOCK_MONOTONIC */
+	uint64_t seq; /* 1-based number of the event on its CPU */
+	uint64_t ts;  /* ns, CLOCK_MONOTONIC */
 	uint32_t cpu;
 	uint32_t cls;
 	uint32_t fmt;
@@ -43,8 +43,8 @@ struct ktr_event {
 /* The pin directory: $SPECTRACE_KTR_DIR, or /sys/fs/bpf/spectrace. */
 const char *ktr_dir(void);
 
-#define KTR_OPEN_CREATE 0x1	/* create the pins (mounting bpffs) if absent */
-#define KTR_OPEN_WRITE 0x2	/* map the control map writable */
+#define KTR_OPEN_CREATE 0x1 /* create the pins (mounting bpffs) if absent */
+#define KTR_OPEN_WRITE 0x2  /* map the control map writable */
 
 /*
  * Open the recorder pinned in DIR. With KTR_OPEN_CREATE, pins are created
@@ -64,8 +64,8 @@ void ktr_apply(struct ktr *k, const struct ktr_opts *o);
  * are unusable), or leave KTR off. Then make OBJ (opened, not loaded) log
  * into the pins. Returns 0 or -errno with ERR set.
  */
-int ktr_setup(struct ktr *k, struct bpf_object *obj, const struct ktr_opts *o, FILE *msg,
-	      char *err, size_t errlen);
+int ktr_setup(struct ktr *k, struct bpf_object *obj, const struct ktr_opts *o, FILE *msg, char *err,
+	      size_t errlen);
 
 void ktr_close(struct ktr *k);
 

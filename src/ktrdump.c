@@ -220,8 +220,9 @@ static void ktrdump_print(struct ktr *k, const struct ktrdump_args *a, FILE *out
 	free(ev);
 	lost = __atomic_load_n(&k->ctl->fmt_lost, __ATOMIC_ACQUIRE);
 	if (lost)
-		ktrdump_err("%llu events were logged without their format (the format table is full; 'spectrace ktrdump --clear' empties it)",
-			    (unsigned long long)lost);
+		ktrdump_err(
+			"%llu events were logged without their format (the format table is full; 'spectrace ktrdump --clear' empties it)",
+			(unsigned long long)lost);
 }
 
 int ktrdump_main(int argc, char **argv)

@@ -22,12 +22,12 @@
 
 _Static_assert(KTR_CPUSET_WORDS == SPT_KTR_MAX_CPUS / 64, "one bit per CPU");
 
-#define KTRFMT_MAX_WIDTH 256	/* wider fields are clamped: a format cannot blow up a line */
+#define KTRFMT_MAX_WIDTH 256 /* wider fields are clamped: a format cannot blow up a line */
 
 struct sink {
 	char *buf;
 	size_t len;
-	size_t pos;	/* characters produced, also past LEN */
+	size_t pos; /* characters produced, also past LEN */
 };
 
 static void put(struct sink *s, char c)
@@ -52,8 +52,8 @@ static void put_str(struct sink *s, const char *p, size_t n)
 struct spec {
 	unsigned int minus : 1, plus : 1, space : 1, hash : 1, zero : 1;
 	unsigned int width;
-	int prec;		/* -1: none */
-	unsigned int bits;	/* 8, 16, 32 or 64 */
+	int prec;	   /* -1: none */
+	unsigned int bits; /* 8, 16, 32 or 64 */
 	char conv;
 };
 
@@ -71,7 +71,7 @@ static void put_int(struct sink *s, const struct spec *sp, uint64_t v)
 
 		mag = v & m;
 		if ((sp->conv == 'd' || sp->conv == 'i') && (mag >> (sp->bits - 1)))
-			mag |= ~m;	/* sign-extend */
+			mag |= ~m; /* sign-extend */
 	}
 	if (sp->conv == 'd' || sp->conv == 'i') {
 		if ((int64_t)mag < 0) {
@@ -215,7 +215,14 @@ size_t ktrfmt_format(char *out, size_t len, const char *fmt, size_t fmtlen, cons
 			else
 				put_str(&s, start, (size_t)(p - start));
 			break;
-		case 'd': case 'i': case 'u': case 'x': case 'X': case 'o': case 'p': case 's':
+		case 'd':
+		case 'i':
+		case 'u':
+		case 'x':
+		case 'X':
+		case 'o':
+		case 'p':
+		case 's':
 		case 'c':
 			if (ai >= nargs) {
 				put_str(&s, "(missing)", 9);
@@ -239,15 +246,9 @@ struct class_name {
 };
 
 static const struct class_name class_names[] = {
-	{ "GEN", SPT_KTR_GEN },
-	{ "DISPATCH", SPT_KTR_DISPATCH },
-	{ "BUF", SPT_KTR_BUF },
-	{ "DROP", SPT_KTR_DROP },
-	{ "SPEC", SPT_KTR_SPEC },
-	{ "CLEAN", SPT_KTR_CLEAN },
-	{ "FAULT", SPT_KTR_FAULT },
-	{ "AGG", SPT_KTR_AGG },
-	{ "TEST", SPT_KTR_TEST },
+	{ "GEN", SPT_KTR_GEN },	    { "DISPATCH", SPT_KTR_DISPATCH }, { "BUF", SPT_KTR_BUF },
+	{ "DROP", SPT_KTR_DROP },   { "SPEC", SPT_KTR_SPEC },	      { "CLEAN", SPT_KTR_CLEAN },
+	{ "FAULT", SPT_KTR_FAULT }, { "AGG", SPT_KTR_AGG },	      { "TEST", SPT_KTR_TEST },
 };
 
 #define NCLASS_NAMES (sizeof(class_names) / sizeof(class_names[0]))

@@ -75,11 +75,10 @@ static const struct {
 
 /* D's own typedefs; anything else comes from compile_ctx.is_typedef. */
 static const char *const builtin_typedefs[] = {
-	"int8_t", "int16_t", "int32_t", "int64_t",
-	"uint8_t", "uint16_t", "uint32_t", "uint64_t",
-	"intptr_t", "uintptr_t", "size_t", "ssize_t",
-	"_Bool", "ptrdiff_t", "uchar_t", "ushort_t", "uint_t", "ulong_t", "u_longlong_t",
-	"pid_t", "id_t", "uid_t", "gid_t", "processorid_t",
+	"int8_t",	"int16_t",   "int32_t",	 "int64_t",   "uint8_t", "uint16_t",
+	"uint32_t",	"uint64_t",  "intptr_t", "uintptr_t", "size_t",	 "ssize_t",
+	"_Bool",	"ptrdiff_t", "uchar_t",	 "ushort_t",  "uint_t",	 "ulong_t",
+	"u_longlong_t", "pid_t",     "id_t",	 "uid_t",     "gid_t",	 "processorid_t",
 };
 
 /* Operators' entries are their spelling: lex_operator matches against them. */
@@ -163,11 +162,23 @@ const char *lex_kw_str(enum lex_kw kw)
 bool lex_kw_is_type(enum lex_kw kw)
 {
 	switch (kw) {
-	case LEX_KW_CHAR: case LEX_KW_SHORT: case LEX_KW_INT: case LEX_KW_LONG:
-	case LEX_KW_SIGNED: case LEX_KW_UNSIGNED: case LEX_KW_VOID: case LEX_KW_STRING:
-	case LEX_KW_FLOAT: case LEX_KW_DOUBLE: case LEX_KW_TYPENAME:
-	case LEX_KW_STRUCT: case LEX_KW_UNION: case LEX_KW_ENUM:
-	case LEX_KW_CONST: case LEX_KW_VOLATILE: case LEX_KW_RESTRICT:
+	case LEX_KW_CHAR:
+	case LEX_KW_SHORT:
+	case LEX_KW_INT:
+	case LEX_KW_LONG:
+	case LEX_KW_SIGNED:
+	case LEX_KW_UNSIGNED:
+	case LEX_KW_VOID:
+	case LEX_KW_STRING:
+	case LEX_KW_FLOAT:
+	case LEX_KW_DOUBLE:
+	case LEX_KW_TYPENAME:
+	case LEX_KW_STRUCT:
+	case LEX_KW_UNION:
+	case LEX_KW_ENUM:
+	case LEX_KW_CONST:
+	case LEX_KW_VOLATILE:
+	case LEX_KW_RESTRICT:
 		return true;
 	default:
 		return false;
@@ -177,9 +188,16 @@ bool lex_kw_is_type(enum lex_kw kw)
 bool lex_kw_is_decl(enum lex_kw kw)
 {
 	switch (kw) {
-	case LEX_KW_SELF: case LEX_KW_THIS:
-	case LEX_KW_TYPEDEF: case LEX_KW_INLINE: case LEX_KW_EXTERN: case LEX_KW_STATIC:
-	case LEX_KW_REGISTER: case LEX_KW_AUTO: case LEX_KW_TRANSLATOR: case LEX_KW_PROVIDER:
+	case LEX_KW_SELF:
+	case LEX_KW_THIS:
+	case LEX_KW_TYPEDEF:
+	case LEX_KW_INLINE:
+	case LEX_KW_EXTERN:
+	case LEX_KW_STATIC:
+	case LEX_KW_REGISTER:
+	case LEX_KW_AUTO:
+	case LEX_KW_TRANSLATOR:
+	case LEX_KW_PROVIDER:
 		return true;
 	default:
 		return lex_kw_is_type(kw);
@@ -278,9 +296,9 @@ static void skip_to_eol(struct lexer *lx)
 		advance(lx, 1);
 }
 
-__attribute__((format(printf, 6, 7)))
-static int lex_err(struct lexer *lx, struct lex_token *tok, enum diag_tag tag, unsigned int line,
-		   unsigned int col, const char *fmt, ...)
+__attribute__((format(printf, 6, 7))) static int lex_err(struct lexer *lx, struct lex_token *tok,
+							 enum diag_tag tag, unsigned int line,
+							 unsigned int col, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -331,8 +349,9 @@ static int skip_space(struct lexer *lx, struct lex_token *tok)
 			while (!(peekc(lx, 0) == '*' && peekc(lx, 1) == '/')) {
 				/* dtrace's words for both. */
 				if (lx->pos >= lx->len)
-					return lex_err(lx, tok, DIAG_SYNTAX, line, col,
-						       "end-of-file encountered before matching */");
+					return lex_err(
+						lx, tok, DIAG_SYNTAX, line, col,
+						"end-of-file encountered before matching */");
 				if (peekc(lx, 0) == '/' && peekc(lx, 1) == '*')
 					return lex_err(lx, tok, DIAG_SYNTAX, lx->line, lx->col,
 						       "/* encountered inside a comment");
@@ -562,8 +581,8 @@ static size_t float_len(const struct lexer *lx, size_t n)
 			;
 	}
 	if ((peekc(lx, m) == 'e' || peekc(lx, m) == 'E') &&
-	    (is_digit(peekc(lx, m + 1)) ||
-	     ((peekc(lx, m + 1) == '+' || peekc(lx, m + 1) == '-') && is_digit(peekc(lx, m + 2))))) {
+	    (is_digit(peekc(lx, m + 1)) || ((peekc(lx, m + 1) == '+' || peekc(lx, m + 1) == '-') &&
+					    is_digit(peekc(lx, m + 2))))) {
 		for (m += 2; is_digit(peekc(lx, m)); m++)
 			;
 	} else if (!frac) {
@@ -654,13 +673,27 @@ static int lex_escape(struct lexer *lx, struct lex_token *tok, unsigned char *ou
 	*nout = 1;
 	advance(lx, 2);
 	switch (c) {
-	case 'n': *out = '\n'; return 0;
-	case 't': *out = '\t'; return 0;
-	case 'v': *out = '\v'; return 0;
-	case 'b': *out = '\b'; return 0;
-	case 'r': *out = '\r'; return 0;
-	case 'f': *out = '\f'; return 0;
-	case 'a': *out = '\a'; return 0;
+	case 'n':
+		*out = '\n';
+		return 0;
+	case 't':
+		*out = '\t';
+		return 0;
+	case 'v':
+		*out = '\v';
+		return 0;
+	case 'b':
+		*out = '\b';
+		return 0;
+	case 'r':
+		*out = '\r';
+		return 0;
+	case 'f':
+		*out = '\f';
+		return 0;
+	case 'a':
+		*out = '\a';
+		return 0;
 	case 'x':
 		for (n = 0; (d = hex_value(peekc(lx, 0))) >= 0; n++) {
 			v = (v * 16 + (unsigned int)d) & 0xff;
@@ -681,7 +714,7 @@ static int lex_escape(struct lexer *lx, struct lex_token *tok, unsigned char *ou
 			v = v * 8 + (unsigned int)(peekc(lx, 0) - '0');
 			advance(lx, 1);
 		}
-		*out = (unsigned char)v;	/* \777 kept to 8 bits */
+		*out = (unsigned char)v; /* \777 kept to 8 bits */
 		return 0;
 	}
 	if (c == '\\' || c == '"') {
@@ -888,12 +921,24 @@ static int lex_balance(struct lexer *lx, enum lex_mode mode, struct lex_token *t
 	size_t i;
 
 	switch (tok->kind) {
-	case LEX_LPAREN: lx->parens++; return 0;
-	case LEX_LBRACKET: lx->brackets++; return 0;
-	case LEX_LBRACE: lx->braces++; return 0;
-	case LEX_RPAREN: open = &lx->parens; break;
-	case LEX_RBRACKET: open = &lx->brackets; break;
-	case LEX_RBRACE: open = &lx->braces; break;
+	case LEX_LPAREN:
+		lx->parens++;
+		return 0;
+	case LEX_LBRACKET:
+		lx->brackets++;
+		return 0;
+	case LEX_LBRACE:
+		lx->braces++;
+		return 0;
+	case LEX_RPAREN:
+		open = &lx->parens;
+		break;
+	case LEX_RBRACKET:
+		open = &lx->brackets;
+		break;
+	case LEX_RBRACE:
+		open = &lx->braces;
+		break;
 	case LEX_SLASH:
 		for (i = lx->pos; i < lx->len && is_space((unsigned char)lx->src[i]); i++)
 			;

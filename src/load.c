@@ -44,8 +44,8 @@ static uint64_t boot_to_wall(void)
 
 	clock_gettime(CLOCK_REALTIME, &rt);
 	clock_gettime(CLOCK_BOOTTIME, &bt);
-	return ((uint64_t)rt.tv_sec - (uint64_t)bt.tv_sec) * 1000000000ULL +
-	       (uint64_t)rt.tv_nsec - (uint64_t)bt.tv_nsec;
+	return ((uint64_t)rt.tv_sec - (uint64_t)bt.tv_sec) * 1000000000ULL + (uint64_t)rt.tv_nsec -
+	       (uint64_t)bt.tv_nsec;
 }
 
 static size_t page_round(size_t n)
@@ -69,7 +69,7 @@ static int strtab_add(struct spectrace_bpf__rodata *ro, uint32_t *len, const cha
 	size_t n = strlen(s) + 1;
 	uint32_t off;
 
-	for (off = 1; off + n <= *len; off++)	/* 0 is NULL (abi/limits.h) */
+	for (off = 1; off + n <= *len; off++) /* 0 is NULL (abi/limits.h) */
 		if (!memcmp((const void *)(tab + off), s, n))
 			return (int)off;
 	if (*len + n > SPT_STRTAB_MAX)
@@ -138,7 +138,7 @@ static uint16_t frec_row(struct spectrace_bpf__rodata *ro, uint32_t *n, const st
 		return 0;
 	for (k = 0; k < cl->nfrec; k++)
 		ro->spt_frecs[*n][k] = cl->frec[k];
-	return (uint16_t)++*n;
+	return (uint16_t)++ * n;
 }
 
 static int fill_tables(struct tracer *tr, struct spectrace_bpf *skel, const struct enabling *e,
@@ -156,7 +156,7 @@ static int fill_tables(struct tracer *tr, struct spectrace_bpf *skel, const stru
 	if (slen)
 		memcpy((void *)ro->spt_strtab, e->img->strtab, slen);
 	else
-		slen = 1;	/* the NUL of NULL, reference 0 */
+		slen = 1; /* the NUL of NULL, reference 0 */
 
 	for (i = 0; i < e->n; i++) {
 		const struct probe *p = e->ecbs[i].probe;
@@ -169,8 +169,10 @@ static int fill_tables(struct tracer *tr, struct spectrace_bpf *skel, const stru
 		} else if (p->kind == PROBE_PROFILE || p->kind == PROBE_TICK) {
 			slot = timed_slot(tr, ro, p);
 			if (!slot) {
-				snprintf(err, errlen, "too many profile probes (at most %d profile-N and %d tick-N)",
-					 SPT_MAX_PROFILES, SPT_MAX_TICKS);
+				snprintf(
+					err, errlen,
+					"too many profile probes (at most %d profile-N and %d tick-N)",
+					SPT_MAX_PROFILES, SPT_MAX_TICKS);
 				return -E2BIG;
 			}
 		} else if (p->arg < 0 || p->arg >= SPT_NSYSCALLS) {
@@ -182,7 +184,7 @@ static int fill_tables(struct tracer *tr, struct spectrace_bpf *skel, const stru
 			need_dir[dir] = 1;
 		}
 		if (*slot)
-			continue;	/* this probe's ECBs are in already */
+			continue; /* this probe's ECBs are in already */
 		if (nep + 1 >= SPT_MAX_EPROBES) {
 			snprintf(err, errlen, "too many enabled probes (at most %d)",
 				 SPT_MAX_EPROBES - 1);
@@ -230,9 +232,10 @@ static int fill_tables(struct tracer *tr, struct spectrace_bpf *skel, const stru
 					}
 					off = strtab_add(ro, &slen, names[k]);
 					if (off < 0) {
-						snprintf(err, errlen,
-							 "string table full (%d bytes) with probe names",
-							 SPT_STRTAB_MAX);
+						snprintf(
+							err, errlen,
+							"string table full (%d bytes) with probe names",
+							SPT_STRTAB_MAX);
 						return -E2BIG;
 					}
 					ro->spt_ecbs[necb].pstr[k] = (__u16)off;
@@ -246,7 +249,8 @@ static int fill_tables(struct tracer *tr, struct spectrace_bpf *skel, const stru
 		ro->spt_eprobes[nep].count = count;
 		*slot = nep;
 		if (p->kind == PROBE_SYSCALL_ENTRY || p->kind == PROBE_SYSCALL_RETURN) {
-			struct load_sysprobe *np = realloc(tr->sysp, (size_t)(tr->nsysp + 1) * sizeof(*np));
+			struct load_sysprobe *np =
+				realloc(tr->sysp, (size_t)(tr->nsysp + 1) * sizeof(*np));
 
 			if (!np) {
 				snprintf(err, errlen, "out of memory");
@@ -347,7 +351,8 @@ int load_check_sizes(const struct opts *o, const struct enabling *e, char *err, 
 		uint64_t sz = e->ecbs[i].size + (o->temporal ? SPT_REC_TS : 0);
 
 		if (o->bufpolicy == OPT_BUF_FILL && e->ecbs[i].probe &&
-		    e->ecbs[i].probe->kind == PROBE_DTRACE && e->ecbs[i].probe->arg == SPT_DTRACE_END)
+		    e->ecbs[i].probe->kind == PROBE_DTRACE &&
+		    e->ecbs[i].probe->arg == SPT_DTRACE_END)
 			continue;
 
 		if (sz > need)
@@ -449,14 +454,16 @@ static int alloc_bufs(struct tracer *tr, struct spectrace_bpf *skel, const struc
 		}
 		if (o->bufresize == OPT_RESIZE_AUTO && bufs_refused(ret) && floor < o->bufsize) {
 			opt_format_size(floor, got, sizeof(got));
-			snprintf(err, errlen,
-				 "cannot allocate principal buffers of %s per CPU, nor of any size down to %s: %s",
-				 want, got, why);
+			snprintf(
+				err, errlen,
+				"cannot allocate principal buffers of %s per CPU, nor of any size down to %s: %s",
+				want, got, why);
 		} else {
-			snprintf(err, errlen, "cannot allocate principal buffers of %s per CPU: %s%s",
-				 want, why,
+			snprintf(err, errlen,
+				 "cannot allocate principal buffers of %s per CPU: %s%s", want, why,
 				 o->bufresize == OPT_RESIZE_MANUAL && bufs_refused(ret) ?
-					 " (bufresize=manual)" : "");
+					 " (bufresize=manual)" :
+					 "");
 		}
 		return ret;
 	}
@@ -502,7 +509,7 @@ void load_ops_used(const struct enabling *e, uint64_t *ops, size_t nwords, uint3
 		if (start == SPT_ECB_NOPROG || start >= e->img->ninsns)
 			continue;
 		if (e->img->clauses && (e->img->clauses[e->ecbs[i].clause].fcount ||
-				   e->img->clauses[e->ecbs[i].clause].nfrec))
+					e->img->clauses[e->ecbs[i].clause].nfrec))
 			continue;
 		for (j = 0; j < e->n; j++)
 			if (e->ecbs[j].prog != SPT_ECB_NOPROG && e->ecbs[j].prog > start &&
@@ -529,8 +536,8 @@ int load_reads_task(const struct enabling *e)
 		return 1;
 	/* Fast predicates, counts and records keep their bytecode: it tells. */
 	for (i = 0; i < e->img->ninsns; i++)
-		if (e->img->insns[i].op == SPT_OP_LDB &&
-		    (e->img->insns[i].imm == SPT_B_PPID || e->img->insns[i].imm == SPT_B_VTIMESTAMP))
+		if (e->img->insns[i].op == SPT_OP_LDB && (e->img->insns[i].imm == SPT_B_PPID ||
+							  e->img->insns[i].imm == SPT_B_VTIMESTAMP))
 			return 1;
 	return 0;
 }
@@ -558,8 +565,8 @@ static int check_machine(struct tracer *tr, const struct opts *o, const struct e
 		return tr->ncpus;
 	}
 	if (tr->ncpus > SPT_MAX_CPUS) {
-		snprintf(err, errlen, "%d possible CPUs, spectrace supports at most %d",
-			 tr->ncpus, SPT_MAX_CPUS);
+		snprintf(err, errlen, "%d possible CPUs, spectrace supports at most %d", tr->ncpus,
+			 SPT_MAX_CPUS);
 		return -E2BIG;
 	}
 	if (o->bufsize % 8) {
@@ -580,7 +587,8 @@ static int set_program(struct spectrace_bpf *skel, const struct enabling *e, cha
 		return -E2BIG;
 	}
 	if (e->img->ninsns) {
-		memcpy((void *)skel->rodata->spt_insns, e->img->insns, e->img->ninsns * sizeof(*e->img->insns));
+		memcpy((void *)skel->rodata->spt_insns, e->img->insns,
+		       e->img->ninsns * sizeof(*e->img->insns));
 		memcpy((void *)skel->rodata->spt_insn_act, e->img->insn_act,
 		       e->img->ninsns * sizeof(*e->img->insn_act));
 	}
@@ -640,9 +648,9 @@ static int set_policy(struct tracer *tr, struct spectrace_bpf *skel, const struc
 		      const struct enabling *e, char *err, size_t errlen)
 {
 	skel->rodata->spt_bufsize = tr->bufsize;
-	skel->rodata->spt_policy = o->bufpolicy == OPT_BUF_FILL	  ? SPT_POLICY_FILL
-				   : o->bufpolicy == OPT_BUF_RING ? SPT_POLICY_RING
-								  : SPT_POLICY_SWITCH;
+	skel->rodata->spt_policy = o->bufpolicy == OPT_BUF_FILL ? SPT_POLICY_FILL :
+				   o->bufpolicy == OPT_BUF_RING ? SPT_POLICY_RING :
+								  SPT_POLICY_SWITCH;
 	if (o->bufpolicy == OPT_BUF_FILL) {
 		uint64_t reserve = load_end_reserve(e, o->temporal);
 
@@ -658,9 +666,10 @@ static int set_policy(struct tracer *tr, struct spectrace_bpf *skel, const struc
 
 		for (i = 0; i < e->n; i++)
 			if (e->ecbs[i].size + SPT_REC_TS > SPT_REC_MAX) {
-				snprintf(err, errlen,
-					 "a clause records %u bytes, more than the %d that leave room for -x temporal's timestamp",
-					 e->ecbs[i].size, SPT_REC_MAX - SPT_REC_TS);
+				snprintf(
+					err, errlen,
+					"a clause records %u bytes, more than the %d that leave room for -x temporal's timestamp",
+					e->ecbs[i].size, SPT_REC_MAX - SPT_REC_TS);
 				return -E2BIG;
 			}
 		skel->rodata->spt_temporal = 1;
@@ -681,10 +690,14 @@ static void choose_programs(struct tracer *tr, struct spectrace_bpf *skel, const
 				  skel->rodata->spt_dtrace_eprobe[SPT_DTRACE_BEGIN] ||
 					  skel->rodata->spt_dtrace_eprobe[SPT_DTRACE_END]);
 	tr->sys_tp = load_sys_tp(o->sysattach, tr->nsysp);
-	bpf_program__set_autoload(skel->progs.spt_sys_enter, need_dir[SPT_SYS_ENTRY] && !tr->sys_tp);
-	bpf_program__set_autoload(skel->progs.spt_sys_exit, need_dir[SPT_SYS_RETURN] && !tr->sys_tp);
-	bpf_program__set_autoload(skel->progs.spt_sys_enter_tp, need_dir[SPT_SYS_ENTRY] && tr->sys_tp);
-	bpf_program__set_autoload(skel->progs.spt_sys_exit_tp, need_dir[SPT_SYS_RETURN] && tr->sys_tp);
+	bpf_program__set_autoload(skel->progs.spt_sys_enter,
+				  need_dir[SPT_SYS_ENTRY] && !tr->sys_tp);
+	bpf_program__set_autoload(skel->progs.spt_sys_exit,
+				  need_dir[SPT_SYS_RETURN] && !tr->sys_tp);
+	bpf_program__set_autoload(skel->progs.spt_sys_enter_tp,
+				  need_dir[SPT_SYS_ENTRY] && tr->sys_tp);
+	bpf_program__set_autoload(skel->progs.spt_sys_exit_tp,
+				  need_dir[SPT_SYS_RETURN] && tr->sys_tp);
 	bpf_program__set_autoload(skel->progs.spt_profile, tr->nprof > 0);
 	bpf_program__set_autoload(skel->progs.spt_tick_ctl, skel->rodata->spt_nticks > 0);
 	skel->rodata->spt_tick_tgid = (__u32)getpid();
@@ -707,7 +720,8 @@ static int size_spec(struct tracer *tr, struct spectrace_bpf *skel, const struct
 			ret = bpf_map__set_max_entries(skel->maps.spt_spec,
 						       o->nspec * (__u32)tr->ncpus);
 		if (ret) {
-			snprintf(err, errlen, "cannot size speculation buffers: %s", strerror(-ret));
+			snprintf(err, errlen, "cannot size speculation buffers: %s",
+				 strerror(-ret));
 			return ret;
 		}
 	}
@@ -727,7 +741,8 @@ static int size_vars(struct spectrace_bpf *skel, const struct opts *o, char *err
 		ret = bpf_map__set_max_entries(
 			skel->maps.spt_assoc,
 			o->dynvarsize / (SPT_KEY_SIZE + SPT_AVAL_SIZE + 64) ?
-				(__u32)(o->dynvarsize / (SPT_KEY_SIZE + SPT_AVAL_SIZE + 64)) : 1);
+				(__u32)(o->dynvarsize / (SPT_KEY_SIZE + SPT_AVAL_SIZE + 64)) :
+				1);
 	if (ret) {
 		snprintf(err, errlen, "cannot size variable maps: %s", strerror(-ret));
 		return ret;
@@ -771,7 +786,8 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 		return ret;
 	skel->rodata->spt_boot_to_wall = boot_to_wall();
 	/* Strings are cut at strsize characters; the kernel side holds at most SPT_STRSIZE bytes. */
-	skel->rodata->spt_strcap = o->strsize + 1 < SPT_STRSIZE ? (__u32)o->strsize + 1 : SPT_STRSIZE;
+	skel->rodata->spt_strcap = o->strsize + 1 < SPT_STRSIZE ? (__u32)o->strsize + 1 :
+								  SPT_STRSIZE;
 	ret = set_task_offsets(skel, e, err, errlen);
 	if (!ret)
 		ret = alloc_bufs(tr, skel, o, err, errlen);
@@ -789,7 +805,8 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 		return ret;
 	ret = spectrace_bpf__load(skel);
 	if (ret) {
-		snprintf(err, errlen, "cannot load BPF programs: %s (run with -v for the verifier log)",
+		snprintf(err, errlen,
+			 "cannot load BPF programs: %s (run with -v for the verifier log)",
 			 strerror(-ret));
 		return ret;
 	}
@@ -836,20 +853,21 @@ static int attach_profile(struct tracer *tr, char *err, size_t errlen)
 			fd = (int)syscall(SYS_perf_event_open, &attr, -1, cpu, -1,
 					  PERF_FLAG_FD_CLOEXEC);
 			if (fd < 0 && errno == ENODEV)
-				continue;	/* offline */
+				continue; /* offline */
 			if (fd < 0) {
 				ret = -errno;
-				snprintf(err, errlen, "cannot open a cpu-clock perf event on CPU %d: %s",
-					 cpu, strerror(errno));
+				snprintf(err, errlen,
+					 "cannot open a cpu-clock perf event on CPU %d: %s", cpu,
+					 strerror(errno));
 				return ret;
 			}
 			l = bpf_program__attach_perf_event_opts(tr->skel->progs.spt_profile, fd,
-								 &popts);
+								&popts);
 			if (!l) {
 				ret = -errno;
 				close(fd);
-				snprintf(err, errlen, "cannot attach spt_profile on CPU %d: %s", cpu,
-					 strerror(-ret));
+				snprintf(err, errlen, "cannot attach spt_profile on CPU %d: %s",
+					 cpu, strerror(-ret));
 				return ret;
 			}
 			tr->plinks[k * tr->ncpus + cpu] = l;
@@ -907,8 +925,8 @@ static int attach_sys_tp(struct tracer *tr, char *err, size_t errlen)
 
 		snprintf(tp, sizeof(tp), "sys_%s_%s", sp->dir == SPT_SYS_RETURN ? "exit" : "enter",
 			 sp->func);
-		l = bpf_program__attach_tracepoint_opts(progs[sp->dir == SPT_SYS_RETURN], "syscalls",
-							tp, &opts);
+		l = bpf_program__attach_tracepoint_opts(progs[sp->dir == SPT_SYS_RETURN],
+							"syscalls", tp, &opts);
 		if (!l) {
 			int ret = -errno;
 
@@ -1112,7 +1130,7 @@ void load_close(struct tracer *tr)
 		bpf_link__destroy(tr->plinks[i]);
 	free(tr->plinks);
 	tr->plinks = NULL;
-	bpf_link__destroy(tr->tick_link);	/* the timers die with their map */
+	bpf_link__destroy(tr->tick_link); /* the timers die with their map */
 	tr->tick_link = NULL;
 	if (tr->bufs)
 		munmap((void *)tr->bufs, tr->bufs_len);

@@ -20,31 +20,38 @@ struct bpf_link;
 
 struct tracer {
 	struct spectrace_bpf *skel;
-	int ncpus;		/* possible CPUs */
-	uint64_t bufsize;	/* bytes per buffer, multiple of 8: bufsize, or less
+	int ncpus;	     /* possible CPUs */
+	uint64_t bufsize;    /* bytes per buffer, multiple of 8: bufsize, or less
 				 * when the kernel refused it (bufresize=auto) */
-	uint64_t stride;	/* bytes between buffers in the map: bufsize + slack */
-	int buf_fd;		/* spt_buf, created by the loader; -1: none */
-	const uint8_t *bufs;	/* read-only mmap of spt_buf */
+	uint64_t stride;     /* bytes between buffers in the map: bufsize + slack */
+	int buf_fd;	     /* spt_buf, created by the loader; -1: none */
+	const uint8_t *bufs; /* read-only mmap of spt_buf */
 	size_t bufs_len;
-	struct bpf_link **links;	/* the syscall programs' links */
+	struct bpf_link **links; /* the syscall programs' links */
 	int nlinks;
 	/* enabled syscall probes: attached one tracepoint each when sys_tp */
-	struct load_sysprobe { int dir; const char *func; uint32_t ep; } *sysp;
+	struct load_sysprobe {
+		int dir;
+		const char *func;
+		uint32_t ep;
+	} * sysp;
 	int nsysp;
-	int sys_tp;		/* syscalls:sys_{enter,exit}_NAME, not tp_btf */
-	int switch_fd;		/* the switch program */
-	struct ktr ktr;		/* the KTR flight recorder, when joined */
-	int clean_fd;		/* the speculation cleaner, -1 when not loaded */
-	uint32_t nspec;		/* speculation slots, 0 when unused */
-	uint32_t agg_words;	/* u64 words of every aggregation value */
-	uint32_t agg_keysize;	/* bytes of the keyed aggregations' keys */
+	int sys_tp;	      /* syscalls:sys_{enter,exit}_NAME, not tp_btf */
+	int switch_fd;	      /* the switch program */
+	struct ktr ktr;	      /* the KTR flight recorder, when joined */
+	int clean_fd;	      /* the speculation cleaner, -1 when not loaded */
+	uint32_t nspec;	      /* speculation slots, 0 when unused */
+	uint32_t agg_words;   /* u64 words of every aggregation value */
+	uint32_t agg_keysize; /* bytes of the keyed aggregations' keys */
 	/* the profile provider: profile-N probes (attached per CPU), tick timers */
-	struct { uint32_t probe, ep; uint64_t period; } prof[64];
+	struct {
+		uint32_t probe, ep;
+		uint64_t period;
+	} prof[64];
 	int nprof;
-	uint32_t tick_probe[64];	/* probe id of each spt_ticks[] entry */
-	struct bpf_link **plinks;	/* profile-N: nprof * ncpus, NULL for offline CPUs */
-	struct bpf_link *tick_link;	/* spt_tick_ctl */
+	uint32_t tick_probe[64];    /* probe id of each spt_ticks[] entry */
+	struct bpf_link **plinks;   /* profile-N: nprof * ncpus, NULL for offline CPUs */
+	struct bpf_link *tick_link; /* spt_tick_ctl */
 };
 
 /*

@@ -189,38 +189,38 @@ static int install_signals(void)
 
 /* A program source: one -n text or the -s script, in command-line order. */
 struct source {
-	const char *text;	/* -n: the text; -s: the file name */
+	const char *text; /* -n: the text; -s: the file name */
 	int is_file;
-	char *buf;		/* -s: the file's contents */
+	char *buf; /* -s: the file's contents */
 	size_t len;
 	struct ast_program *ast;
-	int matched;		/* probes its clauses matched */
-	bool zdefs;		/* -x zdefs or its pragma held for this program */
-	bool errtags;		/* and -x errtags or its pragma */
+	int matched;  /* probes its clauses matched */
+	bool zdefs;   /* -x zdefs or its pragma held for this program */
+	bool errtags; /* and -x errtags or its pragma */
 };
 
 /* A -c command or a -p process, in command-line order. */
 struct procarg {
-	const char *cmd;	/* -c: the command to run and trace */
-	int pid;		/* -p: the process to follow */
+	const char *cmd; /* -c: the command to run and trace */
+	int pid;	 /* -p: the process to follow */
 };
 
 struct cmdline {
 	struct opts o;
 	struct source *srcs;
 	size_t nsrcs;
-	const char *argv0;	/* $0 of -n programs: argv[0] as given */
-	char **macros;		/* operands: $1, $2, ... */
+	const char *argv0; /* $0 of -n programs: argv[0] as given */
+	char **macros;	   /* operands: $1, $2, ... */
 	size_t nmacros;
 	int list;
-	struct procarg *procs;	/* -c and -p */
+	struct procarg *procs; /* -c and -p */
 	size_t nprocs;
-	int compile_only;	/* -e */
-	int show_dis;		/* -S */
-	int zdefs;		/* -Z: descriptions may match nothing */
-	int version;		/* -V */
-	const char *ofile;	/* -o: trace output appended to this file */
-	int fail_status;	/* what a failed parse exits with: 2 usage, 1 a bad option */
+	int compile_only;  /* -e */
+	int show_dis;	   /* -S */
+	int zdefs;	   /* -Z: descriptions may match nothing */
+	int version;	   /* -V */
+	const char *ofile; /* -o: trace output appended to this file */
+	int fail_status;   /* what a failed parse exits with: 2 usage, 1 a bad option */
 };
 
 static void print_first_run(FILE *f)
@@ -239,7 +239,9 @@ static void print_first_run(FILE *f)
 static int print_features(void)
 {
 	static const char *const state[] = {
-		[KFEAT_HAVE] = "yes", [KFEAT_MISSING] = "no", [KFEAT_UNKNOWN] = "unknown",
+		[KFEAT_HAVE] = "yes",
+		[KFEAT_MISSING] = "no",
+		[KFEAT_UNKNOWN] = "unknown",
 	};
 	const struct kfeat *t;
 	struct utsname u;
@@ -399,7 +401,7 @@ static int parse_cmdline(struct cmdline *cl, int argc, char **argv)
 		}
 	}
 	opt_set_env(&cl->o, getenv);
-	optind = 0;	/* glibc: start over, permuting again */
+	optind = 0; /* glibc: start over, permuting again */
 	while ((c = getopt_long(argc, argv, optstring, longopts, NULL)) != -1) {
 		switch (c) {
 		case 'b':
@@ -574,8 +576,7 @@ static int read_file(struct source *src)
  * How a compile error is introduced: dtrace's two shapes; the tag with
  * -xerrtags; the source line and a caret on a terminal only.
  */
-static void print_diags(struct compile_ctx *cc, const struct cmdline *cl,
-			const struct source *src)
+static void print_diags(struct compile_ctx *cc, const struct cmdline *cl, const struct source *src)
 {
 	cc->diags.errtags = cl->o.errtags;
 	cc->diags.caret = isatty(STDERR_FILENO);
@@ -598,8 +599,8 @@ struct cflags {
 
 static struct cflags cflags_save(const struct opts *o)
 {
-	return (struct cflags){ o->argref, o->cpp, o->defaultargs, o->empty, o->errtags,
-				o->verbose, o->zdefs };
+	return (struct cflags){ o->argref,  o->cpp,	o->defaultargs, o->empty,
+				o->errtags, o->verbose, o->zdefs };
 }
 
 static void cflags_restore(struct opts *o, const struct cflags *f)
@@ -689,8 +690,8 @@ static void pdesc_zero(const struct source *src, const struct ast_probe *pr, con
  * Under -e this is all it does: dtrace matches the descriptions when it
  * compiles.
  */
-static int build_enabling(struct cmdline *cl, const struct probe_table *t,
-			  const struct image *img, struct enabling *en)
+static int build_enabling(struct cmdline *cl, const struct probe_table *t, const struct image *img,
+			  struct enabling *en)
 {
 	size_t i, k, d, c = 0;
 	unsigned int stmt = 0;
@@ -819,8 +820,8 @@ static void print_matched(const struct cmdline *cl)
 		/* dtrace names a -n program by its descriptions: the text before a {, / or ;. */
 		int len = (int)strcspn(src->text, src->is_file ? "" : "{/;");
 
-		errmsg("%s '%.*s' matched %d probe%s", src->is_file ? "script" : "description",
-		       len, src->text, src->matched, src->matched == 1 ? "" : "s");
+		errmsg("%s '%.*s' matched %d probe%s", src->is_file ? "script" : "description", len,
+		       src->text, src->matched, src->matched == 1 ? "" : "s");
 	}
 }
 
@@ -836,8 +837,9 @@ static void record_error(void *ctx, uint32_t epid, const struct probe *p, const 
 	(void)ctx;
 	fflush(stdout);
 	if (p)
-		fprintf(stderr, "spectrace: error on enabled probe ID %u (ID %u: %s:%s:%s:%s): %s\n",
-			epid, p->id, p->prov, p->mod, p->func, p->name, text);
+		fprintf(stderr,
+			"spectrace: error on enabled probe ID %u (ID %u: %s:%s:%s:%s): %s\n", epid,
+			p->id, p->prov, p->mod, p->func, p->name, text);
 	else
 		fprintf(stderr, "spectrace: error on enabled probe ID %u: %s\n", epid, text);
 }
@@ -868,17 +870,19 @@ static void run_setopt(void *ctx, struct printer *pr, const char *name, const ch
 		       uint32_t epid, const struct probe *p)
 {
 	static const char *const dynamic[] = {
-		"quiet", "flowindent", "aggsortkey", "aggsortrev", "aggsortkeypos", "aggsortpos",
-		"rawbytes", "stackindent", "printsize", "quietresize",
+		"quiet",      "flowindent", "aggsortkey",  "aggsortrev", "aggsortkeypos",
+		"aggsortpos", "rawbytes",   "stackindent", "printsize",	 "quietresize",
 	};
 	static const char *const compile[] = {
-		"cpp", "cppargs", "cpphdrs", "cpppath", "define", "undef", "incdir", "stdc",
-		"defaultargs", "argref", "empty", "zdefs", "pspec", "errtags", "droptags",
-		"knodefs", "kdefs", "unodefs", "udefs", "nolibs", "libdir", "syslibdir",
-		"version", "amin", "late", "linkmode", "linktype", "lazyload", "linknommap",
-		"strip", "ldpath", "ctypes", "dtypes", "ctfpath", "modpath", "procfspath",
-		"dofstashpath", "evaltime", "pgmax", "useruid", "sysslice", "preallocate",
-		"iregs", "tregs", "disasm", "tree", "debug", "debugassert", "core", "verbose",
+		"cpp",		"cppargs",  "cpphdrs",	   "cpppath",	"define",     "undef",
+		"incdir",	"stdc",	    "defaultargs", "argref",	"empty",      "zdefs",
+		"pspec",	"errtags",  "droptags",	   "knodefs",	"kdefs",      "unodefs",
+		"udefs",	"nolibs",   "libdir",	   "syslibdir", "version",    "amin",
+		"late",		"linkmode", "linktype",	   "lazyload",	"linknommap", "strip",
+		"ldpath",	"ctypes",   "dtypes",	   "ctfpath",	"modpath",    "procfspath",
+		"dofstashpath", "evaltime", "pgmax",	   "useruid",	"sysslice",   "preallocate",
+		"iregs",	"tregs",    "disasm",	   "tree",	"debug",      "debugassert",
+		"core",		"verbose",
 	};
 	struct setopt_ctx *sc = ctx;
 	struct opts o = sc->o;
@@ -890,7 +894,7 @@ static void run_setopt(void *ctx, struct printer *pr, const char *name, const ch
 		return;
 	ret = opt_set(&o, name, value, err, sizeof(err));
 	if (dyn && ret == -ENOENT)
-		return;		/* dynamic in dtrace, without an effect here */
+		return; /* dynamic in dtrace, without an effect here */
 	if (!ret && !dyn)
 		snprintf(err, sizeof(err), "Operation illegal when tracing is active");
 	if (ret || !dyn) {
@@ -1144,7 +1148,8 @@ int main(int argc, char **argv)
 	if (cl.version) {
 		ret = printf("%s: %s\n", progname, SPT_D_VERSION) <= 0;
 		if (!ret && verbose)
-			ret = printf("This is spectrace %s\n", SPT_VERSION) <= 0 || print_features();
+			ret = printf("This is spectrace %s\n", SPT_VERSION) <= 0 ||
+			      print_features();
 		free_cmdline(&cl);
 		return ret;
 	}

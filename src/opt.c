@@ -22,7 +22,7 @@ void opt_init(struct opts *o)
 	memset(o, 0, sizeof(*o));
 	o->bufsize = OPT_DEFAULT_BUFSIZE;
 	o->bufpolicy = OPT_BUF_SWITCH;
-	o->switchrate_ns = OPT_NSEC_PER_SEC;	/* DTrace's default: 1hz */
+	o->switchrate_ns = OPT_NSEC_PER_SEC; /* DTrace's default: 1hz */
 	/* DTrace polls at 1hz; exit() should not take a second to show. */
 	o->statusrate_ns = OPT_NSEC_PER_SEC / 100;
 	o->dynvarsize = 1ULL << 20;
@@ -31,7 +31,7 @@ void opt_init(struct opts *o)
 	o->nspec = 1;
 	o->stackindent = 14;
 	o->specsize = 256ULL << 10;
-	o->cleanrate_ns = OPT_NSEC_PER_SEC / 101;	/* DTrace's 101 Hz */
+	o->cleanrate_ns = OPT_NSEC_PER_SEC / 101; /* DTrace's 101 Hz */
 	o->strsize = 256;
 	o->stdc = 'a';
 }
@@ -108,11 +108,24 @@ int opt_parse_size(const char *s, uint64_t *out)
 	}
 	len = strlen(s);
 	switch (s[len - 1]) {
-	case 't': case 'T': mul = 1ULL << 40; break;
-	case 'g': case 'G': mul = 1ULL << 30; break;
-	case 'm': case 'M': mul = 1ULL << 20; break;
-	case 'k': case 'K': mul = 1ULL << 10; break;
-	default: break;
+	case 't':
+	case 'T':
+		mul = 1ULL << 40;
+		break;
+	case 'g':
+	case 'G':
+		mul = 1ULL << 30;
+		break;
+	case 'm':
+	case 'M':
+		mul = 1ULL << 20;
+		break;
+	case 'k':
+	case 'K':
+		mul = 1ULL << 10;
+		break;
+	default:
+		break;
 	}
 	if (parse_c_int(s, s + len - (mul > 1), &v) || v > (uint64_t)INT64_MAX / mul)
 		return -EINVAL;
@@ -139,19 +152,26 @@ void opt_format_size(uint64_t size, char *buf, size_t len)
 
 struct rate_unit {
 	const char *name;
-	uint64_t ns;	/* interval of one unit; 0 means hz */
+	uint64_t ns; /* interval of one unit; 0 means hz */
 };
 
 static const struct rate_unit rate_units[] = {
-	{ "", 0 },	/* the seeds: a bare number is per second */
+	{ "", 0 }, /* the seeds: a bare number is per second */
 	{ "hz", 0 },
-	{ "ns", 1 }, { "nsec", 1 },
-	{ "us", 1000 }, { "usec", 1000 },
-	{ "ms", 1000000 }, { "msec", 1000000 },
-	{ "s", OPT_NSEC_PER_SEC }, { "sec", OPT_NSEC_PER_SEC },
-	{ "m", 60 * OPT_NSEC_PER_SEC }, { "min", 60 * OPT_NSEC_PER_SEC },
-	{ "h", 3600 * OPT_NSEC_PER_SEC }, { "hour", 3600 * OPT_NSEC_PER_SEC },
-	{ "d", 86400 * OPT_NSEC_PER_SEC }, { "day", 86400 * OPT_NSEC_PER_SEC },
+	{ "ns", 1 },
+	{ "nsec", 1 },
+	{ "us", 1000 },
+	{ "usec", 1000 },
+	{ "ms", 1000000 },
+	{ "msec", 1000000 },
+	{ "s", OPT_NSEC_PER_SEC },
+	{ "sec", OPT_NSEC_PER_SEC },
+	{ "m", 60 * OPT_NSEC_PER_SEC },
+	{ "min", 60 * OPT_NSEC_PER_SEC },
+	{ "h", 3600 * OPT_NSEC_PER_SEC },
+	{ "hour", 3600 * OPT_NSEC_PER_SEC },
+	{ "d", 86400 * OPT_NSEC_PER_SEC },
+	{ "day", 86400 * OPT_NSEC_PER_SEC },
 };
 
 int opt_parse_rate(const char *s, uint64_t *interval_ns)
@@ -206,15 +226,15 @@ typedef int (*opt_setter)(struct opts *o, const struct opt_def *d, const char *v
 			  size_t errlen);
 
 enum {
-	OPT_F_NOPRAGMA = 1,	/* "Option cannot be used from within a D program" */
+	OPT_F_NOPRAGMA = 1, /* "Option cannot be used from within a D program" */
 };
 
 struct opt_def {
 	const char *name;
 	opt_setter set;
-	size_t off;		/* offsetof the field in struct opts, for the generic setters */
+	size_t off; /* offsetof the field in struct opts, for the generic setters */
 	unsigned int flags;
-	const char *words;	/* keyword options: the accepted words, '|'-separated */
+	const char *words; /* keyword options: the accepted words, '|'-separated */
 };
 
 #define FIELD(o, d, type) ((type *)(void *)((char *)(o) + (d)->off))
@@ -232,8 +252,7 @@ static int set_bool(struct opts *o, const struct opt_def *d, const char *v, char
 }
 
 /* Integer run-time options spectrace stores: unset reads as 0. */
-static int set_u32(struct opts *o, const struct opt_def *d, const char *v, char *err,
-		   size_t errlen)
+static int set_u32(struct opts *o, const struct opt_def *d, const char *v, char *err, size_t errlen)
 {
 	int64_t n;
 
@@ -575,8 +594,7 @@ static int set_oformat(struct opts *o, const struct opt_def *d, const char *v, c
 	return BADVAL();
 }
 
-static int set_ktr(struct opts *o, const struct opt_def *d, const char *v, char *err,
-		   size_t errlen)
+static int set_ktr(struct opts *o, const struct opt_def *d, const char *v, char *err, size_t errlen)
 {
 	if (!strcmp(d->name, "ktr_cpumask"))
 		return ktrfmt_opt_cpumask(o, v, err, errlen);
@@ -711,8 +729,8 @@ const char *opt_name(size_t i)
 	return i < NDEFS ? opt_defs[i].name : NULL;
 }
 
-int opt_set_in(struct opts *o, const char *name, const char *value, enum opt_ctx ctx,
-	       char *err, size_t errlen)
+int opt_set_in(struct opts *o, const char *name, const char *value, enum opt_ctx ctx, char *err,
+	       size_t errlen)
 {
 	size_t i;
 

@@ -19,21 +19,21 @@ enum opt_bufpolicy {
 };
 
 enum opt_oformat {
-	OPT_OFMT_TEXT,	/* dtrace(1)'s text */
-	OPT_OFMT_JSON,	/* one JSON object per line (FreeBSD's oformat=json) */
+	OPT_OFMT_TEXT, /* dtrace(1)'s text */
+	OPT_OFMT_JSON, /* one JSON object per line (FreeBSD's oformat=json) */
 };
 
 /* How syscall probes are attached (spectrace's option, not dtrace's). */
 enum opt_sysattach {
-	OPT_SYSATTACH_AUTO,	/* tracepoints for a few syscalls, else raw */
-	OPT_SYSATTACH_RAW,	/* tp_btf/sys_enter and sys_exit, a table lookup */
-	OPT_SYSATTACH_TP,	/* one syscalls:sys_{enter,exit}_NAME per probe */
+	OPT_SYSATTACH_AUTO, /* tracepoints for a few syscalls, else raw */
+	OPT_SYSATTACH_RAW,  /* tp_btf/sys_enter and sys_exit, a table lookup */
+	OPT_SYSATTACH_TP,   /* one syscalls:sys_{enter,exit}_NAME per probe */
 };
 
 /* What to do when the kernel refuses principal buffers of bufsize. */
 enum opt_bufresize {
-	OPT_RESIZE_AUTO,	/* halve the size and try again (DTrace's default) */
-	OPT_RESIZE_MANUAL,	/* fail */
+	OPT_RESIZE_AUTO,   /* halve the size and try again (DTrace's default) */
+	OPT_RESIZE_MANUAL, /* fail */
 };
 
 /*
@@ -45,65 +45,65 @@ enum opt_bufresize {
 
 /* Where a value comes from: some options may not be set from a D program. */
 enum opt_ctx {
-	OPT_CTX_CMDLINE,	/* -x, -b, -q and the other letters */
-	OPT_CTX_ENV,		/* DTRACE_OPT_NAME */
-	OPT_CTX_PRAGMA,		/* #pragma D option */
+	OPT_CTX_CMDLINE, /* -x, -b, -q and the other letters */
+	OPT_CTX_ENV,	 /* DTRACE_OPT_NAME */
+	OPT_CTX_PRAGMA,	 /* #pragma D option */
 };
 
 /* One -D, -U or -I (or -x define/undef/incdir), in command-line order. */
 struct opt_cpparg {
-	char flag;		/* 'D', 'U', 'I' */
-	char *arg;		/* owned */
+	char flag; /* 'D', 'U', 'I' */
+	char *arg; /* owned */
 };
 
 struct opts {
-	uint64_t bufsize;	/* bytes per principal buffer, per CPU */
+	uint64_t bufsize; /* bytes per principal buffer, per CPU */
 	enum opt_bufpolicy bufpolicy;
 	enum opt_bufresize bufresize;
-	bool temporal;		/* merge the CPUs' records in timestamp order */
-	uint64_t switchrate_ns;	/* interval between buffer switches (0: every look) */
-	uint64_t statusrate_ns;	/* interval between checks for exit() (0: every look) */
-	bool quiet;		/* -q: only explicitly traced data */
-	bool flowindent;	/* -F: indent output by function entry and return */
-	enum opt_oformat oformat;	/* format of the trace output */
-	bool destructive;	/* -w: raise(), stop(), system() allowed */
-	uint64_t dynvarsize;	/* bytes for self-> variables and associative arrays */
-	uint64_t strsize;	/* characters a string holds, as asked (strings are cut at it) */
-	uint64_t aggsize;	/* bytes of keyed aggregation data per CPU */
-	uint64_t aggrate_ns;	/* interval between checks for aggregation drops */
-	bool aggsortkey;	/* sort aggregations by key, not value */
-	bool aggsortrev;	/* reverse the sort */
-	uint32_t aggsortkeypos;	/* key element compared first */
-	uint32_t aggsortpos;	/* aggregation sorted by, of a printa of several */
-	uint32_t nspec;		/* speculation slots */
-	uint32_t stackframes;	/* stack()'s frames, 0: the default (20) */
-	uint32_t ustackframes;	/* ustack()'s frames, 0: the default (100) */
-	uint32_t maxframes;	/* cap of both, 0: SPT_STACK_MAX */
-	uint32_t stackindent;	/* blanks before each frame printed (14) */
-	uint64_t ustackwindow;	/* bytes of user stack ustack() records for DWARF unwinding */
-	uint64_t specsize;	/* bytes of a slot's part on each CPU */
-	uint64_t cleanrate_ns;	/* interval between cleaner sweeps (0: every look) */
-	int64_t target;		/* $target: the -c command's or -p process's pid, 0: none */
-	struct ktr_opts ktr;	/* -x ktr_*: KTR flight recorder settings */
-	enum opt_sysattach sysattach;	/* -x sysattach=auto|raw|tracepoint */
+	bool temporal;		  /* merge the CPUs' records in timestamp order */
+	uint64_t switchrate_ns;	  /* interval between buffer switches (0: every look) */
+	uint64_t statusrate_ns;	  /* interval between checks for exit() (0: every look) */
+	bool quiet;		  /* -q: only explicitly traced data */
+	bool flowindent;	  /* -F: indent output by function entry and return */
+	enum opt_oformat oformat; /* format of the trace output */
+	bool destructive;	  /* -w: raise(), stop(), system() allowed */
+	uint64_t dynvarsize;	  /* bytes for self-> variables and associative arrays */
+	uint64_t strsize;	  /* characters a string holds, as asked (strings are cut at it) */
+	uint64_t aggsize;	  /* bytes of keyed aggregation data per CPU */
+	uint64_t aggrate_ns;	  /* interval between checks for aggregation drops */
+	bool aggsortkey;	  /* sort aggregations by key, not value */
+	bool aggsortrev;	  /* reverse the sort */
+	uint32_t aggsortkeypos;	  /* key element compared first */
+	uint32_t aggsortpos;	  /* aggregation sorted by, of a printa of several */
+	uint32_t nspec;		  /* speculation slots */
+	uint32_t stackframes;	  /* stack()'s frames, 0: the default (20) */
+	uint32_t ustackframes;	  /* ustack()'s frames, 0: the default (100) */
+	uint32_t maxframes;	  /* cap of both, 0: SPT_STACK_MAX */
+	uint32_t stackindent;	  /* blanks before each frame printed (14) */
+	uint64_t ustackwindow;	  /* bytes of user stack ustack() records for DWARF unwinding */
+	uint64_t specsize;	  /* bytes of a slot's part on each CPU */
+	uint64_t cleanrate_ns;	  /* interval between cleaner sweeps (0: every look) */
+	int64_t target;		  /* $target: the -c command's or -p process's pid, 0: none */
+	struct ktr_opts ktr;	  /* -x ktr_*: KTR flight recorder settings */
+	enum opt_sysattach sysattach; /* -x sysattach=auto|raw|tracepoint */
 
-	bool quietresize;	/* no "... lowered to ..." notices */
-	bool bpflog;		/* show libbpf's messages, the verifier log among them */
+	bool quietresize; /* no "... lowered to ..." notices */
+	bool bpflog;	  /* show libbpf's messages, the verifier log among them */
 	/* compiler flags (-x NAME, no value) */
-	bool defaultargs;	/* an undefined $N is 0, $$N "" */
-	bool argref;		/* operands need not be referenced */
-	bool empty;		/* a program without clauses is allowed */
-	bool zdefs;		/* descriptions may match no probe (the compiler's part of -Z) */
-	bool errtags;		/* compile errors carry their [D_TAG] */
-	bool droptags;		/* drop messages carry their [DTRACEDROP_...] */
-	bool verbose;		/* -S: the bytecode on stderr */
+	bool defaultargs; /* an undefined $N is 0, $$N "" */
+	bool argref;	  /* operands need not be referenced */
+	bool empty;	  /* a program without clauses is allowed */
+	bool zdefs;	  /* descriptions may match no probe (the compiler's part of -Z) */
+	bool errtags;	  /* compile errors carry their [D_TAG] */
+	bool droptags;	  /* drop messages carry their [DTRACEDROP_...] */
+	bool verbose;	  /* -S: the bytecode on stderr */
 	/* the C preprocessor (-C, -D, -U, -I, -H, -X, cpp*) */
-	bool cpp;		/* run it on script files */
-	bool cpphdrs;		/* -H: it lists the files included */
-	char stdc;		/* -X: 'a', 'c', 's' or 't' */
-	char *cpppath;		/* owned; NULL: "cpp" */
-	char *cppargs;		/* owned; extra arguments, split at blanks */
-	struct opt_cpparg *cppv;	/* owned */
+	bool cpp;		 /* run it on script files */
+	bool cpphdrs;		 /* -H: it lists the files included */
+	char stdc;		 /* -X: 'a', 'c', 's' or 't' */
+	char *cpppath;		 /* owned; NULL: "cpp" */
+	char *cppargs;		 /* owned; extra arguments, split at blanks */
+	struct opt_cpparg *cppv; /* owned */
 	size_t ncppv;
 };
 
@@ -129,8 +129,8 @@ void opt_fini(struct opts *o);
  * -ENOTSUP for a value spectrace recognises but does not implement; ERR (if
  * not NULL) gets a one-line reason without the option name (DTrace's text).
  */
-int opt_set_in(struct opts *o, const char *name, const char *value, enum opt_ctx ctx,
-	       char *err, size_t errlen);
+int opt_set_in(struct opts *o, const char *name, const char *value, enum opt_ctx ctx, char *err,
+	       size_t errlen);
 /* opt_set_in() from the command line. */
 int opt_set(struct opts *o, const char *name, const char *value, char *err, size_t errlen);
 

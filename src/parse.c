@@ -77,8 +77,8 @@ void parse_syntax_error(struct parser *p, const struct lex_token *t)
 		parse_error_at(p, DIAG_SYNTAX, parse_loc(t), "syntax error near end of input");
 	} else {
 		parse_error_at(p, DIAG_SYNTAX, parse_loc(t), "syntax error near \"%.*s%s\"",
-			 (int)(t->rawlen > NEAR_MAX ? NEAR_MAX : t->rawlen), t->raw,
-			 t->rawlen > NEAR_MAX ? "..." : "");
+			       (int)(t->rawlen > NEAR_MAX ? NEAR_MAX : t->rawlen), t->raw,
+			       t->rawlen > NEAR_MAX ? "..." : "");
 	}
 }
 
@@ -287,11 +287,16 @@ static struct ast_expr *parse_unary(struct parser *p);
 static const char *unsupported_stmt(enum lex_kw kw)
 {
 	switch (kw) {
-	case LEX_KW_IF: case LEX_KW_ELSE:
+	case LEX_KW_IF:
+	case LEX_KW_ELSE:
 		return "if statements";
-	case LEX_KW_FOR: case LEX_KW_WHILE: case LEX_KW_DO:
+	case LEX_KW_FOR:
+	case LEX_KW_WHILE:
+	case LEX_KW_DO:
 		return "loops";
-	case LEX_KW_SWITCH: case LEX_KW_CASE: case LEX_KW_DEFAULT:
+	case LEX_KW_SWITCH:
+	case LEX_KW_CASE:
+	case LEX_KW_DEFAULT:
 		return "switch statements";
 	case LEX_KW_RETURN:
 		return "return statements";
@@ -687,24 +692,15 @@ static int binary_prec(enum lex_kind kind, enum ast_op *op)
 		enum ast_op op;
 		int prec;
 	} ops[] = {
-		{ LEX_LOR, AST_OP_LOR, 1 },
-		{ LEX_LXOR, AST_OP_LXOR, 2 },
-		{ LEX_LAND, AST_OP_LAND, 3 },
-		{ LEX_PIPE, AST_OP_BOR, 4 },
-		{ LEX_CARET, AST_OP_BXOR, 5 },
-		{ LEX_AMP, AST_OP_BAND, 6 },
-		{ LEX_EQ, AST_OP_EQ, 7 },
-		{ LEX_NE, AST_OP_NE, 7 },
-		{ LEX_LT, AST_OP_LT, 8 },
-		{ LEX_LE, AST_OP_LE, 8 },
-		{ LEX_GT, AST_OP_GT, 8 },
-		{ LEX_GE, AST_OP_GE, 8 },
-		{ LEX_SHL, AST_OP_SHL, 9 },
-		{ LEX_SHR, AST_OP_SHR, 9 },
-		{ LEX_PLUS, AST_OP_ADD, 10 },
-		{ LEX_MINUS, AST_OP_SUB, 10 },
-		{ LEX_STAR, AST_OP_MUL, 11 },
-		{ LEX_SLASH, AST_OP_DIV, 11 },
+		{ LEX_LOR, AST_OP_LOR, 1 },	 { LEX_LXOR, AST_OP_LXOR, 2 },
+		{ LEX_LAND, AST_OP_LAND, 3 },	 { LEX_PIPE, AST_OP_BOR, 4 },
+		{ LEX_CARET, AST_OP_BXOR, 5 },	 { LEX_AMP, AST_OP_BAND, 6 },
+		{ LEX_EQ, AST_OP_EQ, 7 },	 { LEX_NE, AST_OP_NE, 7 },
+		{ LEX_LT, AST_OP_LT, 8 },	 { LEX_LE, AST_OP_LE, 8 },
+		{ LEX_GT, AST_OP_GT, 8 },	 { LEX_GE, AST_OP_GE, 8 },
+		{ LEX_SHL, AST_OP_SHL, 9 },	 { LEX_SHR, AST_OP_SHR, 9 },
+		{ LEX_PLUS, AST_OP_ADD, 10 },	 { LEX_MINUS, AST_OP_SUB, 10 },
+		{ LEX_STAR, AST_OP_MUL, 11 },	 { LEX_SLASH, AST_OP_DIV, 11 },
 		{ LEX_PERCENT, AST_OP_MOD, 11 },
 	};
 	size_t i;
@@ -796,18 +792,41 @@ static struct ast_expr *parse_cond(struct parser *p)
 static bool assign_op(enum lex_kind kind, enum ast_op *op)
 {
 	switch (kind) {
-	case LEX_ASSIGN: *op = AST_OP_ASSIGN; return true;
-	case LEX_ADD_ASSIGN: *op = AST_OP_ADD; return true;
-	case LEX_SUB_ASSIGN: *op = AST_OP_SUB; return true;
-	case LEX_MUL_ASSIGN: *op = AST_OP_MUL; return true;
-	case LEX_DIV_ASSIGN: *op = AST_OP_DIV; return true;
-	case LEX_MOD_ASSIGN: *op = AST_OP_MOD; return true;
-	case LEX_AND_ASSIGN: *op = AST_OP_BAND; return true;
-	case LEX_OR_ASSIGN: *op = AST_OP_BOR; return true;
-	case LEX_XOR_ASSIGN: *op = AST_OP_BXOR; return true;
-	case LEX_SHL_ASSIGN: *op = AST_OP_SHL; return true;
-	case LEX_SHR_ASSIGN: *op = AST_OP_SHR; return true;
-	default: return false;
+	case LEX_ASSIGN:
+		*op = AST_OP_ASSIGN;
+		return true;
+	case LEX_ADD_ASSIGN:
+		*op = AST_OP_ADD;
+		return true;
+	case LEX_SUB_ASSIGN:
+		*op = AST_OP_SUB;
+		return true;
+	case LEX_MUL_ASSIGN:
+		*op = AST_OP_MUL;
+		return true;
+	case LEX_DIV_ASSIGN:
+		*op = AST_OP_DIV;
+		return true;
+	case LEX_MOD_ASSIGN:
+		*op = AST_OP_MOD;
+		return true;
+	case LEX_AND_ASSIGN:
+		*op = AST_OP_BAND;
+		return true;
+	case LEX_OR_ASSIGN:
+		*op = AST_OP_BOR;
+		return true;
+	case LEX_XOR_ASSIGN:
+		*op = AST_OP_BXOR;
+		return true;
+	case LEX_SHL_ASSIGN:
+		*op = AST_OP_SHL;
+		return true;
+	case LEX_SHR_ASSIGN:
+		*op = AST_OP_SHR;
+		return true;
+	default:
+		return false;
 	}
 }
 
@@ -824,8 +843,8 @@ static struct ast_expr *parse_assign_inner(struct parser *p)
 	if (!assign_op(t->kind, &op))
 		return lhs;
 	/* As in C's grammar, the left side must be a unary expression. */
-	if (!lhs->paren && (lhs->kind == AST_BINARY || lhs->kind == AST_TERNARY ||
-			    lhs->kind == AST_CAST)) {
+	if (!lhs->paren &&
+	    (lhs->kind == AST_BINARY || lhs->kind == AST_TERNARY || lhs->kind == AST_CAST)) {
 		parse_syntax_error(p, t);
 		return NULL;
 	}
@@ -964,8 +983,9 @@ static bool parse_clause(struct parser *p)
 		t = parse_peek_in(p, LEX_MODE_CLAUSE);
 		/* In -n text too: only a description may stand alone. */
 		if (t->kind != LEX_LBRACE && t->kind != LEX_ERROR) {
-			parse_error_at(p, DIAG_SYNTAX, c->pred->loc,
-				       "expected actions { } following probe description and predicate");
+			parse_error_at(
+				p, DIAG_SYNTAX, c->pred->loc,
+				"expected actions { } following probe description and predicate");
 			return false;
 		}
 	}
@@ -976,7 +996,7 @@ static bool parse_clause(struct parser *p)
 	} else if (!c->pred && p->file && !p->err) {
 		/* Only -n may name probes alone: dtrace -n BEGIN. */
 		parse_error_at(p, DIAG_SYNTAX, last,
-			 "expected predicate and/or actions following probe description");
+			       "expected predicate and/or actions following probe description");
 		return false;
 	}
 	return parse_vec_push(p, &p->items, it);

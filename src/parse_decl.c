@@ -100,7 +100,7 @@ static bool pragma_option(struct parser *p, const struct lex_token *t, const cha
 	return true;
 malformed:
 	parse_error_at(p, DIAG_PRAGMA_MALFORM, parse_loc(t),
-		 "malformed #pragma option <option>=<val>");
+		       "malformed #pragma option <option>=<val>");
 	return false;
 }
 
@@ -163,7 +163,7 @@ bool parse_pragma(struct parser *p, const struct lex_token *t)
 		}
 		if (!*args) {
 			parse_error_at(p, DIAG_PRAGMA_MALFORM, parse_loc(t),
-				 "malformed #pragma D %s: missing arguments", kept[i].word);
+				       "malformed #pragma D %s: missing arguments", kept[i].word);
 			return false;
 		}
 		it = new_pragma(p, t, kept[i].kind, w, n);
@@ -182,12 +182,12 @@ enum spec_base {
 	BASE_NONE,
 	BASE_CHAR,
 	BASE_SHORT,
-	BASE_OTHER,		/* void, string, a typedef, struct/union/enum */
+	BASE_OTHER, /* void, string, a typedef, struct/union/enum */
 };
 
 struct spec {
 	enum spec_base base;
-	enum lex_kw sign;	/* LEX_KW_NONE, LEX_KW_SIGNED or LEX_KW_UNSIGNED */
+	enum lex_kw sign; /* LEX_KW_NONE, LEX_KW_SIGNED or LEX_KW_UNSIGNED */
 	bool has_int;
 	unsigned int nlong;
 };
@@ -263,8 +263,9 @@ static bool parse_members(struct parser *p, struct ast_type *ty)
 				parse_next(p);
 				t = parse_peek(p);
 				if (t->kind != LEX_INT) {
-					parse_error_at(p, DIAG_DECL_BFCONST, parse_loc(t),
-						       "positive integral constant expression expected as bit-field size");
+					parse_error_at(
+						p, DIAG_DECL_BFCONST, parse_loc(t),
+						"positive integral constant expression expected as bit-field size");
 					return false;
 				}
 				m->has_bits = true;
@@ -300,7 +301,8 @@ static bool parse_tagged(struct parser *p, struct ast_type *ty)
 	char *name;
 
 	ty->kind = t->kw == LEX_KW_STRUCT ? AST_TYPE_STRUCT :
-		   t->kw == LEX_KW_UNION ? AST_TYPE_UNION : AST_TYPE_ENUM;
+		   t->kw == LEX_KW_UNION  ? AST_TYPE_UNION :
+					    AST_TYPE_ENUM;
 	parse_next(p);
 	t = parse_peek(p);
 	if (t->kind == LEX_IDENT && (t->kw == LEX_KW_NONE || t->kw == LEX_KW_TYPENAME)) {
@@ -436,8 +438,9 @@ static void parse_pointers(struct parser *p, struct ast_type *ty)
 		t = parse_peek(p);
 		if (t->kind == LEX_STAR)
 			ty->ptr++;
-		else if (!(ty->ptr && t->kind == LEX_IDENT && (t->kw == LEX_KW_CONST ||
-			   t->kw == LEX_KW_VOLATILE || t->kw == LEX_KW_RESTRICT)))
+		else if (!(ty->ptr && t->kind == LEX_IDENT &&
+			   (t->kw == LEX_KW_CONST || t->kw == LEX_KW_VOLATILE ||
+			    t->kw == LEX_KW_RESTRICT)))
 			return;
 	}
 }
@@ -479,7 +482,7 @@ static bool parse_dims(struct parser *p, struct ast_decl *d)
 	t = parse_peek(p);
 	if (t->kind == LEX_RBRACKET) {
 		parse_error_at(p, DIAG_DECL_ARRNULL, parse_loc(t),
-			 "array declaration requires a dimension or key types");
+			       "array declaration requires a dimension or key types");
 		return false;
 	}
 	if (t->kind == LEX_INT) {
@@ -608,10 +611,10 @@ static bool parse_inline(struct parser *p, struct ast_loc start)
 
 	parse_next(p);
 	t = parse_peek(p);
-	if (t->kind == LEX_IDENT && (t->kw == LEX_KW_SELF || t->kw == LEX_KW_THIS ||
-				     t->kw == LEX_KW_EXTERN || t->kw == LEX_KW_STATIC ||
-				     t->kw == LEX_KW_REGISTER || t->kw == LEX_KW_AUTO ||
-				     t->kw == LEX_KW_TYPEDEF))
+	if (t->kind == LEX_IDENT &&
+	    (t->kw == LEX_KW_SELF || t->kw == LEX_KW_THIS || t->kw == LEX_KW_EXTERN ||
+	     t->kw == LEX_KW_STATIC || t->kw == LEX_KW_REGISTER || t->kw == LEX_KW_AUTO ||
+	     t->kw == LEX_KW_TYPEDEF))
 		return bad_inline_class(p, t);
 	if (!parse_is_type_start(t)) {
 		parse_syntax_error(p, t);

@@ -25,13 +25,13 @@ struct parser {
 	struct compile_ctx *cc;
 	const char *file;
 	struct lexer lx;
-	struct lexer before;		/* the lexer as it was before tok */
-	struct lex_token tok;		/* current token, valid if have_tok */
-	struct lex_token tok2;		/* the one after it, see peek2 */
+	struct lexer before;   /* the lexer as it was before tok */
+	struct lex_token tok;  /* current token, valid if have_tok */
+	struct lex_token tok2; /* the one after it, see peek2 */
 	enum lex_mode tok_mode;
 	bool have_tok;
-	int err;			/* first error, reported: -EINVAL or -ENOMEM */
-	struct parse_vec items;		/* the program's, pragmas as they are met */
+	int err;		/* first error, reported: -EINVAL or -ENOMEM */
+	struct parse_vec items; /* the program's, pragmas as they are met */
 	unsigned int depth;
 	unsigned int max_depth;
 };
@@ -40,23 +40,23 @@ struct parser {
  * Typed copies of a vec: reading the void * slots through another pointer
  * type would break C's aliasing rules. NULL for an empty vec.
  */
-#define PARSE_VEC_ARRAY(fn, type)					\
-static type **fn(struct parser *p, const struct parse_vec *v)		\
-{									\
-	type **a;							\
-	size_t i;							\
-									\
-	if (!v->n)							\
-		return NULL;						\
-	a = arena_alloc_array(&p->cc->arena, v->n, sizeof(*a));		\
-	if (!a) {							\
-		parse_nomem(p);						\
-		return NULL;						\
-	}								\
-	for (i = 0; i < v->n; i++)					\
-		a[i] = v->v[i];						\
-	return a;							\
-}
+#define PARSE_VEC_ARRAY(fn, type)                                       \
+	static type **fn(struct parser *p, const struct parse_vec *v)   \
+	{                                                               \
+		type **a;                                               \
+		size_t i;                                               \
+                                                                        \
+		if (!v->n)                                              \
+			return NULL;                                    \
+		a = arena_alloc_array(&p->cc->arena, v->n, sizeof(*a)); \
+		if (!a) {                                               \
+			parse_nomem(p);                                 \
+			return NULL;                                    \
+		}                                                       \
+		for (i = 0; i < v->n; i++)                              \
+			a[i] = v->v[i];                                 \
+		return a;                                               \
+	}
 
 static inline struct ast_loc parse_loc(const struct lex_token *t)
 {

@@ -145,8 +145,7 @@ void print_printf(FILE *out, const struct img_action *a, const struct img_clause
 	fmt_print(out, &a->fmt, args, fmt_args(a, cl, data, args));
 }
 
-char *print_system_cmd(const struct img_action *a, const struct img_clause *cl,
-		       const uint8_t *data)
+char *print_system_cmd(const struct img_action *a, const struct img_clause *cl, const uint8_t *data)
 {
 	struct fmt_arg args[64];
 	char *cmd = NULL;
@@ -181,9 +180,8 @@ void print_system(struct printer *pr, const struct img_action *a, const struct i
 	free(cmd);
 }
 
-void print_file_action(struct printer *pr, const struct img_action *a,
-		       const struct img_clause *cl, const uint8_t *data, uint32_t epid,
-		       const struct probe *p)
+void print_file_action(struct printer *pr, const struct img_action *a, const struct img_clause *cl,
+		       const uint8_t *data, uint32_t epid, const struct probe *p)
 {
 	char *path, msg[PATH_MAX + 128];
 	FILE *f;
@@ -244,7 +242,8 @@ void print_agg_action(struct printer *pr, const struct img_action *a, const stru
 {
 	if (pr->agg_act)
 		pr->agg_act(pr->agg_ctx, pr, a,
-			    a->nfields ? (int64_t)print_field_value(&cl->fields[a->first], data) : 0);
+			    a->nfields ? (int64_t)print_field_value(&cl->fields[a->first], data) :
+					 0);
 }
 
 void print_default(struct printer *pr, int cpu, uint32_t epid, const struct probe *p)

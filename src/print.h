@@ -25,14 +25,14 @@ struct print_ops;
 struct printer;
 
 enum print_format {
-	PRINT_TEXT,	/* dtrace(1)'s layout */
-	PRINT_JSON,	/* -x oformat=json: one object per line */
+	PRINT_TEXT, /* dtrace(1)'s layout */
+	PRINT_JSON, /* -x oformat=json: one object per line */
 };
 
 /* Why an aggregation is printed. */
 enum print_agg_when {
-	PRINT_AGG_PRINTA,	/* a printa() action */
-	PRINT_AGG_EXIT,		/* at exit: printa() never printed it */
+	PRINT_AGG_PRINTA, /* a printa() action */
+	PRINT_AGG_EXIT,	  /* at exit: printa() never printed it */
 };
 
 /* Counters the consumer reports on stderr when they grow. */
@@ -42,32 +42,32 @@ enum print_count {
 	PRINT_CNT_DYNDROP,	/* dynamic variable drops, per CPU */
 	PRINT_CNT_SPECDROP,	/* speculative drops, all CPUs */
 	PRINT_CNT_ERROR,	/* errors (faults), per CPU */
-	PRINT_CNT_SPEC_UNAVAIL,	/* failed speculations: no speculative buffer available */
+	PRINT_CNT_SPEC_UNAVAIL, /* failed speculations: no speculative buffer available */
 	PRINT_CNT_SPEC_BUSY,	/* failed speculations: available buffers still busy */
 	PRINT_CNT_MISSED,	/* firings the kernel skipped (BPF recursion), all CPUs */
 };
 
 /* A fault of a clause (dtrace's "error on enabled probe ID ..."). */
 struct print_fault {
-	int cpu;		/* whose buffer held the fault record */
+	int cpu; /* whose buffer held the fault record */
 	uint32_t epid;
-	const struct probe *probe;	/* NULL: the EPID is unknown */
-	uint32_t action;	/* 0: the predicate */
-	uint32_t offset;	/* byte offset of the faulting instruction in the action */
-	uint32_t fault;		/* SPT_FLT_* (DTRACEFLT_*) */
-	uint64_t value;		/* the address, for bad address and alignment faults */
-	const char *text;	/* dtrace's wording of the fault, "invalid address (0x0)" */
+	const struct probe *probe; /* NULL: the EPID is unknown */
+	uint32_t action;	   /* 0: the predicate */
+	uint32_t offset;	   /* byte offset of the faulting instruction in the action */
+	uint32_t fault;		   /* SPT_FLT_* (DTRACEFLT_*) */
+	uint64_t value;		   /* the address, for bad address and alignment faults */
+	const char *text;	   /* dtrace's wording of the fault, "invalid address (0x0)" */
 };
 
 struct printer {
 	FILE *out;
-	const struct print_ops *ops;	/* the format's */
-	void *state;			/* the format's own, private to it */
+	const struct print_ops *ops; /* the format's */
+	void *state;		     /* the format's own, private to it */
 	enum print_format format;
 	bool quiet;
-	bool flow;		/* -F: indent by entry/return nesting, per CPU */
-	bool testing;		/* _DTRACE_TESTING: no CPU and ID columns */
-	const struct image *img;	/* aggregation names (JSON); NULL: none */
+	bool flow;		 /* -F: indent by entry/return nesting, per CPU */
+	bool testing;		 /* _DTRACE_TESTING: no CPU and ID columns */
+	const struct image *img; /* aggregation names (JSON); NULL: none */
 	/* printa, clear, trunc, normalize, denormalize: run by the consumer's
 	 * aggregation code in record order, printing through PR; ARG is the
 	 * action's field, if any */
@@ -129,9 +129,8 @@ void print_count(struct printer *pr, enum print_count kind, int cpu, uint64_t n)
  * redirected to (appended to) the formatted file, or back for ""; the
  * current output file truncated.
  */
-void print_file_action(struct printer *pr, const struct img_action *a,
-		       const struct img_clause *cl, const uint8_t *data, uint32_t epid,
-		       const struct probe *p);
+void print_file_action(struct printer *pr, const struct img_action *a, const struct img_clause *cl,
+		       const uint8_t *data, uint32_t epid, const struct probe *p);
 /* setopt() of record DATA through the consumer's hook. */
 void print_setopt(struct printer *pr, const struct img_action *a, const struct img_clause *cl,
 		  const uint8_t *data, uint32_t epid, const struct probe *p);

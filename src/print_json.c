@@ -312,8 +312,7 @@ static void json_record(struct printer *pr, int cpu, uint32_t epid, const struct
 }
 
 /* A histogram's buckets with a count, each with its inclusive bounds (null: unbounded). */
-static void buckets(struct jbuf *b, const struct agg_snap *snap, const uint64_t *w,
-		    uint64_t normal)
+static void buckets(struct jbuf *b, const struct agg_snap *snap, const uint64_t *w, uint64_t normal)
 {
 	const struct img_agg *a = snap->agg;
 	const int64_t *e = snap->edges + a->edge0;
@@ -437,9 +436,11 @@ static void json_fault(struct printer *pr, const struct print_fault *f)
 	b->len = 0;
 	jbuf_printf(b, "{\"type\":\"fault\",\"cpu\":%d,\"epid\":%u,", f->cpu, f->epid);
 	probe_members(b, f->probe);
-	jbuf_printf(b, ",\"action\":%u,\"offset\":%u,\"fault\":\"%s\",\"fault_code\":%u,\"address\":%llu,\"message\":",
-		    f->action, f->offset, json_fault_name(f->fault), f->fault,
-		    (unsigned long long)f->value);
+	jbuf_printf(
+		b,
+		",\"action\":%u,\"offset\":%u,\"fault\":\"%s\",\"fault_code\":%u,\"address\":%llu,\"message\":",
+		f->action, f->offset, json_fault_name(f->fault), f->fault,
+		(unsigned long long)f->value);
 	json_str(b, f->text, strlen(f->text));
 	jbuf_puts(b, "}\n");
 	flush_buf(pr, b);

@@ -36,8 +36,8 @@ struct print_ops {
 	void (*end)(struct printer *pr);
 };
 
-extern const struct print_ops print_text_ops;	/* dtrace(1)'s layout */
-extern const struct print_ops print_json_ops;	/* one object per line */
+extern const struct print_ops print_text_ops; /* dtrace(1)'s layout */
+extern const struct print_ops print_json_ops; /* one object per line */
 
 /* system() action A of a record: its command run through pr->system, output on FD. */
 void print_system(struct printer *pr, const struct img_action *a, const struct img_clause *cl,

@@ -33,13 +33,13 @@
 /* -F: a CPU's indent and the record before, for this pass over its buffer. */
 struct print_flow {
 	int depth;
-	uint32_t last_epid;	/* 0: none yet */
-	uint32_t last_id;	/* its probe id */
+	uint32_t last_epid; /* 0: none yet */
+	uint32_t last_id;   /* its probe id */
 };
 
 struct text_state {
-	bool heading_done;	/* the column heading goes out before the first record */
-	struct print_flow flowst[PRINT_MAX_CPUS];	/* -F: each CPU's indent */
+	bool heading_done; /* the column heading goes out before the first record */
+	struct print_flow flowst[PRINT_MAX_CPUS]; /* -F: each CPU's indent */
 	/* the last record's column prefix, for the next one of the same CPU
 	 * and probe (most of them: buffers are drained one CPU at a time) */
 	const struct probe *pfx_probe;
@@ -124,7 +124,7 @@ static void flow_prefix(struct printer *pr, int cpu, uint32_t epid, const struct
 	char col[2 * PROBE_FIELD_MAX + 64];
 	struct print_flow *fl = &state(pr)->flowst[cpu >= 0 && cpu < PRINT_MAX_CPUS ? cpu : 0];
 	bool sys = !strcmp(p->prov, "syscall");
-	int kind = 0;	/* 1 entry, -1 return, 0 other */
+	int kind = 0; /* 1 entry, -1 return, 0 other */
 
 	if (name_is(p->name, "entry"))
 		kind = 1;
@@ -135,11 +135,13 @@ static void flow_prefix(struct printer *pr, int cpu, uint32_t epid, const struct
 	fl->last_epid = epid;
 	fl->last_id = p->id;
 	if (kind == 1) {
-		snprintf(col, sizeof(col), "%*s%s%s", fl->depth, "", sys ? " => " : " -> ", p->func);
+		snprintf(col, sizeof(col), "%*s%s%s", fl->depth, "", sys ? " => " : " -> ",
+			 p->func);
 		fl->depth += 2;
 	} else if (kind == -1) {
 		fl->depth = fl->depth >= 2 ? fl->depth - 2 : 0;
-		snprintf(col, sizeof(col), "%*s%s%s", fl->depth, "", sys ? " <= " : " <- ", p->func);
+		snprintf(col, sizeof(col), "%*s%s%s", fl->depth, "", sys ? " <= " : " <- ",
+			 p->func);
 	} else {
 		snprintf(col, sizeof(col), "%*s| %s:%s", fl->depth, "", p->func, p->name);
 	}
@@ -330,7 +332,6 @@ static bool llq_ghost(const struct agg_snap *snap, uint32_t b)
 	return k && agg_llq_pos(snap, k) == agg_llq_pos(snap, k + 1);
 }
 
-
 /*
  * Unformatted keys, dtrace's formats by recorded size whatever the type's
  * signedness: 1 " %3d", 2 " %5d" (the bytes zero-extended: a char -1 is
@@ -372,8 +373,7 @@ static void print_key(FILE *out, const struct img_agg *a, const uint8_t *key)
 }
 
 /* dtrace-utils' llquantize labels, cut at 15 characters; FIRST: the first bucket shown. */
-static void llq_text(const struct agg_snap *snap, uint32_t b, uint32_t first, char *buf,
-		     size_t len)
+static void llq_text(const struct agg_snap *snap, uint32_t b, uint32_t first, char *buf, size_t len)
 {
 	const struct img_agg *a = snap->agg;
 	uint32_t r = agg_llq_r(a), k = agg_llq_k(a, b);
@@ -389,7 +389,8 @@ static void llq_text(const struct agg_snap *snap, uint32_t b, uint32_t first, ch
 	else if (b == r + 1)
 		snprintf(t, sizeof(t), "%s< %lld", first >= r + 1 ? "" : "abs() ", (long long)s);
 	else
-		snprintf(t, sizeof(t), "%s%lld", b < r + 1 ? "-" : "", (long long)agg_llq_pos(snap, k));
+		snprintf(t, sizeof(t), "%s%lld", b < r + 1 ? "-" : "",
+			 (long long)agg_llq_pos(snap, k));
 	snprintf(buf, len, "%.15s", t);
 }
 
@@ -406,8 +407,7 @@ static void bucket_text(const struct agg_snap *snap, uint32_t b, char *buf, size
 }
 
 /* One bar of the distribution: 40 columns at full scale, halves when counts have both signs. */
-static void bar(FILE *out, long double val, long double total, bool pos, bool neg,
-		int64_t printed)
+static void bar(FILE *out, long double val, long double total, bool pos, bool neg, int64_t printed)
 {
 	static const char ats[] = "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@";
 	int len = 40, depth;
@@ -432,8 +432,7 @@ static void bar(FILE *out, long double val, long double total, bool pos, bool ne
 			(long long)printed);
 }
 
-static void print_hist(FILE *out, const struct agg_snap *snap, const uint64_t *w,
-		       uint64_t normal)
+static void print_hist(FILE *out, const struct agg_snap *snap, const uint64_t *w, uint64_t normal)
 {
 	const struct img_agg *a = snap->agg;
 	uint32_t n = agg_nbuckets(a), first = 0, last = n - 1, b;

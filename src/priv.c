@@ -40,12 +40,14 @@ int priv_check(enum priv_need need, char *buf, size_t len)
 	if (!priv_missing(need, priv_effective(), lacks, sizeof(lacks)))
 		return 0;
 	if (need == PRIV_KTR)
-		snprintf(buf, len,
-			 "run as root, or with CAP_BPF, to read and set the KTR flight recorder (this process lacks %s)",
-			 lacks);
+		snprintf(
+			buf, len,
+			"run as root, or with CAP_BPF, to read and set the KTR flight recorder (this process lacks %s)",
+			lacks);
 	else
-		snprintf(buf, len,
-			 "run as root, or with CAP_BPF and CAP_PERFMON, for tracing and listing probes (this process lacks %s)",
-			 lacks);
+		snprintf(
+			buf, len,
+			"run as root, or with CAP_BPF and CAP_PERFMON, for tracing and listing probes (this process lacks %s)",
+			lacks);
 	return 1;
 }

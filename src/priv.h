@@ -18,8 +18,8 @@
 
 /* What is needed. */
 enum priv_need {
-	PRIV_TRACE,	/* tracing and listing probes: BPF and perf events */
-	PRIV_KTR,	/* reading and changing the pinned KTR maps */
+	PRIV_TRACE, /* tracing and listing probes: BPF and perf events */
+	PRIV_KTR,   /* reading and changing the pinned KTR maps */
 };
 
 /*

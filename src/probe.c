@@ -227,16 +227,24 @@ out:
 
 static const struct {
 	const char *unit;
-	uint64_t ns;		/* 0: hz */
+	uint64_t ns; /* 0: hz */
 } profile_units[] = {
-	{ "", 0 }, { "hz", 0 },
-	{ "ns", 1 }, { "nsec", 1 },
-	{ "us", 1000ULL }, { "usec", 1000ULL },
-	{ "ms", 1000000ULL }, { "msec", 1000000ULL },
-	{ "s", 1000000000ULL }, { "sec", 1000000000ULL },
-	{ "m", 60000000000ULL }, { "min", 60000000000ULL },
-	{ "h", 3600000000000ULL }, { "hour", 3600000000000ULL },
-	{ "d", 86400000000000ULL }, { "day", 86400000000000ULL },
+	{ "", 0 },
+	{ "hz", 0 },
+	{ "ns", 1 },
+	{ "nsec", 1 },
+	{ "us", 1000ULL },
+	{ "usec", 1000ULL },
+	{ "ms", 1000000ULL },
+	{ "msec", 1000000ULL },
+	{ "s", 1000000000ULL },
+	{ "sec", 1000000000ULL },
+	{ "m", 60000000000ULL },
+	{ "min", 60000000000ULL },
+	{ "h", 3600000000000ULL },
+	{ "hour", 3600000000000ULL },
+	{ "d", 86400000000000ULL },
+	{ "day", 86400000000000ULL },
 };
 
 int probe_profile_parse(const char *name, enum probe_kind *kind, uint64_t *period_ns)
@@ -269,7 +277,7 @@ int probe_profile_parse(const char *name, enum probe_kind *kind, uint64_t *perio
 	if (n == 0)
 		return -ERANGE;
 	if (!profile_units[i].ns) {
-		period = 1000000000ULL / n;	/* hz */
+		period = 1000000000ULL / n; /* hz */
 	} else {
 		if (n > UINT64_MAX / profile_units[i].ns)
 			return -ERANGE;
@@ -307,9 +315,10 @@ static int add_profile(struct probe_table *t, const char *name, enum probe_kind 
 static int load_profile(struct probe_table *t)
 {
 	static const char *const names[] = {
-		"profile-97", "profile-199", "profile-499", "profile-997", "profile-1001",
-		"profile-1999", "profile-4001", "profile-4999", "tick-1", "tick-10",
-		"tick-100", "tick-500", "tick-1000", "tick-5000", "tick-1s", "tick-10s",
+		"profile-97",	"profile-199",	"profile-499",	"profile-997",
+		"profile-1001", "profile-1999", "profile-4001", "profile-4999",
+		"tick-1",	"tick-10",	"tick-100",	"tick-500",
+		"tick-1000",	"tick-5000",	"tick-1s",	"tick-10s",
 	};
 	enum probe_kind kind;
 	uint64_t period;
@@ -383,14 +392,16 @@ int probe_table_load(struct probe_table *t, const char *tracefs, char *err, size
 	if (!tracefs) {
 		ret = probe_tracefs_root(root, sizeof(root));
 		if (ret == -EACCES) {
-			snprintf(err, errlen, "cannot read tracefs at %s: %s", root, strerror(-ret));
+			snprintf(err, errlen, "cannot read tracefs at %s: %s", root,
+				 strerror(-ret));
 			probe_table_free(t);
 			return ret;
 		}
 		if (ret) {
-			snprintf(err, errlen,
-				 "tracefs is not mounted and mounting it at /sys/kernel/tracing failed: %s (mount -t tracefs nodev /sys/kernel/tracing)",
-				 strerror(-ret));
+			snprintf(
+				err, errlen,
+				"tracefs is not mounted and mounting it at /sys/kernel/tracing failed: %s (mount -t tracefs nodev /sys/kernel/tracing)",
+				strerror(-ret));
 			probe_table_free(t);
 			return ret;
 		}
@@ -542,7 +553,7 @@ int probe_arg_types(const struct probe_table *t, const struct probe *p, struct p
 {
 	/* ERROR: spectrace's arguments, typed as illumos's dtrace_probe_error() takes them. */
 	static const char *const error_types[] = { "uint64_t", "uint32_t", "int",
-						   "int",      "int",      "uint64_t" };
+						   "int",      "int",	   "uint64_t" };
 	static const char *const pc_types[] = { "uint64_t", "uint64_t" };
 	char path[512], text[8192];
 	size_t n;

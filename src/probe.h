@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define PROBE_FIELD_MAX 128	/* bytes per description field, NUL included */
+#define PROBE_FIELD_MAX 128 /* bytes per description field, NUL included */
 
 /*
  * A parsed description. Empty fields match anything. Fewer than four
@@ -25,26 +25,26 @@ struct probe_desc {
 enum probe_kind {
 	PROBE_SYSCALL_ENTRY,
 	PROBE_SYSCALL_RETURN,
-	PROBE_DTRACE,		/* arg: SPT_DTRACE_BEGIN, _END or _ERROR */
-	PROBE_PROFILE,		/* profile-N: every CPU, period_ns */
-	PROBE_TICK,		/* tick-N: one CPU, period_ns */
+	PROBE_DTRACE,  /* arg: SPT_DTRACE_BEGIN, _END or _ERROR */
+	PROBE_PROFILE, /* profile-N: every CPU, period_ns */
+	PROBE_TICK,    /* tick-N: one CPU, period_ns */
 };
 
 struct probe {
-	uint32_t id;		/* as shown by -l and in records' default output */
+	uint32_t id; /* as shown by -l and in records' default output */
 	enum probe_kind kind;
-	int arg;		/* syscall number (syscall), which probe (dtrace) */
+	int arg; /* syscall number (syscall), which probe (dtrace) */
 	const char *prov;
 	const char *mod;
 	const char *func;
-	const char *name;	/* profile, tick: probe_profile_parse() gives the period */
+	const char *name; /* profile, tick: probe_profile_parse() gives the period */
 };
 
 struct probe_table {
 	struct probe *probes;
 	size_t n;
 	size_t cap;
-	char tracefs[256];	/* the tracefs root the syscall probes came from */
+	char tracefs[256]; /* the tracefs root the syscall probes came from */
 };
 
 /*
@@ -100,7 +100,7 @@ int probe_format_args(const char *text, struct probe_args *a);
  * -ERANGE (a rate faster than PROBE_PROFILE_MIN_NS or a period that
  * overflows).
  */
-#define PROBE_PROFILE_MIN_NS 200000ULL	/* 5000 Hz, DTrace's profile minimum */
+#define PROBE_PROFILE_MIN_NS 200000ULL /* 5000 Hz, DTrace's profile minimum */
 int probe_profile_parse(const char *name, enum probe_kind *kind, uint64_t *period_ns);
 
 /*

@@ -51,7 +51,8 @@ void stack_resolve(bool user, uint32_t pid, uint64_t pc, struct stack_frame *fr)
 	}
 	k = usym_lookup(pid, pc, fr->mod, sizeof(fr->mod), fr->func, sizeof(fr->func), &fr->off);
 	if (k == 2 && fr->off)
-		snprintf(fr->text, sizeof(fr->text), "%s`%s+0x%" PRIx64, fr->mod, fr->func, fr->off);
+		snprintf(fr->text, sizeof(fr->text), "%s`%s+0x%" PRIx64, fr->mod, fr->func,
+			 fr->off);
 	else if (k == 2)
 		snprintf(fr->text, sizeof(fr->text), "%s`%s", fr->mod, fr->func);
 	else if (k == 1)
@@ -94,9 +95,10 @@ uint64_t stack_pc(const struct img_field *f, const uint8_t *data, uint32_t i)
  * tracing glue that ran them; dtrace's stacks start at the probe site.
  */
 static const char *const glue[] = {
-	"trace_call_bpf", "perf_syscall_enter", "perf_syscall_exit", "perf_trace_",
-	"bpf_trace_run", "__bpf_trace_", "__traceiter_", "trace_event_raw_event_",
-	"bpf_prog_test_run", "bpf_test_run", "__sys_bpf", "__do_sys_bpf", "__x64_sys_bpf",
+	"trace_call_bpf",    "perf_syscall_enter", "perf_syscall_exit", "perf_trace_",
+	"bpf_trace_run",     "__bpf_trace_",	   "__traceiter_",	"trace_event_raw_event_",
+	"bpf_prog_test_run", "bpf_test_run",	   "__sys_bpf",		"__do_sys_bpf",
+	"__x64_sys_bpf",
 };
 
 uint32_t stack_first(const struct img_field *f, const uint8_t *data, uint32_t n)
@@ -134,8 +136,8 @@ uint32_t stack_first(const struct img_field *f, const uint8_t *data, uint32_t n)
  * unwinder finds when that is more than the frame-pointer walk found;
  * else the walk's frames from the probe site on. Returns how many in PCS.
  */
-static uint32_t frames(const struct img_field *f, const uint8_t *data, uint64_t *pcs,
-		       uint32_t max, uint32_t *pid)
+static uint32_t frames(const struct img_field *f, const uint8_t *data, uint64_t *pcs, uint32_t max,
+		       uint32_t *pid)
 {
 	const uint8_t *p = data + f->offset;
 	uint32_t n = stack_nframes(f, data, pid, NULL), i, first = stack_first(f, data, n), k = 0;
@@ -163,8 +165,8 @@ static uint32_t frames(const struct img_field *f, const uint8_t *data, uint64_t 
 	return k;
 }
 
-void stack_print(FILE *out, const struct img_field *f, const uint8_t *data,
-		 unsigned int indent, int width)
+void stack_print(FILE *out, const struct img_field *f, const uint8_t *data, unsigned int indent,
+		 int width)
 {
 	bool user = f->type == IMG_USTACK;
 	uint64_t pcs[SPT_STACK_MAX];

@@ -20,10 +20,10 @@ extern unsigned int stack_indent;
 
 /* A resolved frame: dtrace's text and its parts. */
 struct stack_frame {
-	char text[512];		/* mod`sym+0xoff, mod`sym, mod`0xaddr or 0xaddr */
-	char mod[128];		/* "" if unknown */
-	char func[256];		/* "" if unknown */
-	uint64_t off;		/* from func's start (0 without func) */
+	char text[512]; /* mod`sym+0xoff, mod`sym, mod`0xaddr or 0xaddr */
+	char mod[128];	/* "" if unknown */
+	char func[256]; /* "" if unknown */
+	uint64_t off;	/* from func's start (0 without func) */
 	uint64_t addr;
 };
 
@@ -39,8 +39,8 @@ uint64_t stack_pc(const struct img_field *f, const uint8_t *data, uint32_t i);
  * The stack block: "\n", then per frame INDENT blanks, the frame text
  * (padded to WIDTH, left-justified when WIDTH < 0: printf's %k) and "\n".
  */
-void stack_print(FILE *out, const struct img_field *f, const uint8_t *data,
-		 unsigned int indent, int width);
+void stack_print(FILE *out, const struct img_field *f, const uint8_t *data, unsigned int indent,
+		 int width);
 /* JSON: "type":"stack","depth":N,"pid":P,"frames":[{"module":...,...}] */
 void stack_json(struct jbuf *b, const struct img_field *f, const uint8_t *data);
 /* Note the process of a user stack so its mappings are read while it lives. */

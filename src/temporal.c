@@ -88,8 +88,8 @@ static const uint8_t *stream_head(struct temporal_stream *s, int *bad)
 		return NULL;
 	left = s->seg[s->cur].len - s->off;
 	r = (const struct spt_rec *)(s->seg[s->cur].p + s->off);
-	if (left < sizeof(*r) + SPT_REC_TS || r->size < sizeof(*r) + SPT_REC_TS ||
-	    r->size % 8 || r->size > left) {
+	if (left < sizeof(*r) + SPT_REC_TS || r->size < sizeof(*r) + SPT_REC_TS || r->size % 8 ||
+	    r->size > left) {
 		*bad = 1;
 		return NULL;
 	}

@@ -16,7 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define TEMPORAL_MAX_SEGS 3	/* what was kept, then up to two parts of a ring */
+#define TEMPORAL_MAX_SEGS 3 /* what was kept, then up to two parts of a ring */
 
 struct temporal_seg {
 	const uint8_t *p;
@@ -27,20 +27,20 @@ struct temporal_seg {
 struct temporal_stream {
 	struct temporal_seg seg[TEMPORAL_MAX_SEGS];
 	int nseg;
-	int cur;		/* segment of the next record */
-	uint64_t off;		/* its offset in that segment */
-	uint64_t ts;		/* its timestamp, while the CPU is in the heap */
-	uint8_t *kept;		/* records held from an earlier pass (owned) */
+	int cur;       /* segment of the next record */
+	uint64_t off;  /* its offset in that segment */
+	uint64_t ts;   /* its timestamp, while the CPU is in the heap */
+	uint8_t *kept; /* records held from an earlier pass (owned) */
 	size_t kept_cap;
 };
 
 struct temporal {
-	struct temporal_stream *s;	/* one per CPU */
+	struct temporal_stream *s; /* one per CPU */
 	int n;
-	int *heap;		/* CPUs with a record, oldest head first */
+	int *heap; /* CPUs with a record, oldest head first */
 	int nheap;
-	int bad_cpu;		/* after -EPROTO: where the malformed record is */
-	uint64_t bad_off;	/* its offset among that CPU's records of the pass */
+	int bad_cpu;	  /* after -EPROTO: where the malformed record is */
+	uint64_t bad_off; /* its offset among that CPU's records of the pass */
 };
 
 /* Called for each record in merged order; a non-zero return stops the merge. */

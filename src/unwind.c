@@ -30,7 +30,7 @@ static struct {
 
 struct unw_proc {
 	uint32_t pid;
-	Dwfl *dwfl;	/* NULL: could not be set up */
+	Dwfl *dwfl; /* NULL: could not be set up */
 };
 
 static struct unw_proc *procs;

@@ -34,12 +34,12 @@ struct usym_seg {
 struct usym_file {
 	unsigned long long dev_major, dev_minor, ino;
 	char *path;
-	const char *base;	/* basename of path */
-	struct usym_sym *syms;	/* sorted by addr */
+	const char *base;      /* basename of path */
+	struct usym_sym *syms; /* sorted by addr */
 	size_t nsyms;
 	struct usym_seg *segs;
 	size_t nsegs;
-	int fd;			/* kept open for the DWARF unwinder, -1: unreadable */
+	int fd; /* kept open for the DWARF unwinder, -1: unreadable */
 };
 
 struct usym_map {
@@ -237,7 +237,8 @@ static int snapshot(uint32_t pid)
 		nm[pr->nmaps].start = start;
 		nm[pr->nmaps].end = end;
 		nm[pr->nmaps].pgoff = off;
-		nm[pr->nmaps].file = file[0] == '/' && ino ? file_get(pid, maj, min, ino, file) : NULL;
+		nm[pr->nmaps].file = file[0] == '/' && ino ? file_get(pid, maj, min, ino, file) :
+							     NULL;
 		pr->nmaps++;
 	}
 	fclose(m);
@@ -303,8 +304,8 @@ static int off2va(const struct usym_file *f, uint64_t off, uint64_t *va)
 	return -1;
 }
 
-int usym_lookup(uint32_t pid, uint64_t addr, char *mod, size_t modlen, char *sym,
-		size_t symlen, uint64_t *off)
+int usym_lookup(uint32_t pid, uint64_t addr, char *mod, size_t modlen, char *sym, size_t symlen,
+		uint64_t *off)
 {
 	const struct usym_proc *pr;
 	size_t i;
@@ -335,8 +336,7 @@ int usym_lookup(uint32_t pid, uint64_t addr, char *mod, size_t modlen, char *sym
 	return 0;
 }
 
-int usym_lookup_file(const char *path, uint64_t vaddr, char *sym, size_t symlen,
-		     uint64_t *off)
+int usym_lookup_file(const char *path, uint64_t vaddr, char *sym, size_t symlen, uint64_t *off)
 {
 	struct usym_file f;
 	long k;

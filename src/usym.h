@@ -20,11 +20,10 @@ int usym_refresh(uint32_t pid);
  * SYM the function ("" if none), *OFF the offset from the symbol (or, with
  * no symbol, ADDR). Returns 2 with a symbol, 1 with only a module, 0 none.
  */
-int usym_lookup(uint32_t pid, uint64_t addr, char *mod, size_t modlen, char *sym,
-		size_t symlen, uint64_t *off);
+int usym_lookup(uint32_t pid, uint64_t addr, char *mod, size_t modlen, char *sym, size_t symlen,
+		uint64_t *off);
 /* Symbols of the ELF file at PATH loaded into the cache under KEY (tests). */
-int usym_lookup_file(const char *path, uint64_t vaddr, char *sym, size_t symlen,
-		     uint64_t *off);
+int usym_lookup_file(const char *path, uint64_t vaddr, char *sym, size_t symlen, uint64_t *off);
 /*
  * Each mapped ELF file of PID's snapshot once: CB(CTX, basename, an fd of
  * it to duplicate, its load bias). Returns how many.

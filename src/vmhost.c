@@ -309,8 +309,7 @@ static inline long spt_env_strncpy(struct spt_env *env, __u8 *dst, const void *s
 }
 
 /* As bpf_loop. */
-static inline void spt_env_loop(struct spt_env *env, __u32 n, long (*cb)(__u64, void *),
-				void *ctx)
+static inline void spt_env_loop(struct spt_env *env, __u32 n, long (*cb)(__u64, void *), void *ctx)
 {
 	__u32 i;
 
@@ -320,8 +319,8 @@ static inline void spt_env_loop(struct spt_env *env, __u32 n, long (*cb)(__u64, 
 			break;
 }
 
-int vmhost_run(struct spt_vm *vm, const struct spt_insn *insns, uint32_t base,
-	       struct spt_env *env, uint32_t max_steps)
+int vmhost_run(struct spt_vm *vm, const struct spt_insn *insns, uint32_t base, struct spt_env *env,
+	       uint32_t max_steps)
 {
 	uint32_t i;
 

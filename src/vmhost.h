@@ -26,9 +26,9 @@
 struct spt_env {
 	uint64_t builtin[SPT_B_NBUILTINS];
 	uint8_t globals[SPT_GLOBALS_MAX + SPT_STRSIZE];
-	const uint8_t *strtab;	/* SPT_STRTAB_MAX + SPT_STRSIZE bytes */
-	char comm[16];		/* execname */
-	uint32_t strcap;	/* bytes a string keeps with its NUL (strsize + 1); 0: SPT_STRSIZE */
+	const uint8_t *strtab; /* SPT_STRTAB_MAX + SPT_STRSIZE bytes */
+	char comm[16];	       /* execname */
+	uint32_t strcap;       /* bytes a string keeps with its NUL (strsize + 1); 0: SPT_STRSIZE */
 	/* self-> variables of the one thread a test runs: var -> value, 0 unset */
 	uint64_t tls[VMHOST_TLS_MAX];
 	/* kernel memory a test lets LDX read: [mem_base, mem_base + mem_len) */
@@ -39,10 +39,10 @@ struct spt_env {
 	struct {
 		uint8_t key[SPT_KEY_SIZE];
 		uint8_t val[SPT_AVAL_SIZE];
-		uint64_t used;	/* 8 bytes: keeps every val 8-byte aligned */
+		uint64_t used; /* 8 bytes: keeps every val 8-byte aligned */
 	} assoc[VMHOST_ASSOC_MAX];
 	/* aggregations: descriptors and edges as the loader would set them */
-	const struct spt_aggdesc *aggs;	/* SPT_AGG_MAX entries, NULL: none */
+	const struct spt_aggdesc *aggs; /* SPT_AGG_MAX entries, NULL: none */
 	const int64_t *edges;		/* SPT_AGG_EDGES_MAX entries */
 	uint32_t agg_words;		/* <= VMHOST_AGG_WORDS */
 	struct {
@@ -55,14 +55,14 @@ struct spt_env {
 	/* speculations: slots 1..nspec, non-zero when taken */
 	uint32_t nspec;
 	uint8_t spec_taken[SPT_NSPEC_MAX + 1];
-	uint32_t specroom;	/* bytes every part has left, for SPECCHK */
+	uint32_t specroom; /* bytes every part has left, for SPECCHK */
 };
 
 /*
  * Run the clause at instruction BASE of INSNS (SPT_MAX_INSNS entries) to
  * its end, at most MAX_STEPS instructions. Returns vm->state.
  */
-int vmhost_run(struct spt_vm *vm, const struct spt_insn *insns, uint32_t base,
-	       struct spt_env *env, uint32_t max_steps);
+int vmhost_run(struct spt_vm *vm, const struct spt_insn *insns, uint32_t base, struct spt_env *env,
+	       uint32_t max_steps);
 
 #endif /* SPT_VMHOST_H */

@@ -35,7 +35,7 @@
 
 #define SPT_AGG_MAX 256		/* aggregation variables (power of two) */
 #define SPT_AGG_EDGES_MAX 4096	/* bucket edges of all histograms (power of two) */
-#define SPT_AGG_SEARCH_STEPS 13	/* binary search steps: log2(SPT_AGG_EDGES_MAX) + 1 */
+#define SPT_AGG_SEARCH_STEPS 13 /* binary search steps: log2(SPT_AGG_EDGES_MAX) + 1 */
 #define SPT_AGG_WORDS_MAX 1024	/* value words of one aggregation: 8 KiB (power of two) */
 
 enum spt_agg_func {
@@ -52,14 +52,14 @@ enum spt_agg_func {
 };
 
 /* spt_aggdesc.flags */
-#define SPT_AGGF_KEYED 0x1	/* data in spt_agg, keyed by the VM's key area */
-#define SPT_AGGF_INT32 0x2	/* lquantize: the value is taken as a 32-bit int */
+#define SPT_AGGF_KEYED 0x1 /* data in spt_agg, keyed by the VM's key area */
+#define SPT_AGGF_INT32 0x2 /* lquantize: the value is taken as a 32-bit int */
 
 struct spt_aggdesc {
-	__u32 func;		/* enum spt_agg_func */
-	__u32 flags;		/* SPT_AGGF_* */
-	__u32 edge0;		/* histograms: first edge in spt_agg_edges[] */
-	__u32 nedges;		/* histograms: number of edges (buckets - 1) */
+	__u32 func;   /* enum spt_agg_func */
+	__u32 flags;  /* SPT_AGGF_* */
+	__u32 edge0;  /* histograms: first edge in spt_agg_edges[] */
+	__u32 nedges; /* histograms: number of edges (buckets - 1) */
 };
 _Static_assert(sizeof(struct spt_aggdesc) == 16, "aggregation descriptor layout");
 

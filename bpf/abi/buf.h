@@ -33,16 +33,16 @@
 #ifndef SPT_ABI_BUF_H
 #define SPT_ABI_BUF_H
 
-#define SPT_MAX_CPUS 256	/* spt_cpus[] length; more possible CPUs refuse to start */
-#define SPT_NSYSCALLS 512	/* x86_64 syscall numbers are below this */
-#define SPT_MAX_EPROBES 1024	/* enabled probes, index 0 unused (power of two) */
-#define SPT_MAX_ECBS 4096	/* enabling control blocks (probe x clause) (power of two) */
-#define SPT_MAX_ECB_PER_PROBE 64	/* clauses one probe may run per firing */
+#define SPT_MAX_CPUS 256	 /* spt_cpus[] length; more possible CPUs refuse to start */
+#define SPT_NSYSCALLS 512	 /* x86_64 syscall numbers are below this */
+#define SPT_MAX_EPROBES 1024	 /* enabled probes, index 0 unused (power of two) */
+#define SPT_MAX_ECBS 4096	 /* enabling control blocks (probe x clause) (power of two) */
+#define SPT_MAX_ECB_PER_PROBE 64 /* clauses one probe may run per firing */
 
 /* Header of every record in a principal buffer. */
 struct spt_rec {
-	__u32 epid;	/* enabled probe id, >= 1; writer: probe program; reader: consumer */
-	__u32 size;	/* bytes including this header, multiple of 8; writer: probe program */
+	__u32 epid; /* enabled probe id, >= 1; writer: probe program; reader: consumer */
+	__u32 size; /* bytes including this header, multiple of 8; writer: probe program */
 };
 _Static_assert(sizeof(struct spt_rec) == 8, "record header is 8 bytes");
 
@@ -57,11 +57,11 @@ struct spt_cpu {
 	__u32 busy;	/* non-zero while a probe is writing a record; writer: probe */
 	__u64 off[2];	/* bytes used in buffer 0/1; writer: probe (active), switch (reset) */
 	__u64 drops;	/* records that did not fit, cumulative; writer: probe */
-	__u64 switches;	/* completed switches, cumulative; writer: switch program */
+	__u64 switches; /* completed switches, cumulative; writer: switch program */
 	__u64 nested;	/* firings dropped because a record was in flight on this
 			 * CPU (NMI or preempted writer), also counted in drops */
 	__u64 errors;	/* clauses that faulted; writer: probe */
-	__u64 dyndrops;	/* dynamic-variable stores that found no space; writer: probe */
+	__u64 dyndrops; /* dynamic-variable stores that found no space; writer: probe */
 	__u32 filled;	/* fill policy: a record did not fit, nothing more is written */
 	/*
 	 * ring policy, of the active buffer: valid records are
@@ -70,13 +70,13 @@ struct spt_cpu {
 	__u32 wrapped;
 	__u64 tail;
 	__u64 lap_end;
-	__u64 wraps;	/* times writing wrapped to the start */
+	__u64 wraps; /* times writing wrapped to the start */
 	/* the ring state of the buffer the last switch made inactive */
 	__u64 r_tail;
 	__u64 r_lap_end;
 	__u32 r_wrapped;
 	__u32 pad0;
-	__u64 aggdrops;	/* aggregation updates that found no space; writer: probe */
+	__u64 aggdrops; /* aggregation updates that found no space; writer: probe */
 };
 _Static_assert(sizeof(struct spt_cpu) == 128, "two cache lines per CPU");
 
@@ -109,30 +109,30 @@ _Static_assert(sizeof(struct spt_fault_rec) == 32, "fault record layout");
 
 /* Return values of the switch program (BPF_PROG_TEST_RUN retval). */
 #define SPT_SWITCH_DONE 0
-#define SPT_SWITCH_BUSY 1	/* a record is in flight on that CPU: try again */
+#define SPT_SWITCH_BUSY 1 /* a record is in flight on that CPU: try again */
 
 /* An enabled probe: the ECBs to run, in program order. */
 struct spt_eprobe {
-	__u32 first;	/* index of its first ECB in spt_ecbs[]; writer: loader */
-	__u32 count;	/* number of ECBs, <= SPT_MAX_ECB_PER_PROBE; writer: loader */
-	__u32 vm;	/* non-zero when some ECB runs bytecode; writer: loader */
+	__u32 first; /* index of its first ECB in spt_ecbs[]; writer: loader */
+	__u32 count; /* number of ECBs, <= SPT_MAX_ECB_PER_PROBE; writer: loader */
+	__u32 vm;    /* non-zero when some ECB runs bytecode; writer: loader */
 	__u32 pad;
 };
 _Static_assert(sizeof(struct spt_eprobe) == 16, "eprobe layout");
 
 /* Enabling control block: one clause enabled on one probe. */
 struct spt_ecb {
-	__u32 epid;	/* id written in the record header; writer: loader */
-	__u32 size;	/* record size in bytes, multiple of 8, 0: no record; writer: loader */
-	__u32 prog;	/* first instruction of the clause in spt_insns, or SPT_ECB_NOPROG */
-	__u32 probe;	/* probe id, for the id builtin; writer: loader */
-	__u16 pstr[4];	/* string-table offsets of the probe's provider, module,
+	__u32 epid;    /* id written in the record header; writer: loader */
+	__u32 size;    /* record size in bytes, multiple of 8, 0: no record; writer: loader */
+	__u32 prog;    /* first instruction of the clause in spt_insns, or SPT_ECB_NOPROG */
+	__u32 probe;   /* probe id, for the id builtin; writer: loader */
+	__u16 pstr[4]; /* string-table offsets of the probe's provider, module,
 			 * function and name, for probeprov...probename; writer: loader */
-	__u16 fpred;	/* fast predicate: 0 none, else SPT_FP_* << 8 | builtin (SPT_B_*) */
-	__u16 fcount;	/* fast count: 0 none, else 1 + the id of a keyless aggregation
+	__u16 fpred;   /* fast predicate: 0 none, else SPT_FP_* << 8 | builtin (SPT_B_*) */
+	__u16 fcount;  /* fast count: 0 none, else 1 + the id of a keyless aggregation
 			 * the clause only count()s into (see below); writer: loader */
-	__s32 fval;	/* the constant the fast predicate compares with */
-	__u16 frec;	/* fast record: 0 none, else 1 + its row of spt_frecs; writer: loader */
+	__s32 fval;    /* the constant the fast predicate compares with */
+	__u16 frec;    /* fast record: 0 none, else 1 + its row of spt_frecs; writer: loader */
 	__u16 pad[3];
 };
 _Static_assert(sizeof(struct spt_ecb) == 40, "ECB layout");
@@ -164,14 +164,14 @@ _Static_assert(sizeof(struct spt_ecb) == 40, "ECB layout");
  */
 #define SPT_FREC_FIELDS 4
 #define SPT_FREC_ROWS 256
-#define SPT_FREC_BUILTIN 1	/* kind: an integer builtin */
-#define SPT_FREC_EXECNAME 2	/* kind: execname */
+#define SPT_FREC_BUILTIN 1  /* kind: an integer builtin */
+#define SPT_FREC_EXECNAME 2 /* kind: execname */
 /* word: kind | ext << 2 (0 none, 1 sext, 2 zext) | extbits/8 << 4 |
  * log2(size) << 8 | builtin << 12 | offset << 20 (offset < SPT_REC_MAX) */
-#define SPT_FREC_WORD(kind, ext, extbits, lsize, b, off)                                  \
-	((__u32)(kind) | (__u32)(ext) << 2 | (__u32)((extbits) / 8) << 4 |                   \
-	 (__u32)(lsize) << 8 | (__u32)(b) << 12 | (__u32)(off) << 20)
-#define SPT_FREC_KIND(w) ((w) & 3)
+#define SPT_FREC_WORD(kind, ext, extbits, lsize, b, off)                                         \
+	((__u32)(kind) | (__u32)(ext) << 2 | (__u32)((extbits) / 8) << 4 | (__u32)(lsize) << 8 | \
+	 (__u32)(b) << 12 | (__u32)(off) << 20)
+#define SPT_FREC_KIND(w) ((w)&3)
 #define SPT_FREC_EXT(w) (((w) >> 2) & 3)
 #define SPT_FREC_EXTBITS(w) ((((w) >> 4) & 15) * 8)
 #define SPT_FREC_LSIZE(w) (((w) >> 8) & 3)

@@ -26,11 +26,11 @@
 #define SPT_ABI_ISA_H
 
 struct spt_insn {
-	__u8 op;	/* enum spt_op */
-	__u8 dst;	/* destination register */
-	__u8 a;		/* first source register */
-	__u8 b;		/* second source register, or a small operand */
-	__s32 imm;	/* immediate: constant, offset, id */
+	__u8 op;   /* enum spt_op */
+	__u8 dst;  /* destination register */
+	__u8 a;	   /* first source register */
+	__u8 b;	   /* second source register, or a small operand */
+	__s32 imm; /* immediate: constant, offset, id */
 };
 _Static_assert(sizeof(struct spt_insn) == 8, "instructions are 8 bytes");
 
@@ -38,84 +38,84 @@ _Static_assert(sizeof(struct spt_insn) == 8, "instructions are 8 bytes");
 
 enum spt_op {
 	SPT_OP_NOP = 0,
-	SPT_OP_RET,	/* end of clause: write the record */
-	SPT_OP_PRED,	/* predicate: r[a] == 0 ends the clause, nothing recorded */
-	SPT_OP_JMP,	/* pc += imm */
-	SPT_OP_JZ,	/* if (r[a] == 0) pc += imm */
-	SPT_OP_JNZ,	/* if (r[a] != 0) pc += imm */
-	SPT_OP_LDI,	/* r[dst] = (s64)imm */
-	SPT_OP_LDI64,	/* r[dst] = (u32)imm | (u64)next.imm << 32; two instructions */
-	SPT_OP_MOV,	/* r[dst] = r[a] */
-	SPT_OP_ADD,	/* r[dst] = r[a] op r[b], 64-bit, wrapping */
+	SPT_OP_RET,   /* end of clause: write the record */
+	SPT_OP_PRED,  /* predicate: r[a] == 0 ends the clause, nothing recorded */
+	SPT_OP_JMP,   /* pc += imm */
+	SPT_OP_JZ,    /* if (r[a] == 0) pc += imm */
+	SPT_OP_JNZ,   /* if (r[a] != 0) pc += imm */
+	SPT_OP_LDI,   /* r[dst] = (s64)imm */
+	SPT_OP_LDI64, /* r[dst] = (u32)imm | (u64)next.imm << 32; two instructions */
+	SPT_OP_MOV,   /* r[dst] = r[a] */
+	SPT_OP_ADD,   /* r[dst] = r[a] op r[b], 64-bit, wrapping */
 	SPT_OP_SUB,
 	SPT_OP_MUL,
-	SPT_OP_SDIV,	/* signed, on magnitudes, sign a xor b; divisor 0 faults DIVZERO */
-	SPT_OP_UDIV,	/* divisor 0 gives 0, no fault (dtrace-utils) */
-	SPT_OP_SREM,	/* |a| % |b|, sign a xor b: 7 % -2 is -1; 0 faults DIVZERO */
-	SPT_OP_UREM,	/* divisor 0 gives a, no fault */
+	SPT_OP_SDIV, /* signed, on magnitudes, sign a xor b; divisor 0 faults DIVZERO */
+	SPT_OP_UDIV, /* divisor 0 gives 0, no fault (dtrace-utils) */
+	SPT_OP_SREM, /* |a| % |b|, sign a xor b: 7 % -2 is -1; 0 faults DIVZERO */
+	SPT_OP_UREM, /* divisor 0 gives a, no fault */
 	SPT_OP_AND,
 	SPT_OP_OR,
 	SPT_OP_XOR,
-	SPT_OP_SHL,	/* shift counts are taken modulo 64 */
+	SPT_OP_SHL, /* shift counts are taken modulo 64 */
 	SPT_OP_LSR,
 	SPT_OP_ASR,
-	SPT_OP_NEG,	/* r[dst] = -r[a] */
-	SPT_OP_NOT,	/* r[dst] = ~r[a] */
-	SPT_OP_LNOT,	/* r[dst] = !r[a] */
-	SPT_OP_EQ,	/* r[dst] = r[a] op r[b] ? 1 : 0 */
+	SPT_OP_NEG,  /* r[dst] = -r[a] */
+	SPT_OP_NOT,  /* r[dst] = ~r[a] */
+	SPT_OP_LNOT, /* r[dst] = !r[a] */
+	SPT_OP_EQ,   /* r[dst] = r[a] op r[b] ? 1 : 0 */
 	SPT_OP_NE,
 	SPT_OP_SLT,
 	SPT_OP_SLE,
 	SPT_OP_ULT,
 	SPT_OP_ULE,
-	SPT_OP_SEXT,	/* r[dst] = sign-extend the low b bits (8, 16, 32) of r[a] */
-	SPT_OP_ZEXT,	/* r[dst] = zero-extend the low b bits of r[a] */
-	SPT_OP_LDB,	/* r[dst] = builtin variable imm (SPT_B_*) */
-	SPT_OP_LDG,	/* r[dst] = global integer at byte offset imm */
-	SPT_OP_STG,	/* global integer at byte offset imm = r[a] */
-	SPT_OP_LDT,	/* r[dst] = this-> integer at byte offset imm */
-	SPT_OP_STT,	/* this-> integer at byte offset imm = r[a] */
-	SPT_OP_REC,	/* record area at offset imm = low b bytes (1, 2, 4, 8) of r[a] */
-	SPT_OP_EXIT,	/* stop tracing with status r[a] (also REC'd by cg) */
-	SPT_OP_LDS,	/* r[dst] = self-> variable imm of this thread, 0 if unset */
-	SPT_OP_STS,	/* self-> variable imm = r[a]; storing 0 deletes it */
-	SPT_OP_LDX,	/* r[dst] = b bytes (1, 2, 4, 8) at kernel address r[a] + imm,
+	SPT_OP_SEXT,   /* r[dst] = sign-extend the low b bits (8, 16, 32) of r[a] */
+	SPT_OP_ZEXT,   /* r[dst] = zero-extend the low b bits of r[a] */
+	SPT_OP_LDB,    /* r[dst] = builtin variable imm (SPT_B_*) */
+	SPT_OP_LDG,    /* r[dst] = global integer at byte offset imm */
+	SPT_OP_STG,    /* global integer at byte offset imm = r[a] */
+	SPT_OP_LDT,    /* r[dst] = this-> integer at byte offset imm */
+	SPT_OP_STT,    /* this-> integer at byte offset imm = r[a] */
+	SPT_OP_REC,    /* record area at offset imm = low b bytes (1, 2, 4, 8) of r[a] */
+	SPT_OP_EXIT,   /* stop tracing with status r[a] (also REC'd by cg) */
+	SPT_OP_LDS,    /* r[dst] = self-> variable imm of this thread, 0 if unset */
+	SPT_OP_STS,    /* self-> variable imm = r[a]; storing 0 deletes it */
+	SPT_OP_LDX,    /* r[dst] = b bytes (1, 2, 4, 8) at kernel address r[a] + imm,
 			 * zero-extended; r[a] == 0 faults BADADDR at 0 (D checks the base
 			 * pointer of a member access first), an unreadable address faults
 			 * BADADDR at it */
-	SPT_OP_SCMP,	/* r[dst] = strcmp(string r[a], string r[b]): <0, 0, >0 */
-	SPT_OP_SLEN,	/* r[dst] = strlen(string r[a]) */
-	SPT_OP_SCPY,	/* the string storage at reference imm = string r[a] */
-	SPT_OP_RECS,	/* record area at offset imm = string r[a] in a field of 8 * b bytes
+	SPT_OP_SCMP,   /* r[dst] = strcmp(string r[a], string r[b]): <0, 0, >0 */
+	SPT_OP_SLEN,   /* r[dst] = strlen(string r[a]) */
+	SPT_OP_SCPY,   /* the string storage at reference imm = string r[a] */
+	SPT_OP_RECS,   /* record area at offset imm = string r[a] in a field of 8 * b bytes
 			 * (1 <= b <= SPT_STRSIZE / 8): cut there, always with a NUL */
-	SPT_OP_CPYIN,	/* r[dst] = copyinstr(user address r[a]) in string slot b */
-	SPT_OP_EXECN,	/* r[dst] = execname (string slot 0) */
-	SPT_OP_KINIT,	/* start the key of associative array imm: zeroed, id at 0 */
-	SPT_OP_KINT,	/* key at offset imm = r[a], 8 bytes */
-	SPT_OP_KSTR,	/* key at offset imm = string r[a], SPT_STRSIZE bytes */
-	SPT_OP_ALDI,	/* r[dst] = integer element of the key, 0 if absent */
-	SPT_OP_ALDS,	/* r[dst] = string element of the key copied to slot b, NULL if absent */
-	SPT_OP_ASTI,	/* element of the key = r[a]; storing 0 deletes it */
-	SPT_OP_ASTS,	/* element of the key = string r[a]; storing NULL deletes it */
-	SPT_OP_AGG,	/* aggregation imm: apply its function to value r[a] with
+	SPT_OP_CPYIN,  /* r[dst] = copyinstr(user address r[a]) in string slot b */
+	SPT_OP_EXECN,  /* r[dst] = execname (string slot 0) */
+	SPT_OP_KINIT,  /* start the key of associative array imm: zeroed, id at 0 */
+	SPT_OP_KINT,   /* key at offset imm = r[a], 8 bytes */
+	SPT_OP_KSTR,   /* key at offset imm = string r[a], SPT_STRSIZE bytes */
+	SPT_OP_ALDI,   /* r[dst] = integer element of the key, 0 if absent */
+	SPT_OP_ALDS,   /* r[dst] = string element of the key copied to slot b, NULL if absent */
+	SPT_OP_ASTI,   /* element of the key = r[a]; storing 0 deletes it */
+	SPT_OP_ASTS,   /* element of the key = string r[a]; storing NULL deletes it */
+	SPT_OP_AGG,    /* aggregation imm: apply its function to value r[a] with
 			 * increment r[b] (histograms); keyed ones use the key */
-	SPT_OP_SPECN,	/* r[dst] = speculation(): a free slot's id, 0 if none */
-	SPT_OP_SPEC,	/* speculate(r[a]): the clause's record goes to that slot */
-	SPT_OP_COMMIT,	/* commit(r[a]) when the clause ends (b = 0), discard (b = 1) */
+	SPT_OP_SPECN,  /* r[dst] = speculation(): a free slot's id, 0 if none */
+	SPT_OP_SPEC,   /* speculate(r[a]): the clause's record goes to that slot */
+	SPT_OP_COMMIT, /* commit(r[a]) when the clause ends (b = 0), discard (b = 1) */
 	/*
 	 * String primitives (D's string subroutines are built from these).
 	 * Positions are signed 64-bit; a string's bytes are [0, strlen).
 	 */
-	SPT_OP_SSUB,	/* string slot imm & SPT_SSUB_SLOT = bytes [r[b], r[dst]) of string
+	SPT_OP_SSUB,  /* string slot imm & SPT_SSUB_SLOT = bytes [r[b], r[dst]) of string
 			 * r[a], clipped to [0, strlen]; after the slot's string of the last
 			 * SSUB when imm & SPT_SSUB_APPEND; case-mapped when imm & UPPER/LOWER;
 			 * r[dst] = the slot's reference */
-	SPT_OP_SFIND,	/* r[dst] = first (last: imm & SPT_FIND_BACK) position from r[dst] on
+	SPT_OP_SFIND, /* r[dst] = first (last: imm & SPT_FIND_BACK) position from r[dst] on
 			 * (back: down) where string r[a] holds the character r[b] & 0xff
 			 * (SPT_FIND_NOT: any other), or the string r[b] (SPT_FIND_STR); -1
 			 * if none; SPT_FIND_REF: r[a] + position, 0 (NULL) if none */
-	SPT_OP_LTOS,	/* r[dst] = string slot imm: lltostr(r[a], base r[b]) */
-	SPT_OP_STOL,	/* r[dst] = strtoll(string r[a], base r[b]) */
+	SPT_OP_LTOS,  /* r[dst] = string slot imm: lltostr(r[a], base r[b]) */
+	SPT_OP_STOL,  /* r[dst] = strtoll(string r[a], base r[b]) */
 	/*
 	 * Destructive actions, performed by the kernel when the clause ends
 	 * (and only if it ends without a fault): raise(r[a]) (b = 0; a signal
@@ -176,7 +176,7 @@ enum spt_op {
 	 * area faults BADADDR.
 	 */
 	SPT_OP_PSARGS,
-	SPT_OP_NOPS	/* number of opcodes */
+	SPT_OP_NOPS /* number of opcodes */
 };
 
 /* STACK b. */
@@ -217,11 +217,12 @@ enum spt_op {
 #define SPT_SSUB_LOWER 0x400
 
 /* SFIND imm. */
-#define SPT_FIND_BACK 0x1	/* search backwards from r[dst] */
-#define SPT_FIND_STR 0x2	/* r[b] is a string (else a character) */
-#define SPT_FIND_NOT 0x4	/* a character other than r[b] */
-#define SPT_FIND_REF 0x8	/* the result is a string reference, NULL if none */
-#define SPT_FIND_AT 0x10	/* no search: r[dst] = the byte at position r[dst] of string
+#define SPT_FIND_BACK 0x1 /* search backwards from r[dst] */
+#define SPT_FIND_STR 0x2  /* r[b] is a string (else a character) */
+#define SPT_FIND_NOT 0x4  /* a character other than r[b] */
+#define SPT_FIND_REF 0x8  /* the result is a string reference, NULL if none */
+#define SPT_FIND_AT \
+	0x10 /* no search: r[dst] = the byte at position r[dst] of string
 				 * r[a], 0 outside [0, strlen) (D's s[i]) */
 
 /*
@@ -234,7 +235,7 @@ enum spt_op {
 
 /* Builtin variables (LDB imm). */
 enum spt_builtin {
-	SPT_B_ARG0 = 0,	/* ..SPT_B_ARG9 = 9: probe arguments */
+	SPT_B_ARG0 = 0, /* ..SPT_B_ARG9 = 9: probe arguments */
 	SPT_B_PID = 10,
 	SPT_B_TID,
 	SPT_B_PPID,
@@ -247,12 +248,12 @@ enum spt_builtin {
 	SPT_B_ERRNO,
 	SPT_B_EPID,
 	SPT_B_ID,
-	SPT_B_PROBEPROV,	/* string references to the probe's names */
+	SPT_B_PROBEPROV, /* string references to the probe's names */
 	SPT_B_PROBEMOD,
 	SPT_B_PROBEFUNC,
 	SPT_B_PROBENAME,
-	SPT_B_RAND,		/* rand(): 32 random bits, sign-extended */
-	SPT_B_CURTHREAD,	/* the current task_struct's address */
+	SPT_B_RAND,	 /* rand(): 32 random bits, sign-extended */
+	SPT_B_CURTHREAD, /* the current task_struct's address */
 	SPT_B_NBUILTINS
 };
 

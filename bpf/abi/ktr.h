@@ -29,40 +29,40 @@
 /* Bumped on any change of the layouts below; readers refuse other versions. */
 #define SPT_KTR_ABI_VERSION 1
 
-#define SPT_KTR_MAX_CPUS 256	/* ktr_cpumask bits, struct spt_ktr_ctl.cpu[] length */
-#define SPT_KTR_NARGS 5		/* arguments of CTR5 */
-#define SPT_KTR_DEFAULT_ENTRIES 1024	/* ktr_entries when not set, per CPU */
-#define SPT_KTR_MAX_ENTRIES 65536	/* largest ktr_entries per CPU */
-#define SPT_KTR_MAX_FMTS 1024	/* distinct formats the pinned table holds */
-#define SPT_KTR_FMT_LEN 192	/* format string with its NUL */
-#define SPT_KTR_FILE_LEN 56	/* source file base name with its NUL */
+#define SPT_KTR_MAX_CPUS 256	     /* ktr_cpumask bits, struct spt_ktr_ctl.cpu[] length */
+#define SPT_KTR_NARGS 5		     /* arguments of CTR5 */
+#define SPT_KTR_DEFAULT_ENTRIES 1024 /* ktr_entries when not set, per CPU */
+#define SPT_KTR_MAX_ENTRIES 65536    /* largest ktr_entries per CPU */
+#define SPT_KTR_MAX_FMTS 1024	     /* distinct formats the pinned table holds */
+#define SPT_KTR_FMT_LEN 192	     /* format string with its NUL */
+#define SPT_KTR_FILE_LEN 56	     /* source file base name with its NUL */
 
 /*
  * Event classes (ktr_mask bits), named as FreeBSD's KTR_* are. The low
  * half is spectrace's own machinery; the high half is free for other
  * programs that log with bpf/ktr.bpf.h (SPT_KTR_USER(0) .. SPT_KTR_USER(15)).
  */
-#define SPT_KTR_GEN 0x00000001U		/* general */
-#define SPT_KTR_DISPATCH 0x00000002U	/* probe dispatch: a probe fired */
-#define SPT_KTR_BUF 0x00000004U		/* principal buffers: switches, fills, wraps */
-#define SPT_KTR_DROP 0x00000008U	/* records dropped, nested firings */
-#define SPT_KTR_SPEC 0x00000010U	/* speculation slot transitions */
-#define SPT_KTR_CLEAN 0x00000020U	/* cleaner passes */
-#define SPT_KTR_FAULT 0x00000040U	/* D VM faults */
-#define SPT_KTR_AGG 0x00000080U		/* aggregation buffers */
-#define SPT_KTR_TEST 0x00008000U	/* spectrace's own KTR tests */
-#define SPT_KTR_USER(n) (0x00010000U << ((n) & 15))
+#define SPT_KTR_GEN 0x00000001U	     /* general */
+#define SPT_KTR_DISPATCH 0x00000002U /* probe dispatch: a probe fired */
+#define SPT_KTR_BUF 0x00000004U	     /* principal buffers: switches, fills, wraps */
+#define SPT_KTR_DROP 0x00000008U     /* records dropped, nested firings */
+#define SPT_KTR_SPEC 0x00000010U     /* speculation slot transitions */
+#define SPT_KTR_CLEAN 0x00000020U    /* cleaner passes */
+#define SPT_KTR_FAULT 0x00000040U    /* D VM faults */
+#define SPT_KTR_AGG 0x00000080U	     /* aggregation buffers */
+#define SPT_KTR_TEST 0x00008000U     /* spectrace's own KTR tests */
+#define SPT_KTR_USER(n) (0x00010000U << ((n)&15))
 #define SPT_KTR_ALL 0xffffffffU
 
 /* One logged event, 64 bytes, in its CPU's region of spt_ktr_buf. */
 struct spt_ktr_entry {
-	__u64 seq;	/* 1-based event number on this CPU, stored last; 0 while
+	__u64 seq;		   /* 1-based event number on this CPU, stored last; 0 while
 			 * being written or never written; writer: CTR; reader: dump */
-	__u64 ts;	/* bpf_ktime_get_ns() (CLOCK_MONOTONIC, ns) when logged */
-	__u32 fmt;	/* format id, key of spt_ktr_fmt; 0: format not recorded
+	__u64 ts;		   /* bpf_ktime_get_ns() (CLOCK_MONOTONIC, ns) when logged */
+	__u32 fmt;		   /* format id, key of spt_ktr_fmt; 0: format not recorded
 			 * (the table was full) */
-	__u32 cls;	/* class bits the CTR call passed */
-	__u64 args[SPT_KTR_NARGS];	/* arguments, cast to 64 bits; unused ones 0 */
+	__u32 cls;		   /* class bits the CTR call passed */
+	__u64 args[SPT_KTR_NARGS]; /* arguments, cast to 64 bits; unused ones 0 */
 };
 _Static_assert(sizeof(struct spt_ktr_entry) == 64, "a KTR entry is one cache line");
 
@@ -73,10 +73,10 @@ _Static_assert(sizeof(struct spt_ktr_entry) == 64, "a KTR entry is one cache lin
  * so loading the same program again finds its formats already there.
  */
 struct spt_ktr_fmt {
-	__u32 line;	/* __LINE__ of the CTR call */
-	__u32 nargs;	/* arguments the call passes, 0..SPT_KTR_NARGS */
-	char file[SPT_KTR_FILE_LEN];	/* source file base name, NUL-padded */
-	char fmt[SPT_KTR_FMT_LEN];	/* printf-style format, NUL-padded */
+	__u32 line;		     /* __LINE__ of the CTR call */
+	__u32 nargs;		     /* arguments the call passes, 0..SPT_KTR_NARGS */
+	char file[SPT_KTR_FILE_LEN]; /* source file base name, NUL-padded */
+	char fmt[SPT_KTR_FMT_LEN];   /* printf-style format, NUL-padded */
 };
 _Static_assert(sizeof(struct spt_ktr_fmt) == 256, "a KTR format is 256 bytes");
 
@@ -89,16 +89,16 @@ _Static_assert(sizeof(struct spt_ktr_fmt) == 256, "a KTR format is 256 bytes");
  */
 struct spt_ktr_site {
 	struct spt_ktr_fmt f;
-	__u32 id;	/* key of f in spt_ktr_fmt; 0: not registered (the table
+	__u32 id;    /* key of f in spt_ktr_fmt; 0: not registered (the table
 			 * was full, or the object did not join the pins) */
-	__u32 magic;	/* SPT_KTR_SITE_MAGIC */
+	__u32 magic; /* SPT_KTR_SITE_MAGIC */
 };
 _Static_assert(sizeof(struct spt_ktr_site) == 264, "sites are packed in their section");
-#define SPT_KTR_SITE_MAGIC 0x6b747273U	/* "srtk" */
+#define SPT_KTR_SITE_MAGIC 0x6b747273U /* "srtk" */
 
 /* Per-CPU write position, one cache line each. */
 struct spt_ktr_cpu {
-	__u64 head;	/* events logged on this CPU so far = seq of the newest;
+	__u64 head; /* events logged on this CPU so far = seq of the newest;
 			 * writer: CTR on this CPU (atomic add); reader: dump */
 	__u64 pad[7];
 };
@@ -110,23 +110,23 @@ _Static_assert(sizeof(struct spt_ktr_cpu) == 64, "one cache line per CPU");
  * spectrace at any time, so they change without reloading anything.
  */
 struct spt_ktr_ctl {
-	__u32 abi;	/* SPT_KTR_ABI_VERSION; writer: creator; reader: all */
-	__u32 entry_size;	/* sizeof(struct spt_ktr_entry); writer: creator */
-	__u32 fmt_size;	/* sizeof(struct spt_ktr_fmt); writer: creator */
-	__u32 ncpus;	/* CPU regions in spt_ktr_buf; writer: creator */
-	__u32 capacity;	/* slots per CPU region; writer: creator */
-	__u32 entries;	/* ktr_entries: slots in use per CPU, 1..capacity; writer:
+	__u32 abi;	  /* SPT_KTR_ABI_VERSION; writer: creator; reader: all */
+	__u32 entry_size; /* sizeof(struct spt_ktr_entry); writer: creator */
+	__u32 fmt_size;	  /* sizeof(struct spt_ktr_fmt); writer: creator */
+	__u32 ncpus;	  /* CPU regions in spt_ktr_buf; writer: creator */
+	__u32 capacity;	  /* slots per CPU region; writer: creator */
+	__u32 entries;	  /* ktr_entries: slots in use per CPU, 1..capacity; writer:
 			 * spectrace; reader: CTR, dump */
-	__u32 mask;	/* ktr_mask: classes logged; writer: spectrace; reader: CTR */
-	__u32 verbose;	/* ktr_verbose: non-zero echoes events on the consumer's
+	__u32 mask;	  /* ktr_mask: classes logged; writer: spectrace; reader: CTR */
+	__u32 verbose;	  /* ktr_verbose: non-zero echoes events on the consumer's
 			 * stderr; writer: spectrace; reader: consumer */
-	__u64 cpumask[SPT_KTR_MAX_CPUS / 64];	/* ktr_cpumask: CPUs that log;
+	__u64 cpumask[SPT_KTR_MAX_CPUS / 64]; /* ktr_cpumask: CPUs that log;
 						 * writer: spectrace; reader: CTR */
-	__u64 fmt_lost;	/* events logged without a format (the table was full
+	__u64 fmt_lost;			      /* events logged without a format (the table was full
 			 * when the loader registered the site); writer: CTR
 			 * (atomic); reader: dump */
 	__u64 pad[7];
-	struct spt_ktr_cpu cpu[SPT_KTR_MAX_CPUS];	/* write positions */
+	struct spt_ktr_cpu cpu[SPT_KTR_MAX_CPUS]; /* write positions */
 };
 _Static_assert(sizeof(struct spt_ktr_ctl) == 128 + 64 * SPT_KTR_MAX_CPUS,
 	       "settings take two cache lines, then one line per CPU");

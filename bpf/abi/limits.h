@@ -10,12 +10,13 @@
 #ifndef SPT_ABI_LIMITS_H
 #define SPT_ABI_LIMITS_H
 
-#define SPT_MAX_INSNS 8192	/* bytecode of all clauses (power of two) */
-#define SPT_REC_MAX 4096	/* record area: largest record (power of two) */
-#define SPT_THIS_MAX 2048	/* this-> variables of a clause (power of two) */
-#define SPT_GLOBALS_MAX 16384	/* global variables (power of two) */
-#define SPT_PSARGS_MAX 80	/* pr_psargs with its NUL (PRARGSZ) */
-#define SPT_SCRATCH_MAX 256	/* alloca/copyin scratch of a clause: dtrace-utils' default
+#define SPT_MAX_INSNS 8192    /* bytecode of all clauses (power of two) */
+#define SPT_REC_MAX 4096      /* record area: largest record (power of two) */
+#define SPT_THIS_MAX 2048     /* this-> variables of a clause (power of two) */
+#define SPT_GLOBALS_MAX 16384 /* global variables (power of two) */
+#define SPT_PSARGS_MAX 80     /* pr_psargs with its NUL (PRARGSZ) */
+#define SPT_SCRATCH_MAX \
+	256 /* alloca/copyin scratch of a clause: dtrace-utils' default
 				 * scratchsize (264) less its 8-byte header */
 
 /*
@@ -56,7 +57,7 @@
  */
 #define SPT_AGGKEY_MAX 2048
 /* A stack field's room after a masked offset (SPT_STACK_FIELD(127), rounded up). */
-#define SPT_STACK_SLACK 4096	/* >= SPT_STACK_RFIELD(127, SPT_STACK_WINDOW_MAX) */
+#define SPT_STACK_SLACK 4096 /* >= SPT_STACK_RFIELD(127, SPT_STACK_WINDOW_MAX) */
 #define SPT_AVAL_SIZE SPT_STRSIZE
 
 /* Destructive actions (SPT_OP_RAISE): Linux's signals are 1.._NSIG (64). */

@@ -17,13 +17,13 @@
 #ifndef SPT_ABI_PROFILE_H
 #define SPT_ABI_PROFILE_H
 
-#define SPT_MAX_TICKS 64	/* tick-N probes one enabling may use */
-#define SPT_MAX_PROFILES 64	/* profile-N probes one enabling may use */
+#define SPT_MAX_TICKS 64    /* tick-N probes one enabling may use */
+#define SPT_MAX_PROFILES 64 /* profile-N probes one enabling may use */
 
 /* spt_ticks[i] (.rodata): the tick probe of timer i. */
 struct spt_tick {
-	__u64 period;	/* ns; writer: loader */
-	__u32 ep;	/* enabled-probe index; writer: loader */
+	__u64 period; /* ns; writer: loader */
+	__u32 ep;     /* enabled-probe index; writer: loader */
 	__u32 pad;
 };
 _Static_assert(sizeof(struct spt_tick) == 16, "tick layout");

@@ -43,7 +43,8 @@ Test(agg_cg, descriptors_and_edges)
 	const struct img_agg *a;
 
 	cr_assert_eq(compile("BEGIN { @c = count(); @q[execname, pid] = quantize(1); "
-			     "@l = lquantize(1, 0, 100, 10); @ll = llquantize(1, 10, 1, 3, 10); }"), 0);
+			     "@l = lquantize(1, 0, 100, 10); @ll = llquantize(1, 10, 1, 3, 10); }"),
+		     0);
 	cr_assert_eq(img.naggs, 4);
 	a = &img.aggs[0];
 	cr_assert_str_eq(a->name, "c");
@@ -105,11 +106,16 @@ struct bad {
 
 static struct bad bad_cases[] = {
 	{ "BEGIN { @a = count(); @a = sum(1); }", "D_AGG_REDEF" },
-	{ "BEGIN { @a = lquantize(1, 0, 10, 1); @a = lquantize(1, 0, 20, 1); }", "D_LQUANT_MATCHLIM" },
-	{ "BEGIN { @a = lquantize(1, 0, 10, 1); @a = lquantize(1, 1, 10, 1); }", "D_LQUANT_MATCHBASE" },
-	{ "BEGIN { @a = lquantize(1, 0, 10, 1); @a = lquantize(1, 0, 10, 2); }", "D_LQUANT_MATCHSTEP" },
-	{ "BEGIN { @a = llquantize(1, 10, 0, 2, 10); @a = llquantize(1, 5, 0, 2, 5); }", "D_LLQUANT_MATCHFACTOR" },
-	{ "BEGIN { @a = llquantize(1, 10, 0, 2, 10); @a = llquantize(1, 10, 0, 3, 10); }", "D_LLQUANT_MATCHHMAG" },
+	{ "BEGIN { @a = lquantize(1, 0, 10, 1); @a = lquantize(1, 0, 20, 1); }",
+	  "D_LQUANT_MATCHLIM" },
+	{ "BEGIN { @a = lquantize(1, 0, 10, 1); @a = lquantize(1, 1, 10, 1); }",
+	  "D_LQUANT_MATCHBASE" },
+	{ "BEGIN { @a = lquantize(1, 0, 10, 1); @a = lquantize(1, 0, 10, 2); }",
+	  "D_LQUANT_MATCHSTEP" },
+	{ "BEGIN { @a = llquantize(1, 10, 0, 2, 10); @a = llquantize(1, 5, 0, 2, 5); }",
+	  "D_LLQUANT_MATCHFACTOR" },
+	{ "BEGIN { @a = llquantize(1, 10, 0, 2, 10); @a = llquantize(1, 10, 0, 3, 10); }",
+	  "D_LLQUANT_MATCHHMAG" },
 	{ "BEGIN { @a = lquantize(1, 0, 10, 5); @a = lquantize(1, 0, 10, 5); }", "" },
 	{ "BEGIN { @a[1] = count(); @a[1, 2] = count(); }", "D_PROTO_LEN" },
 	{ "BEGIN { @a[1] = count(); @a[\"x\"] = count(); }", "D_PROTO_ARG" },
@@ -125,8 +131,10 @@ static struct bad bad_cases[] = {
 	{ "BEGIN { @a = llquantize(1, 10, 0, 2, 25); }", "D_LLQUANT_STEPVAL" },
 	{ "BEGIN { @a = llquantize(1, 10, 0, 2, 30); }", "D_LLQUANT_STEPVAL" },
 	{ "BEGIN { @a = llquantize(1, 10, 1, 2, 1000); }", "D_LLQUANT_STEPVAL" },
-	{ "BEGIN { @a = llquantize(1, 10, 0, 2, 10); @a = llquantize(1, 10, 0, 3, 10); }", "D_LLQUANT_MATCHHMAG" },
-	{ "BEGIN { @a = llquantize(1, 10, 0, 2, 10); @a = llquantize(1, 2, 0, 2, 2); }", "D_LLQUANT_MATCHFACTOR" },
+	{ "BEGIN { @a = llquantize(1, 10, 0, 2, 10); @a = llquantize(1, 10, 0, 3, 10); }",
+	  "D_LLQUANT_MATCHHMAG" },
+	{ "BEGIN { @a = llquantize(1, 10, 0, 2, 10); @a = llquantize(1, 2, 0, 2, 2); }",
+	  "D_LLQUANT_MATCHFACTOR" },
 	{ "BEGIN { @a[1] = count(); @a[1, 2] = count(); }", "D_PROTO_LEN" },
 	{ "BEGIN { @a[1] = count(); @a[\"s\"] = count(); }", "D_PROTO_ARG" },
 	{ "BEGIN { @a = quantize(1, \"s\"); }", "D_PROTO_ARG" },
@@ -206,8 +214,7 @@ ParameterizedTest(struct bad *b, agg_cg, errors)
 		return;
 	}
 	cr_assert_neq(compile(b->text), 0, "%s compiled", b->text);
-	cr_assert_str_eq(cc.diags.v[0].tag, b->tag, "%s: %s", b->text,
-			 cc.diags.v[0].msg);
+	cr_assert_str_eq(cc.diags.v[0].tag, b->tag, "%s: %s", b->text, cc.diags.v[0].msg);
 	done();
 }
 
@@ -246,12 +253,13 @@ static void run_host(void)
 
 Test(agg_vm, functions)
 {
-	cr_assert_eq(compile("BEGIN { @c = count(); @c = count(); @s = sum(-5); @s = sum(7); "
-			     "@mn = min(3); @mn = min(-4); @mx = max(-9); @mx = max(-10); "
-			     "@sd = stddev(-3000000000); @sd = stddev(3000000000); "
-			     "@q = quantize(-1); @q = quantize(0); @q = quantize(5, 3); "
-			     "@l = lquantize(0x100000005, 0, 10, 2); @k[\"a\"] = count(); @k[\"a\"] = count(); }"),
-		     0);
+	cr_assert_eq(
+		compile("BEGIN { @c = count(); @c = count(); @s = sum(-5); @s = sum(7); "
+			"@mn = min(3); @mn = min(-4); @mx = max(-9); @mx = max(-10); "
+			"@sd = stddev(-3000000000); @sd = stddev(3000000000); "
+			"@q = quantize(-1); @q = quantize(0); @q = quantize(5, 3); "
+			"@l = lquantize(0x100000005, 0, 10, 2); @k[\"a\"] = count(); @k[\"a\"] = count(); }"),
+		0);
 	run_host();
 	cr_assert_eq(env.agg[0].w[0], 2, "count");
 	cr_assert_eq(env.agg[1].w[1], 2, "sum");
@@ -283,8 +291,12 @@ Test(agg_vm, stddev_carries_into_the_high_word)
 	done();
 }
 
-static const struct img_agg count_agg = { .name = "a", .func = SPT_AGG_COUNT, .nkeys = 1,
-	.keys = { { IMG_STR, 8, SPT_STRSIZE } }, .keysize = 8 + SPT_STRSIZE, .nwords = 1 };
+static const struct img_agg count_agg = { .name = "a",
+					  .func = SPT_AGG_COUNT,
+					  .nkeys = 1,
+					  .keys = { { IMG_STR, 8, SPT_STRSIZE } },
+					  .keysize = 8 + SPT_STRSIZE,
+					  .nwords = 1 };
 
 static void add(struct agg_snap *s, const char *k, uint64_t w0, uint64_t w1)
 {
@@ -320,9 +332,10 @@ Test(agg_print, sorted_by_value_then_key)
 	add(&s, "a", 5, 0);
 	agg_snap_sort(&s, &by_value);
 	out = print_to_string(print_agg_default, &s, 1);
-	cr_assert_str_eq(out, "  c                                                                 1\n"
-			      "  a                                                                 5\n"
-			      "  b                                                                 5\n");
+	cr_assert_str_eq(out,
+			 "  c                                                                 1\n"
+			 "  a                                                                 5\n"
+			 "  b                                                                 5\n");
 	free(out);
 	agg_snap_sort(&s, &by_key);
 	cr_assert_str_eq((char *)s.t[0].key + 8, "a");
@@ -331,7 +344,8 @@ Test(agg_print, sorted_by_value_then_key)
 	cr_assert_str_eq((char *)s.t[0].key + 8, "b");
 	cr_assert_str_eq((char *)s.t[2].key + 8, "c");
 	out = print_to_string(print_agg_default, &s, 2);
-	cr_assert(strstr(out, "  c                                                                 0\n"),
+	cr_assert(strstr(out,
+			 "  c                                                                 0\n"),
 		  "normalized: %s", out);
 	free(out);
 	agg_snap_free(&s);
@@ -339,8 +353,8 @@ Test(agg_print, sorted_by_value_then_key)
 
 Test(agg_print, merge)
 {
-	uint64_t d[4] = { 0, 0, 0, 0 }, a[4] = { 2, (uint64_t)-5, 0, 0 }, none[4] = { 0, 100, 0, 0 },
-		 b[4] = { 1, 3, 0, 0 };
+	uint64_t d[4] = { 0, 0, 0, 0 }, a[4] = { 2, (uint64_t)-5, 0, 0 },
+		 none[4] = { 0, 100, 0, 0 }, b[4] = { 1, 3, 0, 0 };
 	uint64_t s1[4] = { 1, 0, UINT64_MAX, 0 }, s2[4] = { 1, 0, 1, 0 };
 
 	agg_merge(SPT_AGG_MIN, d, none, 2);
@@ -375,26 +389,28 @@ Test(agg_print, values)
 Test(agg_print, quantize_histogram)
 {
 	static int64_t qedges[126];
-	struct img_agg q = { .name = "q", .func = SPT_AGG_QUANTIZE, .keysize = 8, .nwords = 128,
-			     .nedges = 126 };
+	struct img_agg q = {
+		.name = "q", .func = SPT_AGG_QUANTIZE, .keysize = 8, .nwords = 128, .nedges = 126
+	};
 	struct agg_snap s = { .agg = &q, .edges = qedges };
 	uint64_t w[128] = { 0 };
 	uint8_t key[8] = { 0 };
 	char *out;
 
 	w[0] = 4;
-	w[1 + 63] = 1;	/* 0 */
-	w[1 + 65] = 3;	/* 2 */
+	w[1 + 63] = 1; /* 0 */
+	w[1 + 65] = 3; /* 2 */
 	cr_assert_eq(agg_snap_add(&s, key, w), 0);
 	out = print_to_string(print_agg_default, &s, 1);
-	cr_assert_str_eq(out, "\n"
-			      "           value  ------------- Distribution ------------- count    \n"
-			      "              -1 |                                         0        \n"
-			      "               0 |@@@@@@@@@@                               1        \n"
-			      "               1 |                                         0        \n"
-			      "               2 |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@           3        \n"
-			      "               4 |                                         0        \n"
-			      "\n");
+	cr_assert_str_eq(out,
+			 "\n"
+			 "           value  ------------- Distribution ------------- count    \n"
+			 "              -1 |                                         0        \n"
+			 "               0 |@@@@@@@@@@                               1        \n"
+			 "               1 |                                         0        \n"
+			 "               2 |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@           3        \n"
+			 "               4 |                                         0        \n"
+			 "\n");
 	free(out);
 	agg_snap_free(&s);
 }
@@ -402,8 +418,9 @@ Test(agg_print, quantize_histogram)
 Test(agg_print, lquantize_labels_and_format)
 {
 	static const int64_t ledges[3] = { 0, 10, 20 };
-	struct img_agg l = { .name = "l", .func = SPT_AGG_LQUANTIZE, .keysize = 8, .nwords = 5,
-			     .nedges = 3 };
+	struct img_agg l = {
+		.name = "l", .func = SPT_AGG_LQUANTIZE, .keysize = 8, .nwords = 5, .nedges = 3
+	};
 	struct agg_snap s = { .agg = &l, .edges = ledges };
 	uint64_t w[5] = { 2, 1, 0, 0, 1 };
 	uint8_t key[8] = { 0 };
@@ -417,13 +434,14 @@ Test(agg_print, lquantize_labels_and_format)
 	fp = open_memstream(&buf, &len);
 	print_agg_fmt(fp, &s, &f, 1);
 	fclose(fp);
-	cr_assert_str_eq(buf, "[\n"
-			      "           value  ------------- Distribution ------------- count    \n"
-			      "             < 0 |@@@@@@@@@@@@@@@@@@@@                     1        \n"
-			      "               0 |                                         0        \n"
-			      "              10 |                                         0        \n"
-			      "           >= 20 |@@@@@@@@@@@@@@@@@@@@                     1        \n"
-			      "]");
+	cr_assert_str_eq(buf,
+			 "[\n"
+			 "           value  ------------- Distribution ------------- count    \n"
+			 "             < 0 |@@@@@@@@@@@@@@@@@@@@                     1        \n"
+			 "               0 |                                         0        \n"
+			 "              10 |                                         0        \n"
+			 "           >= 20 |@@@@@@@@@@@@@@@@@@@@                     1        \n"
+			 "]");
 	free(buf);
 	fmt_free(&f);
 	agg_snap_free(&s);
@@ -431,9 +449,13 @@ Test(agg_print, lquantize_labels_and_format)
 
 Test(agg_print, printa_format_keys_and_value)
 {
-	struct img_agg a = { .name = "a", .func = SPT_AGG_SUM, .nkeys = 2,
-			     .keys = { { IMG_STR, 8, SPT_STRSIZE }, { IMG_INT, 8 + SPT_STRSIZE, 4 } },
-			     .keysize = 16 + SPT_STRSIZE, .nwords = 2 };
+	struct img_agg a = { .name = "a",
+			     .func = SPT_AGG_SUM,
+			     .nkeys = 2,
+			     .keys = { { IMG_STR, 8, SPT_STRSIZE },
+				       { IMG_INT, 8 + SPT_STRSIZE, 4 } },
+			     .keysize = 16 + SPT_STRSIZE,
+			     .nwords = 2 };
 	struct agg_snap s = { .agg = &a };
 	uint8_t key[16 + SPT_STRSIZE] = { 0 };
 	uint64_t w[2] = { 1, (uint64_t)-42 }, k = (uint64_t)-3;
@@ -455,14 +477,20 @@ Test(agg_print, printa_format_keys_and_value)
 	fp = open_memstream(&buf, &len);
 	print_agg_default(fp, &s, 1);
 	fclose(fp);
-	cr_assert_str_eq(buf, "  read                                                     -3              -42\n");
+	cr_assert_str_eq(
+		buf,
+		"  read                                                     -3              -42\n");
 	free(buf);
 	fmt_free(&f);
 	agg_snap_free(&s);
 }
 
-static const struct img_agg sum_agg = { .name = "b", .func = SPT_AGG_SUM, .nkeys = 1,
-	.keys = { { IMG_STR, 8, SPT_STRSIZE } }, .keysize = 8 + SPT_STRSIZE, .nwords = 2 };
+static const struct img_agg sum_agg = { .name = "b",
+					.func = SPT_AGG_SUM,
+					.nkeys = 1,
+					.keys = { { IMG_STR, 8, SPT_STRSIZE } },
+					.keysize = 8 + SPT_STRSIZE,
+					.nwords = 2 };
 
 Test(agg_print, join_several_aggregations_by_key)
 {
@@ -480,16 +508,20 @@ Test(agg_print, join_several_aggregations_by_key)
 	cr_assert_eq(j.nmore, 1);
 	/* by @a's count: z (absent, 0), x 1, y 3; @b normalized by 2 */
 	out = print_to_string(print_agg_default, &j, 1);
-	cr_assert_str_eq(out, "  z                                                                 0               50\n"
-			      "  x                                                                 1                0\n"
-			      "  y                                                                 3               20\n");
+	cr_assert_str_eq(
+		out,
+		"  z                                                                 0               50\n"
+		"  x                                                                 1                0\n"
+		"  y                                                                 3               20\n");
 	free(out);
 	agg_snap_free(&j);
 	cr_assert_eq(agg_snap_join(s, normals, 2, &by_second, &j), 0);
 	out = print_to_string(print_agg_default, &j, 1);
-	cr_assert_str_eq(out, "  x                                                                 1                0\n"
-			      "  y                                                                 3               20\n"
-			      "  z                                                                 0               50\n");
+	cr_assert_str_eq(
+		out,
+		"  x                                                                 1                0\n"
+		"  y                                                                 3               20\n"
+		"  z                                                                 0               50\n");
 	free(out);
 	agg_snap_free(&j);
 	/* the inputs are untouched */

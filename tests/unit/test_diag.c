@@ -126,10 +126,10 @@ Test(diag, print_script_line_no_tag)
 {
 	diag_add(&dl, DIAG_SYNTAX, "foo.d", 7, 12, "syntax error near \"}\"");
 	expect_printed(NULL, "spectrace: failed to compile script foo.d: line 7: "
-		       "syntax error near \"}\"\n");
+			     "syntax error near \"}\"\n");
 	/* The -n text is for entries without a file only. */
 	expect_printed("BEGIN", "spectrace: failed to compile script foo.d: line 7: "
-		       "syntax error near \"}\"\n");
+				"syntax error near \"}\"\n");
 }
 
 Test(diag, print_filetag)
@@ -142,7 +142,7 @@ Test(diag, print_filetag)
 	dl.srclen = 6;
 	/* dtrace's "FILE", line N; no caret: the lines are another file's */
 	expect_printed(NULL, "spectrace: failed to compile script foo.d: [D_SYNTAX] "
-		       "\"inc/x.h\", line 2: syntax error near \";\"\n");
+			     "\"inc/x.h\", line 2: syntax error near \";\"\n");
 	diag_set_filetag(&dl, NULL);
 	cr_assert_str_eq(dl.v[0].filetag, "inc/x.h");
 }
@@ -152,19 +152,19 @@ Test(diag, print_errtags)
 	dl.errtags = true;
 	diag_add(&dl, DIAG_SYNTAX, "foo.d", 7, 0, "syntax error near \"}\"");
 	expect_printed(NULL, "spectrace: failed to compile script foo.d: [D_SYNTAX] line 7: "
-		       "syntax error near \"}\"\n");
+			     "syntax error near \"}\"\n");
 	diag_list_fini(&dl);
 	dl.errtags = true;
 	diag_add(&dl, DIAG_SYNTAX, NULL, 1, 3, "syntax error near \";\"");
 	expect_printed("BEGIN { ; }", "spectrace: invalid probe specifier BEGIN { ; }: "
-		       "[D_SYNTAX] syntax error near \";\"\n");
+				      "[D_SYNTAX] syntax error near \";\"\n");
 }
 
 Test(diag, print_script_no_position)
 {
 	diag_add(&dl, DIAG_EMPTY, "empty.d", 0, 0, "empty D program translation unit");
 	expect_printed(NULL, "spectrace: failed to compile script empty.d: "
-		       "empty D program translation unit\n");
+			     "empty D program translation unit\n");
 }
 
 /* -n text: no line; the region when the error arose while type-checking. */
@@ -172,26 +172,30 @@ Test(diag, print_probe_specifier)
 {
 	diag_add(&dl, DIAG_SYNTAX, NULL, 1, 13, "syntax error near \";\"");
 	expect_printed("BEGIN { x = ; }", "spectrace: invalid probe specifier BEGIN { x = ; }: "
-		       "syntax error near \";\"\n");
+					  "syntax error near \";\"\n");
 }
 
 Test(diag, print_regions)
 {
 	diag_add(&dl, DIAG_IDENT_UNDEF, NULL, 1, 8, "failed to resolve y: Unknown variable name");
 	diag_set_region(&dl, DIAG_REGION_PRED);
-	expect_printed("BEGIN /y/ {}", "spectrace: invalid probe specifier BEGIN /y/ {}: "
+	expect_printed("BEGIN /y/ {}",
+		       "spectrace: invalid probe specifier BEGIN /y/ {}: "
 		       "in predicate: failed to resolve y: Unknown variable name\n");
 	diag_list_fini(&dl);
-	diag_add(&dl, DIAG_OP_LVAL, NULL, 1, 9, "operator = requires modifiable lvalue as an operand");
+	diag_add(&dl, DIAG_OP_LVAL, NULL, 1, 9,
+		 "operator = requires modifiable lvalue as an operand");
 	diag_set_region(&dl, DIAG_REGION_ACTS);
-	expect_printed("BEGIN { 1 = 2 }", "spectrace: invalid probe specifier BEGIN { 1 = 2 }: "
+	expect_printed("BEGIN { 1 = 2 }",
+		       "spectrace: invalid probe specifier BEGIN { 1 = 2 }: "
 		       "in action list: operator = requires modifiable lvalue as an operand\n");
 	/* A script shows its line, not the region. */
 	diag_list_fini(&dl);
-	diag_add(&dl, DIAG_OP_LVAL, "t.d", 3, 2, "operator = requires modifiable lvalue as an operand");
+	diag_add(&dl, DIAG_OP_LVAL, "t.d", 3, 2,
+		 "operator = requires modifiable lvalue as an operand");
 	diag_set_region(&dl, DIAG_REGION_ACTS);
 	expect_printed(NULL, "spectrace: failed to compile script t.d: line 3: "
-		       "operator = requires modifiable lvalue as an operand\n");
+			     "operator = requires modifiable lvalue as an operand\n");
 }
 
 Test(diag, set_region_on_empty_list)
@@ -202,9 +206,11 @@ Test(diag, set_region_on_empty_list)
 
 Test(diag, print_continuation_lines)
 {
-	diag_add(&dl, DIAG_PROTO_ARG, "t.d", 2, 8,
-		 "strlen( ) argument #1 is incompatible with prototype:\n\tprototype: string\n\t argument: int\n");
-	expect_printed(NULL, "spectrace: failed to compile script t.d: line 2: strlen( ) argument #1 "
+	diag_add(
+		&dl, DIAG_PROTO_ARG, "t.d", 2, 8,
+		"strlen( ) argument #1 is incompatible with prototype:\n\tprototype: string\n\t argument: int\n");
+	expect_printed(NULL,
+		       "spectrace: failed to compile script t.d: line 2: strlen( ) argument #1 "
 		       "is incompatible with prototype:\n\tprototype: string\n\t argument: int\n");
 }
 
@@ -217,7 +223,8 @@ Test(diag, print_caret)
 	dl.src = src;
 	dl.srclen = sizeof(src) - 1;
 	diag_add(&dl, DIAG_SYNTAX, "t.d", 3, 6, "syntax error near \";\"");
-	expect_printed(NULL, "spectrace: failed to compile script t.d: line 3: syntax error near \";\"\n"
+	expect_printed(NULL,
+		       "spectrace: failed to compile script t.d: line 3: syntax error near \";\"\n"
 		       "  \tx = ;\n"
 		       "  \t    ^ column 6\n");
 }
@@ -230,13 +237,13 @@ Test(diag, print_caret_needs_position_and_source)
 	diag_add(&dl, DIAG_SYNTAX, NULL, 1, 13, "syntax error near \";\"");
 	/* No source: dtrace's line alone. */
 	expect_printed(src, "spectrace: invalid probe specifier BEGIN { x = ; }: "
-		       "syntax error near \";\"\n");
+			    "syntax error near \";\"\n");
 	dl.src = src;
 	dl.srclen = sizeof(src) - 1;
 	expect_printed(src, "spectrace: invalid probe specifier BEGIN { x = ; }: "
-		       "syntax error near \";\"\n"
-		       "  BEGIN { x = ; }\n"
-		       "              ^ column 13\n");
+			    "syntax error near \";\"\n"
+			    "  BEGIN { x = ; }\n"
+			    "              ^ column 13\n");
 	/* A line beyond the text, or a column beyond the line: nothing more. */
 	diag_list_fini(&dl);
 	dl.caret = true;
@@ -245,7 +252,7 @@ Test(diag, print_caret_needs_position_and_source)
 	diag_add(&dl, DIAG_SYNTAX, NULL, 2, 1, "x");
 	diag_add(&dl, DIAG_SYNTAX, NULL, 1, 40, "y");
 	expect_printed(src, "spectrace: invalid probe specifier BEGIN { x = ; }: x\n"
-		       "spectrace: invalid probe specifier BEGIN { x = ; }: y\n");
+			    "spectrace: invalid probe specifier BEGIN { x = ; }: y\n");
 }
 
 Test(diag, print_without_file_or_spec)
@@ -258,8 +265,10 @@ Test(diag, print_several)
 {
 	diag_add(&dl, DIAG_SYNTAX, "a.d", 1, 2, "one");
 	diag_add(&dl, DIAG_UNSUPPORTED, "b.d", 3, 4, "not supported: if statements");
-	expect_printed(NULL, "spectrace: failed to compile script a.d: line 1: one\n"
-		       "spectrace: failed to compile script b.d: line 3: not supported: if statements\n");
+	expect_printed(
+		NULL,
+		"spectrace: failed to compile script a.d: line 1: one\n"
+		"spectrace: failed to compile script b.d: line 3: not supported: if statements\n");
 }
 
 Test(diag, print_reports_lost_entries)
@@ -267,7 +276,7 @@ Test(diag, print_reports_lost_entries)
 	diag_add(&dl, DIAG_SYNTAX, "a.d", 1, 2, "one");
 	dl.nomem = true;
 	expect_printed(NULL, "spectrace: failed to compile script a.d: line 1: one\n"
-		       "spectrace: out of memory while reporting errors\n");
+			     "spectrace: out of memory while reporting errors\n");
 }
 
 Test(diag, print_write_error)
@@ -316,7 +325,8 @@ Test(diag, tag_table)
 		const char *n = diag_tag_name((enum diag_tag)i);
 
 		cr_assert(!strncmp(n, "D_", 2) && strlen(n) > 2, "%s", n);
-		cr_assert_eq(strspn(n, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_"), strlen(n), "%s", n);
+		cr_assert_eq(strspn(n, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_"), strlen(n), "%s",
+			     n);
 		cr_assert(diag_tag_shape((enum diag_tag)i)[0], "%s has no shape", n);
 		for (j = 0; j < i; j++)
 			cr_assert_str_neq(n, diag_tag_name((enum diag_tag)j));
@@ -328,18 +338,18 @@ Test(diag, tag_table)
  * reason; keep this list short: a new tag gets its test.
  */
 static const char *const untested_tags[] = {
-	"D_NOREG",		/* depends on the register count, which is not dtrace's */
-	"D_DECL_ARRSUB",	/* the reference gives no text for it */
-	"D_DECL_BFCONST",	/* the reference gives no text for it */
-	"D_DECL_BFSIZE",	/* the reference gives no text for it */
-	"D_DECL_BFTYPE",	/* the reference gives no text for it */
-	"D_ARGS_NONE",		/* not reachable: an inline is compiled in the clause that uses it */
-	"D_CHR_NL",		/* the reference gives no text for it */
-	"D_EMPTY",		/* the reference gives no location for it */
-	"D_DECL_ARRNULL",	/* the reference gives no text for it */
-	"D_AGG_KEY",		/* needs a void key: no D expression spectrace has is void */
-	"D_TRACE_VOID",		/* needs a void argument: likewise */
-	"D_PRINTF_DSIZE",	/* printa( ) format errors: the reference gives no text */
+	"D_NOREG",	  /* depends on the register count, which is not dtrace's */
+	"D_DECL_ARRSUB",  /* the reference gives no text for it */
+	"D_DECL_BFCONST", /* the reference gives no text for it */
+	"D_DECL_BFSIZE",  /* the reference gives no text for it */
+	"D_DECL_BFTYPE",  /* the reference gives no text for it */
+	"D_ARGS_NONE",	  /* not reachable: an inline is compiled in the clause that uses it */
+	"D_CHR_NL",	  /* the reference gives no text for it */
+	"D_EMPTY",	  /* the reference gives no location for it */
+	"D_DECL_ARRNULL", /* the reference gives no text for it */
+	"D_AGG_KEY",	  /* needs a void key: no D expression spectrace has is void */
+	"D_TRACE_VOID",	  /* needs a void argument: likewise */
+	"D_PRINTF_DSIZE", /* printa( ) format errors: the reference gives no text */
 };
 
 static bool untested(const char *tag)
@@ -381,7 +391,8 @@ Test(diag, every_tag_has_an_e2e_test)
 		const char *n = diag_tag_name((enum diag_tag)t);
 
 		if (untested(n))
-			cr_expect_not(has_err_test(d, n), "%s has a test now: take it off the list", n);
+			cr_expect_not(has_err_test(d, n), "%s has a test now: take it off the list",
+				      n);
 		else
 			cr_expect(has_err_test(d, n), "%s has no tests/e2e/d/err.%s.*.d", n, n);
 	}
@@ -435,7 +446,7 @@ static struct compiled compile_text(const char *file, const char *text, char *co
 
 struct order_case {
 	char body[96];
-	char tag[24];		/* "": compiles */
+	char tag[24]; /* "": compiles */
 };
 
 ParameterizedTestParameters(diag, action_order)
@@ -515,8 +526,8 @@ Test(diag, regions_of_type_checking_errors)
 /* The body is cooked before the predicate: its variables exist there. */
 Test(diag, predicate_after_body)
 {
-	struct compiled c = compile_text("t.d", "BEGIN /y == 0 && self->z == 0/ { y = 1; self->z = 2; }",
-					 NULL, 0, false);
+	struct compiled c = compile_text(
+		"t.d", "BEGIN /y == 0 && self->z == 0/ { y = 1; self->z = 2; }", NULL, 0, false);
 
 	cr_assert_eq(c.ret, 0, "%s", c.msg);
 	c = compile_text("t.d", "BEGIN /self->z/ { trace(self->z); }", NULL, 0, false);
@@ -550,16 +561,17 @@ Test(diag, macro_arguments)
 	c = compile_text("t.d", "BEGIN { trace($zoneid); }", NULL, 0, false);
 	cr_assert_str_eq(c.msg, "macro variable $zoneid is not defined");
 	c = compile_text("t.d", "syscall::$$2:entry { trace($1); trace($3); }", argv3, 3, false);
-	cr_assert_eq(c.ret, 0, "a macro in a probe description counts as a reference: %s",
-		     c.msg);
+	cr_assert_eq(c.ret, 0, "a macro in a probe description counts as a reference: %s", c.msg);
 }
 
 Test(diag, inline_and_constants)
 {
 	struct compiled c;
 
-	c = compile_text("t.d", "inline int N = 4 * ENOENT;\nBEGIN { @a = lquantize(1, 0, N, 2); "
-			 "trace(DTRACEFLT_BADADDR); }", NULL, 0, false);
+	c = compile_text("t.d",
+			 "inline int N = 4 * ENOENT;\nBEGIN { @a = lquantize(1, 0, N, 2); "
+			 "trace(DTRACEFLT_BADADDR); }",
+			 NULL, 0, false);
 	cr_assert_eq(c.ret, 0, "%s", c.msg);
 	c = compile_text("t.d", "inline int N = 0;\nBEGIN { x = 1; x %= N; }", NULL, 0, false);
 	cr_assert_str_eq(c.tag, "D_DIV_ZERO");

@@ -113,8 +113,9 @@ Test(dis, fast_count)
 
 Test(dis, speculation)
 {
-	char *s = disassemble("BEGIN { self->s = speculation(); speculate(self->s); trace(arg0 + 1); }"
-			      "END { commit(self->s); discard(2); }");
+	char *s = disassemble(
+		"BEGIN { self->s = speculation(); speculate(self->s); trace(arg0 + 1); }"
+		"END { commit(self->s); discard(2); }");
 
 	cr_assert_str_eq(s, "clause 0: BEGIN\n"
 			    "  record 16 bytes: int64@8\n"
@@ -143,7 +144,8 @@ Test(dis, default_action_and_strings)
 {
 	char *s = disassemble("BEGIN { } END { printf(\"%s\\n\", strjoin(\"a\", execname)); }");
 
-	cr_assert(strstr(s, "clause 0: BEGIN\n  record 8 bytes:\n  (no bytecode: records its EPID)\n"),
+	cr_assert(strstr(s,
+			 "clause 0: BEGIN\n  record 8 bytes:\n  (no bytecode: records its EPID)\n"),
 		  "%s", s);
 	/* strjoin("a", execname): 1 + 15 bytes and the NUL, in 24 */
 	cr_assert(strstr(s, "clause 1: END\n  record 32 bytes: string24@8\n"), "%s", s);
@@ -247,8 +249,8 @@ Test(dis, fast_record)
 		if (cases[i].nfrec)
 			cr_assert(strstr(s, want), "%s: want %s in\n%s", cases[i].d, want, s);
 		else
-			cr_assert(!strstr(s, "fast record"), "%s: no fast record in\n%s", cases[i].d,
-				  s);
+			cr_assert(!strstr(s, "fast record"), "%s: no fast record in\n%s",
+				  cases[i].d, s);
 		free(s);
 	}
 }
@@ -261,9 +263,10 @@ Test(dis, fast_record)
  */
 Test(dis, types_and_folding)
 {
-	char *s = disassemble("char c; BEGIN { trace(1 + 2 * 3); trace(-16 >> 2); trace(7 % -2);"
-			      " trace(0xdeadbeef); trace(c + c); trace((long)pid); trace((char)pid);"
-			      " trace((unsigned int)pid); trace(1 ? 2L : 3); }");
+	char *s =
+		disassemble("char c; BEGIN { trace(1 + 2 * 3); trace(-16 >> 2); trace(7 % -2);"
+			    " trace(0xdeadbeef); trace(c + c); trace((long)pid); trace((char)pid);"
+			    " trace((unsigned int)pid); trace(1 ? 2L : 3); }");
 
 	cr_assert_str_eq(s, "clause 0: BEGIN\n"
 			    "  record 80 bytes: int32@8 int32@16 int32@24 uint32@32 int8@40"

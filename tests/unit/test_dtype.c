@@ -45,7 +45,7 @@ static struct sample sample(void)
 	btf__add_field(s.b, "flags", s.i64, 0, 0);
 	btf__add_field(s.b, NULL, anon, 64, 0);
 	btf__add_field(s.b, "comm", s.arr, 128, 0);
-	btf__add_field(s.b, "parent", s.task + 1, 256, 0);	/* the pointer, the next type added */
+	btf__add_field(s.b, "parent", s.task + 1, 256, 0); /* the pointer, the next type added */
 	btf__add_field(s.b, "bits", u32, 320, 3);
 	btf__add_field(s.b, "cv", v, 352, 0);
 	s.ptr = btf__add_ptr(s.b, s.task);

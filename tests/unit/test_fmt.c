@@ -116,7 +116,7 @@ ParameterizedTest(struct pcase *c, fmt, conversions)
 /* Arguments with their D type: size and signedness as recorded. */
 struct tcase {
 	char format[16];
-	uint64_t v;		/* as the record holds it: extended from its size */
+	uint64_t v; /* as the record holds it: extended from its size */
 	unsigned int size;
 	int sign;
 	char want[32];
@@ -126,21 +126,21 @@ ParameterizedTestParameters(fmt, typed)
 {
 	static struct tcase cases[] = {
 		/* dtrace passes 1-, 2- and 4-byte values as 32-bit ints */
-		{ "%d", (uint64_t)-1, 1, 1, "-1" },		/* (char)-1 */
+		{ "%d", (uint64_t)-1, 1, 1, "-1" }, /* (char)-1 */
 		{ "%u", (uint64_t)-1, 1, 1, "255" },
 		{ "%x", (uint64_t)-1, 1, 1, "ff" },
 		{ "%u", (uint64_t)-1, 2, 1, "65535" },
-		{ "%x", (uint64_t)-1, 4, 1, "ffffffff" },	/* int -1 */
+		{ "%x", (uint64_t)-1, 4, 1, "ffffffff" }, /* int -1 */
 		{ "%o", (uint64_t)-1, 4, 1, "37777777777" },
-		{ "%X", (uint64_t)-1, 8, 1, "FFFFFFFFFFFFFFFF" },	/* long -1 */
+		{ "%X", (uint64_t)-1, 8, 1, "FFFFFFFFFFFFFFFF" }, /* long -1 */
 		{ "%u", (uint64_t)-1, 4, 1, "4294967295" },
-		{ "%d", 0xffffffffULL, 4, 0, "4294967295" },	/* %d of unsigned is %u */
+		{ "%d", 0xffffffffULL, 4, 0, "4294967295" }, /* %d of unsigned is %u */
 		{ "%i", 0xffffffffULL, 4, 0, "4294967295" },
 		{ "%5d|", 0xffffffffULL, 4, 0, "4294967295|" },
 		{ "%12d|", 3000000000ULL, 4, 0, "  3000000000|" },
-		{ "%d", (uint64_t)-1, 8, 0, "18446744073709551615" },	/* timestamp-like */
+		{ "%d", (uint64_t)-1, 8, 0, "18446744073709551615" }, /* timestamp-like */
 		{ "%d", (uint64_t)-1, 8, 1, "-1" },
-		{ "%d", 255, 1, 0, "255" },		/* unsigned char */
+		{ "%d", 255, 1, 0, "255" }, /* unsigned char */
 	};
 	return cr_make_param_array(struct tcase, cases, sizeof(cases) / sizeof(cases[0]));
 }
@@ -165,7 +165,9 @@ Test(fmt, literal_only)
 
 Test(fmt, star_width_and_precision)
 {
-	struct fmt_arg args[] = { { 0, 6, NULL, 0, 0, NULL, NULL }, { 0, 3, NULL, 0, 0, NULL, NULL }, { 1, 0, "abcdef", 0, 0, NULL, NULL } };
+	struct fmt_arg args[] = { { 0, 6, NULL, 0, 0, NULL, NULL },
+				  { 0, 3, NULL, 0, 0, NULL, NULL },
+				  { 1, 0, "abcdef", 0, 0, NULL, NULL } };
 	char *got = render("[%*.*s]", args, 3);
 
 	cr_assert_str_eq(got, "[   abc]");
@@ -174,9 +176,13 @@ Test(fmt, star_width_and_precision)
 
 Test(fmt, dynamic_precision_zero_or_less_is_none)
 {
-	struct fmt_arg args[] = { { 0, 0, NULL, 0, 0, NULL, NULL }, { 1, 0, "abcdef", 0, 0, NULL, NULL } };
-	struct fmt_arg neg[] = { { 0, (uint64_t)-3, NULL, 0, 0, NULL, NULL }, { 1, 0, "abcdef", 0, 0, NULL, NULL } };
-	struct fmt_arg nw[] = { { 0, (uint64_t)-5, NULL, 0, 0, NULL, NULL }, { 0, 2, NULL, 0, 0, NULL, NULL }, { 1, 0, "abc", 0, 0, NULL, NULL } };
+	struct fmt_arg args[] = { { 0, 0, NULL, 0, 0, NULL, NULL },
+				  { 1, 0, "abcdef", 0, 0, NULL, NULL } };
+	struct fmt_arg neg[] = { { 0, (uint64_t)-3, NULL, 0, 0, NULL, NULL },
+				 { 1, 0, "abcdef", 0, 0, NULL, NULL } };
+	struct fmt_arg nw[] = { { 0, (uint64_t)-5, NULL, 0, 0, NULL, NULL },
+				{ 0, 2, NULL, 0, 0, NULL, NULL },
+				{ 1, 0, "abc", 0, 0, NULL, NULL } };
 	char *got = render("[%.*s]", args, 2);
 
 	cr_assert_str_eq(got, "[abcdef]");
@@ -192,7 +198,9 @@ Test(fmt, dynamic_precision_zero_or_less_is_none)
 
 Test(fmt, several_conversions)
 {
-	struct fmt_arg args[] = { { 0, 12, NULL, 0, 0, NULL, NULL }, { 1, 0, "cat", 0, 0, NULL, NULL }, { 0, (uint64_t)-2, NULL, 0, 0, NULL, NULL } };
+	struct fmt_arg args[] = { { 0, 12, NULL, 0, 0, NULL, NULL },
+				  { 1, 0, "cat", 0, 0, NULL, NULL },
+				  { 0, (uint64_t)-2, NULL, 0, 0, NULL, NULL } };
 	char *got = render("%d %s %d\n", args, 3);
 
 	cr_assert_str_eq(got, "12 cat -2\n");
@@ -242,9 +250,12 @@ Test(fmt, errors)
 	cr_assert_eq(fmt_parse("%..3d", &f, err, sizeof(err)), -EINVAL);
 	cr_assert_str_eq(err, "format conversion #1 has more than one '.' specified");
 	cr_assert_eq(fmt_parse("%**d", &f, err, sizeof(err)), -EINVAL);
-	cr_assert_str_eq(err, "format conversion #1 has more than one '*' specified for the output width");
+	cr_assert_str_eq(
+		err, "format conversion #1 has more than one '*' specified for the output width");
 	cr_assert_eq(fmt_parse("%.**d", &f, err, sizeof(err)), -EINVAL);
-	cr_assert_str_eq(err, "format conversion #1 has more than one '*' specified for the output precision");
+	cr_assert_str_eq(
+		err,
+		"format conversion #1 has more than one '*' specified for the output precision");
 }
 
 /* dtrace's format-parse messages: conversions counted from 1, %% included. */
@@ -256,15 +267,19 @@ Test(fmt, errors_numbered_as_dtrace)
 	cr_assert_eq(fmt_parse("%d %% %q", &f, err, sizeof(err)), -EINVAL);
 	cr_assert_str_eq(err, "format conversion #3 is undefined: %q");
 	cr_assert_eq(fmt_parse("%**d", &f, err, sizeof(err)), -EINVAL);
-	cr_assert_str_eq(err, "format conversion #1 has more than one '*' specified for the output width");
+	cr_assert_str_eq(
+		err, "format conversion #1 has more than one '*' specified for the output width");
 	cr_assert_eq(fmt_parse("%.**d", &f, err, sizeof(err)), -EINVAL);
-	cr_assert_str_eq(err, "format conversion #1 has more than one '*' specified for the output precision");
+	cr_assert_str_eq(
+		err,
+		"format conversion #1 has more than one '*' specified for the output precision");
 	cr_assert_eq(fmt_parse("%d%.1.2d", &f, err, sizeof(err)), -EINVAL);
 	cr_assert_str_eq(err, "format conversion #2 has more than one '.' specified");
 	cr_assert_eq(fmt_parse("%1$d", &f, err, sizeof(err)), -EINVAL);
 	cr_assert_str_eq(err, "format conversion #1 uses unsupported positional format (%n$)");
 	cr_assert_eq(fmt_parse("%-%", &f, err, sizeof(err)), -EINVAL);
-	cr_assert_str_eq(err, "format conversion #1 cannot be combined with other format flags: %%");
+	cr_assert_str_eq(err,
+			 "format conversion #1 cannot be combined with other format flags: %%");
 }
 
 Test(fmt, kind_mismatch_is_refused)
@@ -305,7 +320,8 @@ Test(fmt, kernel_addresses)
 	fputs("ffffffff81000000 T _stext\n"
 	      "ffffffff81000080 D some_data\n"
 	      "ffffffff81000100 t do_it\n"
-	      "ffffffffc0001000 t ext4_read\t[ext4]\n", f);
+	      "ffffffffc0001000 t ext4_read\t[ext4]\n",
+	      f);
 	fclose(f);
 	cr_assert_eq(ksym_load_file(path), 0);
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {

@@ -44,7 +44,9 @@ ParameterizedTestParameters(json, escape)
 		{ "\xf4\x8f\xbf\xbf", 4, "\"\xf4\x8f\xbf\xbf\"", 0 },
 		/* Every byte outside a valid sequence becomes U+FFFD. */
 		{ "\x80", 1, "\"\\ufffd\"", 1 },
-		{ "a\xff" "b", 3, "\"a\\ufffdb\"", 1 },
+		{ "a\xff"
+		  "b",
+		  3, "\"a\\ufffdb\"", 1 },
 		{ "\xc3", 1, "\"\\ufffd\"", 1 },
 		{ "\xc3x", 2, "\"\\ufffdx\"", 1 },
 		{ "\xe2\x82", 2, "\"\\ufffd\\ufffd\"", 2 },
@@ -138,12 +140,17 @@ Test(json, fault_names)
 /* --- lines of the sink --- */
 
 static const struct probe openat_entry = {
-	.id = 478, .kind = PROBE_SYSCALL_ENTRY, .arg = 257,
-	.prov = "syscall", .mod = "vmlinux", .func = "openat", .name = "entry",
+	.id = 478,
+	.kind = PROBE_SYSCALL_ENTRY,
+	.arg = 257,
+	.prov = "syscall",
+	.mod = "vmlinux",
+	.func = "openat",
+	.name = "entry",
 };
 
-#define PROBE_MEMBERS                                                                       \
-	"\"id\":478,\"probe\":\"syscall:vmlinux:openat:entry\",\"provider\":\"syscall\","    \
+#define PROBE_MEMBERS                                                                     \
+	"\"id\":478,\"probe\":\"syscall:vmlinux:openat:entry\",\"provider\":\"syscall\"," \
 	"\"module\":\"vmlinux\",\"function\":\"openat\",\"name\":\"entry\""
 
 static struct printer pr;
@@ -179,21 +186,21 @@ Test(json_sink, default_record)
 	open_json();
 	print_default(&pr, 1, 5, &openat_entry);
 	print_default(&pr, 0, 5, &openat_entry);
-	cr_assert_str_eq(output(), "{\"type\":\"probe\",\"cpu\":1,\"epid\":5," PROBE_MEMBERS
-				   ",\"data\":[]}\n"
-				   "{\"type\":\"probe\",\"cpu\":0,\"epid\":5," PROBE_MEMBERS
-				   ",\"data\":[]}\n");
+	cr_assert_str_eq(output(),
+			 "{\"type\":\"probe\",\"cpu\":1,\"epid\":5," PROBE_MEMBERS ",\"data\":[]}\n"
+			 "{\"type\":\"probe\",\"cpu\":0,\"epid\":5," PROBE_MEMBERS
+			 ",\"data\":[]}\n");
 	close_json();
 }
 
 Test(json_sink, record_with_trace_printf_and_exit)
 {
 	struct img_field fields[] = {
-		{ IMG_INT, 8, 4 },			/* trace(x) */
-		{ IMG_STR, 16, SPT_STRSIZE },		/* trace(s) */
-		{ IMG_INT, 16 + SPT_STRSIZE, 8 },	/* printf's %d */
-		{ IMG_STR, 24 + SPT_STRSIZE, SPT_STRSIZE },	/* printf's %s */
-		{ IMG_INT, 24 + 2 * SPT_STRSIZE, 4 },	/* exit(3) */
+		{ IMG_INT, 8, 4 },			    /* trace(x) */
+		{ IMG_STR, 16, SPT_STRSIZE },		    /* trace(s) */
+		{ IMG_INT, 16 + SPT_STRSIZE, 8 },	    /* printf's %d */
+		{ IMG_STR, 24 + SPT_STRSIZE, SPT_STRSIZE }, /* printf's %s */
+		{ IMG_INT, 24 + 2 * SPT_STRSIZE, 4 },	    /* exit(3) */
 	};
 	struct img_action acts[4] = {
 		{ .kind = IMG_ACT_TRACE, .first = 0, .nfields = 1 },
@@ -201,8 +208,11 @@ Test(json_sink, record_with_trace_printf_and_exit)
 		{ .kind = IMG_ACT_PRINTF, .first = 2, .nfields = 2 },
 		{ .kind = IMG_ACT_EXIT, .first = 4, .nfields = 1 },
 	};
-	struct img_clause cl = { .recsize = 32 + 2 * SPT_STRSIZE, .acts = acts, .nacts = 4,
-				 .fields = fields, .nfields = 5 };
+	struct img_clause cl = { .recsize = 32 + 2 * SPT_STRSIZE,
+				 .acts = acts,
+				 .nacts = 4,
+				 .fields = fields,
+				 .nfields = 5 };
 	static uint8_t data[32 + 2 * SPT_STRSIZE];
 	uint64_t x = (uint64_t)-1, n = 42, st = 3;
 	char err[64];
@@ -215,13 +225,13 @@ Test(json_sink, record_with_trace_printf_and_exit)
 	memcpy(data + 24 + 2 * SPT_STRSIZE, &st, 8);
 	open_json();
 	print_record(&pr, 0, 9, &openat_entry, &cl, data);
-	cr_assert_str_eq(output(), "{\"type\":\"probe\",\"cpu\":0,\"epid\":9," PROBE_MEMBERS
-				   ",\"data\":["
-				   "{\"action\":\"trace\",\"type\":\"int\",\"value\":-1},"
-				   "{\"action\":\"trace\",\"type\":\"string\",\"value\":\"tab\\there\"},"
-				   "{\"action\":\"printf\",\"value\":\"n=42 \\\"q\\\"\\\"\\n\"},"
-				   "{\"action\":\"exit\",\"value\":3}],"
-				   "\"printf\":\"n=42 \\\"q\\\"\\\"\\n\"}\n");
+	cr_assert_str_eq(output(),
+			 "{\"type\":\"probe\",\"cpu\":0,\"epid\":9," PROBE_MEMBERS ",\"data\":["
+			 "{\"action\":\"trace\",\"type\":\"int\",\"value\":-1},"
+			 "{\"action\":\"trace\",\"type\":\"string\",\"value\":\"tab\\there\"},"
+			 "{\"action\":\"printf\",\"value\":\"n=42 \\\"q\\\"\\\"\\n\"},"
+			 "{\"action\":\"exit\",\"value\":3}],"
+			 "\"printf\":\"n=42 \\\"q\\\"\\\"\\n\"}\n");
 	close_json();
 	fmt_free(&acts[2].fmt);
 }
@@ -233,8 +243,9 @@ Test(json_sink, printf_text_of_several_printfs_is_joined)
 		{ .kind = IMG_ACT_PRINTF, .first = 0, .nfields = 1 },
 		{ .kind = IMG_ACT_PRINTF, .first = 0, .nfields = 0 },
 	};
-	struct img_clause cl = { .recsize = 16, .acts = acts, .nacts = 2, .fields = fields,
-				 .nfields = 1 };
+	struct img_clause cl = {
+		.recsize = 16, .acts = acts, .nacts = 2, .fields = fields, .nfields = 1
+	};
 	uint8_t data[16] = { 0 };
 	char err[64];
 
@@ -268,15 +279,20 @@ Test(json_sink, empty_printf)
 	cr_assert_eq(fmt_parse("", &acts[0].fmt, err, sizeof(err)), 0);
 	open_json();
 	print_record(&pr, 0, 1, &openat_entry, &cl, data);
-	cr_assert_str_eq(output(), "{\"type\":\"probe\",\"cpu\":0,\"epid\":1," PROBE_MEMBERS
-				   ",\"data\":[{\"action\":\"printf\",\"value\":\"\"}],\"printf\":\"\"}\n");
+	cr_assert_str_eq(output(),
+			 "{\"type\":\"probe\",\"cpu\":0,\"epid\":1," PROBE_MEMBERS
+			 ",\"data\":[{\"action\":\"printf\",\"value\":\"\"}],\"printf\":\"\"}\n");
 	close_json();
 	fmt_free(&acts[0].fmt);
 }
 
-static const struct img_agg count_agg = { .name = "calls", .func = SPT_AGG_COUNT, .nkeys = 2,
-	.keys = { { IMG_STR, 8, SPT_STRSIZE }, { IMG_INT, 8 + SPT_STRSIZE, 4 } },
-	.keysize = 16 + SPT_STRSIZE, .nwords = 1 };
+static const struct img_agg count_agg = { .name = "calls",
+					  .func = SPT_AGG_COUNT,
+					  .nkeys = 2,
+					  .keys = { { IMG_STR, 8, SPT_STRSIZE },
+						    { IMG_INT, 8 + SPT_STRSIZE, 4 } },
+					  .keysize = 16 + SPT_STRSIZE,
+					  .nwords = 1 };
 
 static void add(struct agg_snap *s, const char *k, int64_t k2, uint64_t w0)
 {
@@ -297,23 +313,25 @@ Test(json_sink, aggregation_with_keys)
 	open_json();
 	print_agg(&pr, &s, NULL, 1, PRINT_AGG_EXIT);
 	print_agg(&pr, &s, NULL, 2, PRINT_AGG_PRINTA);
-	cr_assert_str_eq(output(),
-			 "{\"type\":\"aggregation\",\"name\":\"@calls\",\"function\":\"count\","
-			 "\"when\":\"exit\",\"tuples\":["
-			 "{\"keys\":[{\"type\":\"string\",\"value\":\"read\"},{\"type\":\"int\",\"value\":-1}],\"value\":3},"
-			 "{\"keys\":[{\"type\":\"string\",\"value\":\"write\"},{\"type\":\"int\",\"value\":2}],\"value\":10}]}\n"
-			 "{\"type\":\"aggregation\",\"name\":\"@calls\",\"function\":\"count\","
-			 "\"when\":\"printa\",\"normalize\":2,\"tuples\":["
-			 "{\"keys\":[{\"type\":\"string\",\"value\":\"read\"},{\"type\":\"int\",\"value\":-1}],\"value\":1},"
-			 "{\"keys\":[{\"type\":\"string\",\"value\":\"write\"},{\"type\":\"int\",\"value\":2}],\"value\":5}]}\n");
+	cr_assert_str_eq(
+		output(),
+		"{\"type\":\"aggregation\",\"name\":\"@calls\",\"function\":\"count\","
+		"\"when\":\"exit\",\"tuples\":["
+		"{\"keys\":[{\"type\":\"string\",\"value\":\"read\"},{\"type\":\"int\",\"value\":-1}],\"value\":3},"
+		"{\"keys\":[{\"type\":\"string\",\"value\":\"write\"},{\"type\":\"int\",\"value\":2}],\"value\":10}]}\n"
+		"{\"type\":\"aggregation\",\"name\":\"@calls\",\"function\":\"count\","
+		"\"when\":\"printa\",\"normalize\":2,\"tuples\":["
+		"{\"keys\":[{\"type\":\"string\",\"value\":\"read\"},{\"type\":\"int\",\"value\":-1}],\"value\":1},"
+		"{\"keys\":[{\"type\":\"string\",\"value\":\"write\"},{\"type\":\"int\",\"value\":2}],\"value\":5}]}\n");
 	close_json();
 	agg_snap_free(&s);
 }
 
 Test(json_sink, empty_and_anonymous_aggregation)
 {
-	static const struct img_agg anon = { .name = "_", .func = SPT_AGG_SUM, .keysize = 8,
-					     .nwords = 2 };
+	static const struct img_agg anon = {
+		.name = "_", .func = SPT_AGG_SUM, .keysize = 8, .nwords = 2
+	};
 	struct agg_snap s = { .agg = &anon };
 
 	open_json();
@@ -334,13 +352,14 @@ Test(json_sink, printa_format_text_per_tuple)
 	cr_assert_eq(fmt_parse("%s/%d: %@d\n", &f, err, sizeof(err)), 0);
 	open_json();
 	print_agg(&pr, &s, &f, 1, PRINT_AGG_PRINTA);
-	cr_assert_str_eq(output(),
-			 "{\"type\":\"aggregation\",\"name\":\"@calls\",\"function\":\"count\","
-			 "\"when\":\"printa\",\"tuples\":["
-			 "{\"keys\":[{\"type\":\"string\",\"value\":\"read\"},{\"type\":\"int\",\"value\":4}],"
-			 "\"value\":3,\"printa\":\"read/4: 3\\n\"},"
-			 "{\"keys\":[{\"type\":\"string\",\"value\":\"open\"},{\"type\":\"int\",\"value\":5}],"
-			 "\"value\":1,\"printa\":\"open/5: 1\\n\"}]}\n");
+	cr_assert_str_eq(
+		output(),
+		"{\"type\":\"aggregation\",\"name\":\"@calls\",\"function\":\"count\","
+		"\"when\":\"printa\",\"tuples\":["
+		"{\"keys\":[{\"type\":\"string\",\"value\":\"read\"},{\"type\":\"int\",\"value\":4}],"
+		"\"value\":3,\"printa\":\"read/4: 3\\n\"},"
+		"{\"keys\":[{\"type\":\"string\",\"value\":\"open\"},{\"type\":\"int\",\"value\":5}],"
+		"\"value\":1,\"printa\":\"open/5: 1\\n\"}]}\n");
 	close_json();
 	fmt_free(&f);
 	agg_snap_free(&s);
@@ -350,8 +369,9 @@ Test(json_sink, histogram_buckets)
 {
 	/* lquantize(x, 0, 20, 10): < 0, [0, 10), [10, 20), >= 20. */
 	static const int64_t ledges[3] = { 0, 10, 20 };
-	static const struct img_agg l = { .name = "l", .func = SPT_AGG_LQUANTIZE, .keysize = 8,
-					  .nwords = 5, .nedges = 3 };
+	static const struct img_agg l = {
+		.name = "l", .func = SPT_AGG_LQUANTIZE, .keysize = 8, .nwords = 5, .nedges = 3
+	};
 	struct agg_snap s = { .agg = &l, .edges = ledges };
 	uint64_t w[5] = { 9, 2, 0, 3, 4 };
 	uint8_t key[8] = { 0 };
@@ -382,8 +402,9 @@ static void hook(void *ctx, struct printer *p, const struct img_action *a, int64
 
 Test(json_sink, printa_line_follows_its_record)
 {
-	static const struct img_agg aggs[1] = { { .name = "calls", .func = SPT_AGG_COUNT,
-						   .keysize = 8, .nwords = 1 } };
+	static const struct img_agg aggs[1] = {
+		{ .name = "calls", .func = SPT_AGG_COUNT, .keysize = 8, .nwords = 1 }
+	};
 	struct image img = { .aggs = (struct img_agg *)aggs, .naggs = 1 };
 	struct img_field fields[] = { { IMG_INT, 8, 8 } };
 	struct img_action acts[3] = {
@@ -391,8 +412,9 @@ Test(json_sink, printa_line_follows_its_record)
 		{ .kind = IMG_ACT_TRUNC, .first = 0, .nfields = 1, .agg = 0 },
 		{ .kind = IMG_ACT_PRINTA, .agg = 0 },
 	};
-	struct img_clause cl = { .recsize = 16, .acts = acts, .nacts = 3, .fields = fields,
-				 .nfields = 1 };
+	struct img_clause cl = {
+		.recsize = 16, .acts = acts, .nacts = 3, .fields = fields, .nfields = 1
+	};
 	uint8_t data[16] = { 0 }, key[8] = { 0 };
 	uint64_t w[1] = { 6 };
 
@@ -421,8 +443,13 @@ Test(json_sink, printa_line_follows_its_record)
 Test(json_sink, fault)
 {
 	static const struct probe begin = { 1, PROBE_DTRACE, 0, "dtrace", "", "", "BEGIN" };
-	struct print_fault f = { .cpu = 1, .epid = 3, .probe = &begin, .action = 2, .offset = 16,
-				 .fault = SPT_FLT_BADADDR, .value = 0x10,
+	struct print_fault f = { .cpu = 1,
+				 .epid = 3,
+				 .probe = &begin,
+				 .action = 2,
+				 .offset = 16,
+				 .fault = SPT_FLT_BADADDR,
+				 .value = 0x10,
 				 .text = "invalid address (0x10)" };
 
 	open_json();
@@ -432,14 +459,15 @@ Test(json_sink, fault)
 	f.value = 0;
 	f.text = "divide-by-zero";
 	print_fault(&pr, &f);
-	cr_assert_str_eq(output(),
-			 "{\"type\":\"fault\",\"cpu\":1,\"epid\":3,\"id\":1,\"probe\":\"dtrace:::BEGIN\","
-			 "\"provider\":\"dtrace\",\"module\":\"\",\"function\":\"\",\"name\":\"BEGIN\","
-			 "\"action\":2,\"offset\":16,\"fault\":\"badaddr\",\"fault_code\":1,"
-			 "\"address\":16,\"message\":\"invalid address (0x10)\"}\n"
-			 "{\"type\":\"fault\",\"cpu\":1,\"epid\":3,\"id\":null,\"probe\":null,"
-			 "\"action\":2,\"offset\":16,\"fault\":\"divzero\",\"fault_code\":4,"
-			 "\"address\":0,\"message\":\"divide-by-zero\"}\n");
+	cr_assert_str_eq(
+		output(),
+		"{\"type\":\"fault\",\"cpu\":1,\"epid\":3,\"id\":1,\"probe\":\"dtrace:::BEGIN\","
+		"\"provider\":\"dtrace\",\"module\":\"\",\"function\":\"\",\"name\":\"BEGIN\","
+		"\"action\":2,\"offset\":16,\"fault\":\"badaddr\",\"fault_code\":1,"
+		"\"address\":16,\"message\":\"invalid address (0x10)\"}\n"
+		"{\"type\":\"fault\",\"cpu\":1,\"epid\":3,\"id\":null,\"probe\":null,"
+		"\"action\":2,\"offset\":16,\"fault\":\"divzero\",\"fault_code\":4,"
+		"\"address\":0,\"message\":\"divide-by-zero\"}\n");
 	close_json();
 }
 
@@ -454,15 +482,16 @@ Test(json_sink, counters)
 	print_count(&pr, PRINT_CNT_ERROR, 1, 5);
 	print_count(&pr, PRINT_CNT_SPEC_UNAVAIL, -1, 6);
 	print_count(&pr, PRINT_CNT_SPEC_BUSY, -1, 7);
-	cr_assert_str_eq(output(),
-			 "{\"type\":\"drop\",\"kind\":\"principal\",\"cpu\":1,\"count\":12}\n"
-			 "{\"type\":\"drop\",\"kind\":\"aggregation\",\"cpu\":0,\"count\":1}\n"
-			 "{\"type\":\"drop\",\"kind\":\"dynamic\",\"cpu\":0,\"count\":2}\n"
-			 "{\"type\":\"drop\",\"kind\":\"speculative\",\"count\":3}\n"
-			 "{\"type\":\"drop\",\"kind\":\"recursion\",\"count\":4}\n"
-			 "{\"type\":\"errors\",\"cpu\":1,\"count\":5}\n"
-			 "{\"type\":\"speculation_failure\",\"reason\":\"unavailable\",\"count\":6}\n"
-			 "{\"type\":\"speculation_failure\",\"reason\":\"busy\",\"count\":7}\n");
+	cr_assert_str_eq(
+		output(),
+		"{\"type\":\"drop\",\"kind\":\"principal\",\"cpu\":1,\"count\":12}\n"
+		"{\"type\":\"drop\",\"kind\":\"aggregation\",\"cpu\":0,\"count\":1}\n"
+		"{\"type\":\"drop\",\"kind\":\"dynamic\",\"cpu\":0,\"count\":2}\n"
+		"{\"type\":\"drop\",\"kind\":\"speculative\",\"count\":3}\n"
+		"{\"type\":\"drop\",\"kind\":\"recursion\",\"count\":4}\n"
+		"{\"type\":\"errors\",\"cpu\":1,\"count\":5}\n"
+		"{\"type\":\"speculation_failure\",\"reason\":\"unavailable\",\"count\":6}\n"
+		"{\"type\":\"speculation_failure\",\"reason\":\"busy\",\"count\":7}\n");
 	close_json();
 }
 

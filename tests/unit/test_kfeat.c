@@ -29,8 +29,8 @@ Test(kfeat, table_newest_first_and_needs_5_17)
 		cr_assert_gt(strlen(t[i].name), 0);
 		cr_assert_eq(strchr(t[i].name, '('), NULL, "%s: parentheses in a name", t[i].name);
 		if (i > 0)
-			cr_assert(t[i].major < t[i - 1].major ||
-				  (t[i].major == t[i - 1].major && t[i].minor <= t[i - 1].minor),
+			cr_assert(t[i].major < t[i - 1].major || (t[i].major == t[i - 1].major &&
+								  t[i].minor <= t[i - 1].minor),
 				  "%s is newer than %s", t[i].name, t[i - 1].name);
 	}
 }
@@ -84,13 +84,15 @@ Test(kfeat, refusal_names_the_kernel_option)
 	char buf[256];
 
 	kfeat_format(buf, sizeof(buf), "4.19.0-27-amd64", &btf, 5, 17);
-	cr_assert_str_eq(buf, "this kernel (4.19.0-27-amd64) lacks BTF at /sys/kernel/btf/vmlinux "
-			      "(Linux 5.4, CONFIG_DEBUG_INFO_BTF=y); spectrace needs Linux 5.17 or later");
+	cr_assert_str_eq(
+		buf, "this kernel (4.19.0-27-amd64) lacks BTF at /sys/kernel/btf/vmlinux "
+		     "(Linux 5.4, CONFIG_DEBUG_INFO_BTF=y); spectrace needs Linux 5.17 or later");
 	/* Recent enough: the option is what is missing. */
 	kfeat_format(buf, sizeof(buf), "6.1.0-57-cloud-amd64", &btf, 5, 17);
-	cr_assert_str_eq(buf, "this kernel (6.1.0-57-cloud-amd64) lacks BTF at /sys/kernel/btf/vmlinux "
-			      "(Linux 5.4, CONFIG_DEBUG_INFO_BTF=y); spectrace needs a kernel built with "
-			      "CONFIG_DEBUG_INFO_BTF=y");
+	cr_assert_str_eq(
+		buf, "this kernel (6.1.0-57-cloud-amd64) lacks BTF at /sys/kernel/btf/vmlinux "
+		     "(Linux 5.4, CONFIG_DEBUG_INFO_BTF=y); spectrace needs a kernel built with "
+		     "CONFIG_DEBUG_INFO_BTF=y");
 }
 
 Test(kfeat, refusal_of_a_new_kernel_without_it)

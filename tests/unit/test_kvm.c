@@ -144,7 +144,8 @@ static void run_corpus(void)
 	memset(&en, 0, sizeof(en));
 	for (i = 0; i < n; i++)
 		cr_assert_eq(enab_add(&en, &table, "dtrace:::BEGIN", (unsigned int)i,
-				      img.clauses[i].recsize, img.clauses[i].prog), 1);
+				      img.clauses[i].recsize, img.clauses[i].prog),
+			     1);
 	/*
 	 * The loader sees the bytecode and strings alone, as before the
 	 * enabling referred to the image: no speculation buffers, no
@@ -196,16 +197,16 @@ static void run_corpus(void)
 			/* Bytes after a string's NUL are whatever the scratch held. */
 			if (f->type == IMG_STR) {
 				cr_expect_eq(strncmp((char *)kvm.rec + f->offset,
-						     (char *)hvm.rec + f->offset, f->size), 0,
-					     "string field %d of: %s (%.20s vs %.20s)", r, corpus[i],
-					     kvm.rec + f->offset, hvm.rec + f->offset);
+						     (char *)hvm.rec + f->offset, f->size),
+					     0, "string field %d of: %s (%.20s vs %.20s)", r,
+					     corpus[i], kvm.rec + f->offset, hvm.rec + f->offset);
 				cr_expect(memchr(kvm.rec + f->offset, 0, f->size) &&
 						  memchr(hvm.rec + f->offset, 0, f->size),
 					  "string field %d of: %s has no NUL in its %u bytes", r,
 					  corpus[i], f->size);
 			} else
-				cr_expect_eq(memcmp(kvm.rec + f->offset, hvm.rec + f->offset, 8),
-					     0, "field %d of: %s", r, corpus[i]);
+				cr_expect_eq(memcmp(kvm.rec + f->offset, hvm.rec + f->offset, 8), 0,
+					     "field %d of: %s", r, corpus[i]);
 		}
 	}
 	load_close(&tr);

@@ -121,23 +121,47 @@ Test(lex, keywords)
 		const char *word;
 		enum lex_kw kw;
 	} kws[] = {
-		{ "auto", LEX_KW_AUTO }, { "break", LEX_KW_BREAK }, { "case", LEX_KW_CASE },
-		{ "char", LEX_KW_CHAR }, { "const", LEX_KW_CONST },
-		{ "continue", LEX_KW_CONTINUE }, { "default", LEX_KW_DEFAULT },
-		{ "do", LEX_KW_DO }, { "double", LEX_KW_DOUBLE }, { "else", LEX_KW_ELSE },
-		{ "enum", LEX_KW_ENUM }, { "extern", LEX_KW_EXTERN }, { "float", LEX_KW_FLOAT },
-		{ "for", LEX_KW_FOR }, { "goto", LEX_KW_GOTO }, { "if", LEX_KW_IF },
-		{ "inline", LEX_KW_INLINE }, { "int", LEX_KW_INT }, { "long", LEX_KW_LONG },
-		{ "offsetof", LEX_KW_OFFSETOF }, { "provider", LEX_KW_PROVIDER },
-		{ "register", LEX_KW_REGISTER }, { "restrict", LEX_KW_RESTRICT },
-		{ "return", LEX_KW_RETURN }, { "self", LEX_KW_SELF }, { "short", LEX_KW_SHORT },
-		{ "signed", LEX_KW_SIGNED }, { "sizeof", LEX_KW_SIZEOF },
-		{ "static", LEX_KW_STATIC }, { "string", LEX_KW_STRING },
-		{ "stringof", LEX_KW_STRINGOF }, { "struct", LEX_KW_STRUCT },
-		{ "switch", LEX_KW_SWITCH }, { "this", LEX_KW_THIS },
-		{ "translator", LEX_KW_TRANSLATOR }, { "typedef", LEX_KW_TYPEDEF },
-		{ "union", LEX_KW_UNION }, { "unsigned", LEX_KW_UNSIGNED }, { "void", LEX_KW_VOID },
-		{ "volatile", LEX_KW_VOLATILE }, { "while", LEX_KW_WHILE },
+		{ "auto", LEX_KW_AUTO },
+		{ "break", LEX_KW_BREAK },
+		{ "case", LEX_KW_CASE },
+		{ "char", LEX_KW_CHAR },
+		{ "const", LEX_KW_CONST },
+		{ "continue", LEX_KW_CONTINUE },
+		{ "default", LEX_KW_DEFAULT },
+		{ "do", LEX_KW_DO },
+		{ "double", LEX_KW_DOUBLE },
+		{ "else", LEX_KW_ELSE },
+		{ "enum", LEX_KW_ENUM },
+		{ "extern", LEX_KW_EXTERN },
+		{ "float", LEX_KW_FLOAT },
+		{ "for", LEX_KW_FOR },
+		{ "goto", LEX_KW_GOTO },
+		{ "if", LEX_KW_IF },
+		{ "inline", LEX_KW_INLINE },
+		{ "int", LEX_KW_INT },
+		{ "long", LEX_KW_LONG },
+		{ "offsetof", LEX_KW_OFFSETOF },
+		{ "provider", LEX_KW_PROVIDER },
+		{ "register", LEX_KW_REGISTER },
+		{ "restrict", LEX_KW_RESTRICT },
+		{ "return", LEX_KW_RETURN },
+		{ "self", LEX_KW_SELF },
+		{ "short", LEX_KW_SHORT },
+		{ "signed", LEX_KW_SIGNED },
+		{ "sizeof", LEX_KW_SIZEOF },
+		{ "static", LEX_KW_STATIC },
+		{ "string", LEX_KW_STRING },
+		{ "stringof", LEX_KW_STRINGOF },
+		{ "struct", LEX_KW_STRUCT },
+		{ "switch", LEX_KW_SWITCH },
+		{ "this", LEX_KW_THIS },
+		{ "translator", LEX_KW_TRANSLATOR },
+		{ "typedef", LEX_KW_TYPEDEF },
+		{ "union", LEX_KW_UNION },
+		{ "unsigned", LEX_KW_UNSIGNED },
+		{ "void", LEX_KW_VOID },
+		{ "volatile", LEX_KW_VOLATILE },
+		{ "while", LEX_KW_WHILE },
 		{ "xlate", LEX_KW_XLATE },
 	};
 	size_t i;
@@ -161,8 +185,8 @@ Test(lex, keywords)
 Test(lex, builtin_typedefs)
 {
 	static const char *const names[] = {
-		"int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t",
-		"uint64_t", "intptr_t", "uintptr_t", "size_t", "ssize_t",
+		"int8_t",   "int16_t",	"int32_t",  "int64_t",	 "uint8_t", "uint16_t",
+		"uint32_t", "uint64_t", "intptr_t", "uintptr_t", "size_t",  "ssize_t",
 	};
 	size_t i;
 
@@ -464,8 +488,8 @@ ParameterizedTest(struct err_case *c, lex, errors)
 Test(lex, error_consumes_input)
 {
 	static const char *const texts[] = {
-		"\"abc", "'ab", "08 09", "/* x", "# define", "\"\\777\" x", "1.5.6", "$$$",
-		"\x01\x02\x03", "'' '' ''",
+		"\"abc",       "'ab",	"08 09", "/* x",	 "# define",
+		"\"\\777\" x", "1.5.6", "$$$",	 "\x01\x02\x03", "'' '' ''",
 	};
 	struct lex_token t;
 	size_t i;
@@ -503,11 +527,11 @@ ParameterizedTestParameters(lex, char_literals)
 		{ "'\\\\'", '\\', 1 },
 		{ "'\"'", '"', 1 },
 		{ "'\\\"'", '"', 1 },
-		{ "'\\?'", 0x5c3f, 2 },	/* not an escape: kept with its backslash */
+		{ "'\\?'", 0x5c3f, 2 }, /* not an escape: kept with its backslash */
 		{ "'\\''", 0x5c27, 2 },
 		{ "'\\\\'", '\\', 1 },
 		{ "'\\377'", 0xff, 1 },
-		{ "'\\777'", 0xff, 1 },	/* octal and hex values are kept to 8 bits */
+		{ "'\\777'", 0xff, 1 }, /* octal and hex values are kept to 8 bits */
 		{ "'\\x1ff'", 0xff, 1 },
 		{ "'\\a'", '\a', 1 },
 		{ "'\\b'", '\b', 1 },
@@ -632,10 +656,17 @@ Test(lex, slash_ends_predicate)
 		const char *text;
 		unsigned int flags;
 	} cases[] = {
-		{ "/", LEX_SLASH_EPRED }, { "/ ", LEX_SLASH_EPRED }, { "/{", LEX_SLASH_EPRED },
-		{ "/ \n\t{", LEX_SLASH_EPRED }, { "/;", LEX_SLASH_EPRED },
-		{ "/ /* c */", LEX_SLASH_EPRED }, { "/x", 0 }, { "/ 2", 0 }, { "/(", 0 },
-		{ "/}", 0 }, { "/-1", 0 },
+		{ "/", LEX_SLASH_EPRED },
+		{ "/ ", LEX_SLASH_EPRED },
+		{ "/{", LEX_SLASH_EPRED },
+		{ "/ \n\t{", LEX_SLASH_EPRED },
+		{ "/;", LEX_SLASH_EPRED },
+		{ "/ /* c */", LEX_SLASH_EPRED },
+		{ "/x", 0 },
+		{ "/ 2", 0 },
+		{ "/(", 0 },
+		{ "/}", 0 },
+		{ "/-1", 0 },
 	};
 	struct lex_token t;
 	size_t i;
@@ -672,10 +703,15 @@ Test(lex, constant_then_next_token)
 		unsigned int flags;
 		const char *next;
 	} cases[] = {
-		{ "10lu", 10, LEX_INT_LONG, "u" }, { "12abc", 12, 0, "abc" },
-		{ "0x1g", 1, 0, "g" }, { "1uu", 1, LEX_INT_UNSIGNED, "u" },
-		{ "1LLU", 1, LEX_INT_LONGLONG, "U" }, { "1lll", 1, LEX_INT_LONGLONG, "l" },
-		{ "1_0", 1, 0, "_0" }, { "0x", 0, 0, "x" }, { "0xul", 0, 0, "xul" },
+		{ "10lu", 10, LEX_INT_LONG, "u" },
+		{ "12abc", 12, 0, "abc" },
+		{ "0x1g", 1, 0, "g" },
+		{ "1uu", 1, LEX_INT_UNSIGNED, "u" },
+		{ "1LLU", 1, LEX_INT_LONGLONG, "U" },
+		{ "1lll", 1, LEX_INT_LONGLONG, "l" },
+		{ "1_0", 1, 0, "_0" },
+		{ "0x", 0, 0, "x" },
+		{ "0xul", 0, 0, "xul" },
 		{ "0xz", 0, 0, "xz" },
 	};
 	struct lex_token t;
@@ -850,9 +886,14 @@ Test(lex, macros)
 		const char *name;
 		unsigned int flags;
 	} cases[] = {
-		{ "$1", "1", 0 }, { "$9", "9", 0 }, { "$10", "10", 0 }, { "$0", "0", 0 },
-		{ "$$1", "1", LEX_MACRO_STRING }, { "$target", "target", 0 },
-		{ "$pid", "pid", 0 }, { "$$target", "target", LEX_MACRO_STRING },
+		{ "$1", "1", 0 },
+		{ "$9", "9", 0 },
+		{ "$10", "10", 0 },
+		{ "$0", "0", 0 },
+		{ "$$1", "1", LEX_MACRO_STRING },
+		{ "$target", "target", 0 },
+		{ "$pid", "pid", 0 },
+		{ "$$target", "target", LEX_MACRO_STRING },
 		{ "$_x9", "_x9", 0 },
 	};
 	struct lex_token t;
@@ -1001,10 +1042,11 @@ Test(lex, pspec_ends)
 		const char *text;
 		enum lex_kind next;
 	} cases[] = {
-		{ "BEGIN{", LEX_LBRACE }, { "BEGIN/x/", LEX_SLASH }, { "a:b:c:d,", LEX_COMMA },
-		{ "BEGIN;", LEX_SEMI }, { "BEGIN /", LEX_SLASH }, { "BEGIN\n{", LEX_LBRACE },
+		{ "BEGIN{", LEX_LBRACE },      { "BEGIN/x/", LEX_SLASH },
+		{ "a:b:c:d,", LEX_COMMA },     { "BEGIN;", LEX_SEMI },
+		{ "BEGIN /", LEX_SLASH },      { "BEGIN\n{", LEX_LBRACE },
 		{ "BEGIN/*c*/{", LEX_LBRACE }, { "fbt::*/**/{", LEX_LBRACE },
-		{ "BEGIN//c\n{", LEX_SLASH }, { "BEGIN(", LEX_LPAREN },
+		{ "BEGIN//c\n{", LEX_SLASH },  { "BEGIN(", LEX_LPAREN },
 	};
 	struct lex_token t;
 	size_t i;
@@ -1025,13 +1067,20 @@ Test(lex, clause_mode_declarations)
 		const char *text;
 		enum lex_kw kw;
 	} cases[] = {
-		{ "int n;", LEX_KW_INT }, { "string s;", LEX_KW_STRING },
-		{ "uint64_t t;", LEX_KW_TYPENAME }, { "long x[int];", LEX_KW_LONG },
-		{ "self int x;", LEX_KW_SELF }, { "this string s;", LEX_KW_THIS },
-		{ "unsigned long long u;", LEX_KW_UNSIGNED }, { "char", LEX_KW_CHAR },
-		{ "struct foo x;", LEX_KW_STRUCT }, { "const int c;", LEX_KW_CONST },
-		{ "typedef int x;", LEX_KW_TYPEDEF }, { "inline int x = 1;", LEX_KW_INLINE },
-		{ "void", LEX_KW_VOID }, { "short", LEX_KW_SHORT },
+		{ "int n;", LEX_KW_INT },
+		{ "string s;", LEX_KW_STRING },
+		{ "uint64_t t;", LEX_KW_TYPENAME },
+		{ "long x[int];", LEX_KW_LONG },
+		{ "self int x;", LEX_KW_SELF },
+		{ "this string s;", LEX_KW_THIS },
+		{ "unsigned long long u;", LEX_KW_UNSIGNED },
+		{ "char", LEX_KW_CHAR },
+		{ "struct foo x;", LEX_KW_STRUCT },
+		{ "const int c;", LEX_KW_CONST },
+		{ "typedef int x;", LEX_KW_TYPEDEF },
+		{ "inline int x = 1;", LEX_KW_INLINE },
+		{ "void", LEX_KW_VOID },
+		{ "short", LEX_KW_SHORT },
 	};
 	struct lex_token t;
 	size_t i;

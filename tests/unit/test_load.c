@@ -85,9 +85,9 @@ static int has_op(const uint64_t *ops, unsigned int op)
 Test(load, ops_used_skips_fast_counts)
 {
 	struct spt_insn insns[] = {
-		{ .op = SPT_OP_LDB }, { .op = SPT_OP_REC }, { .op = SPT_OP_RET },
-		{ .op = SPT_OP_AGG }, { .op = SPT_OP_RET },
-		{ .op = SPT_OP_LDB }, { .op = SPT_OP_AGG, .imm = 1 }, { .op = SPT_OP_RET },
+		{ .op = SPT_OP_LDB },		{ .op = SPT_OP_REC }, { .op = SPT_OP_RET },
+		{ .op = SPT_OP_AGG },		{ .op = SPT_OP_RET }, { .op = SPT_OP_LDB },
+		{ .op = SPT_OP_AGG, .imm = 1 }, { .op = SPT_OP_RET },
 	};
 	struct img_clause clauses[3] = { { .prog = 0 }, { .prog = 3, .fcount = 1 }, { .prog = 5 } };
 	struct img_agg aggs[2] = { { .func = SPT_AGG_COUNT }, { .func = SPT_AGG_SUM } };
@@ -96,8 +96,9 @@ Test(load, ops_used_skips_fast_counts)
 		{ .epid = 2, .clause = 1, .prog = 3 },
 		{ .epid = 3, .clause = 2, .prog = 5 },
 	};
-	struct image img = { .insns = insns, .ninsns = 8, .aggs = aggs, .naggs = 2,
-			     .clauses = clauses };
+	struct image img = {
+		.insns = insns, .ninsns = 8, .aggs = aggs, .naggs = 2, .clauses = clauses
+	};
 	struct enabling e = { .ecbs = ecbs, .n = 3, .img = &img };
 	uint64_t ops[(SPT_OP_NOPS + 63) / 64];
 	uint32_t fns;
@@ -124,17 +125,27 @@ Test(load, ops_used_skips_fast_counts)
 /* fill's END reservation: the records of every END clause that records, and only those. */
 Test(load, end_reserve)
 {
-	struct probe end = { .id = 3, .kind = PROBE_DTRACE, .arg = SPT_DTRACE_END,
-			     .prov = "dtrace", .name = "END" };
-	struct probe begin = { .id = 1, .kind = PROBE_DTRACE, .arg = SPT_DTRACE_BEGIN,
-			       .prov = "dtrace", .name = "BEGIN" };
-	struct probe sys = { .id = 9, .kind = PROBE_SYSCALL_ENTRY, .arg = 257,
-			     .prov = "syscall", .func = "openat", .name = "entry" };
+	struct probe end = { .id = 3,
+			     .kind = PROBE_DTRACE,
+			     .arg = SPT_DTRACE_END,
+			     .prov = "dtrace",
+			     .name = "END" };
+	struct probe begin = { .id = 1,
+			       .kind = PROBE_DTRACE,
+			       .arg = SPT_DTRACE_BEGIN,
+			       .prov = "dtrace",
+			       .name = "BEGIN" };
+	struct probe sys = { .id = 9,
+			     .kind = PROBE_SYSCALL_ENTRY,
+			     .arg = 257,
+			     .prov = "syscall",
+			     .func = "openat",
+			     .name = "entry" };
 	struct enab_ecb ecbs[] = {
 		{ .epid = 1, .probe = &begin, .size = 64 },
 		{ .epid = 2, .probe = &end, .size = 24 },
 		{ .epid = 3, .probe = &sys, .size = 128 },
-		{ .epid = 4, .probe = &end, .size = 0 },	/* records nothing */
+		{ .epid = 4, .probe = &end, .size = 0 }, /* records nothing */
 		{ .epid = 5, .probe = &end, .size = 40 },
 	};
 	struct enabling e = { .ecbs = ecbs, .n = 5 };

@@ -181,7 +181,7 @@ Test(opt, set_known_options)
 
 struct rt_case {
 	char in[16];
-	int null;	/* the value is absent, not in[] */
+	int null; /* the value is absent, not in[] */
 	int ret;
 	int64_t out;
 };
@@ -189,15 +189,27 @@ struct rt_case {
 ParameterizedTestParameters(opt, runtime_values)
 {
 	static struct rt_case cases[] = {
-		{ "", 1, 0, 0 },	/* -xquiet: 0, which is on */
-		{ "", 0, 0, OPT_UNSET },	/* -xquiet=: off */
-		{ "yes", 0, 0, 1 }, { "ENABLE", 0, 0, 1 }, { "enabled", 0, 0, 1 },
-		{ "True", 0, 0, 1 }, { "on", 0, 0, 1 }, { "set", 0, 0, 1 },
-		{ "no", 0, 0, OPT_UNSET }, { "Disable", 0, 0, OPT_UNSET },
-		{ "disabled", 0, 0, OPT_UNSET }, { "FALSE", 0, 0, OPT_UNSET },
-		{ "off", 0, 0, OPT_UNSET }, { "unset", 0, 0, OPT_UNSET },
-		{ "0", 0, 0, 0 }, { "10", 0, 0, 10 }, { "0x1f", 0, 0, 31 }, { "010", 0, 0, 8 },
-		{ "-1", 0, -EINVAL, 0 }, { "3x", 0, -EINVAL, 0 }, { "maybe", 0, -EINVAL, 0 },
+		{ "", 1, 0, 0 },	 /* -xquiet: 0, which is on */
+		{ "", 0, 0, OPT_UNSET }, /* -xquiet=: off */
+		{ "yes", 0, 0, 1 },
+		{ "ENABLE", 0, 0, 1 },
+		{ "enabled", 0, 0, 1 },
+		{ "True", 0, 0, 1 },
+		{ "on", 0, 0, 1 },
+		{ "set", 0, 0, 1 },
+		{ "no", 0, 0, OPT_UNSET },
+		{ "Disable", 0, 0, OPT_UNSET },
+		{ "disabled", 0, 0, OPT_UNSET },
+		{ "FALSE", 0, 0, OPT_UNSET },
+		{ "off", 0, 0, OPT_UNSET },
+		{ "unset", 0, 0, OPT_UNSET },
+		{ "0", 0, 0, 0 },
+		{ "10", 0, 0, 10 },
+		{ "0x1f", 0, 0, 31 },
+		{ "010", 0, 0, 8 },
+		{ "-1", 0, -EINVAL, 0 },
+		{ "3x", 0, -EINVAL, 0 },
+		{ "maybe", 0, -EINVAL, 0 },
 		{ "1k", 0, -EINVAL, 0 },
 	};
 	return cr_make_param_array(struct rt_case, cases, sizeof(cases) / sizeof(cases[0]));
@@ -216,8 +228,9 @@ ParameterizedTest(struct rt_case *c, opt, runtime_values)
 /* DTrace's quirk: any number, 0 included, turns a boolean on; only unset words turn it off. */
 Test(opt, booleans_as_dtrace)
 {
-	static const char *const bools[] = { "quiet", "flowindent", "destructive", "aggsortkey",
-					     "aggsortrev", "quietresize", "temporal", "bpflog" };
+	static const char *const bools[] = { "quiet",	   "flowindent", "destructive",
+					     "aggsortkey", "aggsortrev", "quietresize",
+					     "temporal",   "bpflog" };
 	struct opts o;
 	char err[128];
 	size_t i;
@@ -230,7 +243,8 @@ Test(opt, booleans_as_dtrace)
 		cr_assert_eq(opt_set(&o, bools[i], "", err, sizeof(err)), 0);
 		cr_assert_eq(opt_set(&o, bools[i], "off", err, sizeof(err)), 0);
 		cr_assert_eq(opt_set(&o, bools[i], "2", err, sizeof(err)), 0);
-		cr_assert_eq(opt_set(&o, bools[i], "bogus", err, sizeof(err)), -EINVAL, "%s", bools[i]);
+		cr_assert_eq(opt_set(&o, bools[i], "bogus", err, sizeof(err)), -EINVAL, "%s",
+			     bools[i]);
 		cr_assert_str_eq(err, "Invalid value for specified option");
 	}
 	opt_init(&o);
@@ -247,17 +261,19 @@ Test(opt, booleans_as_dtrace)
 /* Compiler flags take no value at all, not even an empty one. */
 Test(opt, flags_reject_values)
 {
-	static const char *const flags[] = { "argref", "cpp", "defaultargs", "empty", "errtags",
-					     "knodefs", "kdefs", "nolibs", "pspec", "udefs",
-					     "unodefs", "verbose", "zdefs", "core", "debug",
-					     "cpphdrs", "strip" };
+	static const char *const flags[] = { "argref",	"cpp",	   "defaultargs", "empty",
+					     "errtags", "knodefs", "kdefs",	  "nolibs",
+					     "pspec",	"udefs",   "unodefs",	  "verbose",
+					     "zdefs",	"core",	   "debug",	  "cpphdrs",
+					     "strip" };
 	struct opts o;
 	char err[128];
 	size_t i;
 
 	for (i = 0; i < sizeof(flags) / sizeof(flags[0]); i++) {
 		opt_init(&o);
-		cr_assert_eq(opt_set(&o, flags[i], "1", err, sizeof(err)), -EINVAL, "%s=1", flags[i]);
+		cr_assert_eq(opt_set(&o, flags[i], "1", err, sizeof(err)), -EINVAL, "%s=1",
+			     flags[i]);
 		cr_assert_str_eq(err, "Invalid value for specified option");
 		cr_assert_eq(opt_set(&o, flags[i], "", err, sizeof(err)), -EINVAL, "%s=", flags[i]);
 		cr_assert_eq(opt_set(&o, flags[i], NULL, err, sizeof(err)), 0, "%s", flags[i]);
@@ -278,19 +294,24 @@ Test(opt, flags_reject_values)
 Test(opt, every_dtrace_option_is_known)
 {
 	static const char *const names[] = {
-		"bufsize", "bufpolicy", "bufresize", "aggsize", "dynvarsize", "specsize", "nspec",
-		"strsize", "scratchsize", "cpu", "destructive", "grabanon", "cleanrate",
-		"statusrate", "switchrate", "aggrate", "stackframes", "ustackframes", "maxframes",
-		"jstackframes", "jstackstrsize", "lockmem", "pcapsize", "bpflog", "bpflogsize",
-		"noresolve", "quiet", "flowindent", "rawbytes", "stackindent", "aggsortkey",
-		"aggsortrev", "aggsortkeypos", "aggsortpos", "aggpercpu", "printsize",
-		"quietresize", "cpp", "cppargs", "cpphdrs", "cpppath", "define", "undef", "incdir",
-		"stdc", "defaultargs", "argref", "empty", "zdefs", "pspec", "errtags", "droptags",
-		"knodefs", "kdefs", "unodefs", "udefs", "nolibs", "libdir", "syslibdir", "version",
-		"amin", "late", "linkmode", "linktype", "lazyload", "linknommap", "strip", "ldpath",
-		"ctypes", "dtypes", "ctfpath", "modpath", "procfspath", "dofstashpath", "evaltime",
-		"pgmax", "useruid", "sysslice", "preallocate", "iregs", "tregs", "disasm", "tree",
-		"debug", "debugassert", "core", "verbose",
+		"bufsize",	 "bufpolicy",	"bufresize",	 "aggsize",	 "dynvarsize",
+		"specsize",	 "nspec",	"strsize",	 "scratchsize",	 "cpu",
+		"destructive",	 "grabanon",	"cleanrate",	 "statusrate",	 "switchrate",
+		"aggrate",	 "stackframes", "ustackframes",	 "maxframes",	 "jstackframes",
+		"jstackstrsize", "lockmem",	"pcapsize",	 "bpflog",	 "bpflogsize",
+		"noresolve",	 "quiet",	"flowindent",	 "rawbytes",	 "stackindent",
+		"aggsortkey",	 "aggsortrev",	"aggsortkeypos", "aggsortpos",	 "aggpercpu",
+		"printsize",	 "quietresize", "cpp",		 "cppargs",	 "cpphdrs",
+		"cpppath",	 "define",	"undef",	 "incdir",	 "stdc",
+		"defaultargs",	 "argref",	"empty",	 "zdefs",	 "pspec",
+		"errtags",	 "droptags",	"knodefs",	 "kdefs",	 "unodefs",
+		"udefs",	 "nolibs",	"libdir",	 "syslibdir",	 "version",
+		"amin",		 "late",	"linkmode",	 "linktype",	 "lazyload",
+		"linknommap",	 "strip",	"ldpath",	 "ctypes",	 "dtypes",
+		"ctfpath",	 "modpath",	"procfspath",	 "dofstashpath", "evaltime",
+		"pgmax",	 "useruid",	"sysslice",	 "preallocate",	 "iregs",
+		"tregs",	 "disasm",	"tree",		 "debug",	 "debugassert",
+		"core",		 "verbose",
 	};
 	struct opts o;
 	char err[128];
@@ -376,8 +397,8 @@ Test(opt, value_grammars)
 Test(opt, pragma_context)
 {
 	static const char *const cmdline_only[] = { "cpphdrs", "cpppath", "cppargs", "define",
-						    "undef", "incdir", "stdc", "lockmem", "ldpath",
-						    "ctfpath", "modpath", "procfspath" };
+						    "undef",   "incdir",  "stdc",    "lockmem",
+						    "ldpath",  "ctfpath", "modpath", "procfspath" };
 	struct opts o;
 	char err[128];
 	size_t i;
@@ -432,15 +453,9 @@ struct fmt_case {
 ParameterizedTestParameters(opt, format_size)
 {
 	static struct fmt_case cases[] = {
-		{ 512ULL << 20, "512m" },
-		{ 2ULL << 20, "2m" },
-		{ 1536ULL << 10, "1536k" },
-		{ 64ULL << 30, "64g" },
-		{ 1ULL << 40, "1t" },
-		{ 3ULL << 40, "3t" },
-		{ 100, "100" },
-		{ 1024 + 8, "1032" },
-		{ 0, "0" },
+		{ 512ULL << 20, "512m" }, { 2ULL << 20, "2m" }, { 1536ULL << 10, "1536k" },
+		{ 64ULL << 30, "64g" },	  { 1ULL << 40, "1t" }, { 3ULL << 40, "3t" },
+		{ 100, "100" },		  { 1024 + 8, "1032" }, { 0, "0" },
 	};
 	return cr_make_param_array(struct fmt_case, cases, sizeof(cases) / sizeof(cases[0]));
 }

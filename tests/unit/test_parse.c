@@ -50,16 +50,16 @@ static struct ast_expr *expression(const char *text)
 }
 
 /* Print with PRINT into a string the caller frees. */
-#define PRINTED(print, x)						\
-	({								\
-		char *buf_ = NULL;					\
-		size_t len_ = 0;					\
-		FILE *fp_ = open_memstream(&buf_, &len_);		\
-									\
-		cr_assert_not_null(fp_);				\
-		cr_assert_eq(print(fp_, x), 0);				\
-		fclose(fp_);						\
-		buf_;							\
+#define PRINTED(print, x)                                 \
+	({                                                \
+		char *buf_ = NULL;                        \
+		size_t len_ = 0;                          \
+		FILE *fp_ = open_memstream(&buf_, &len_); \
+                                                          \
+		cr_assert_not_null(fp_);                  \
+		cr_assert_eq(print(fp_, x), 0);           \
+		fclose(fp_);                              \
+		buf_;                                     \
 	})
 
 static void expect_expr(const char *text, const char *sexp)
@@ -83,8 +83,8 @@ static void expect_prog(const char *text, const char *out)
 	expect_prog_in("t.d", text, out);
 }
 
-static void expect_error_in(const char *file, const char *text, const char *tag,
-			    unsigned int line, unsigned int col, const char *msg)
+static void expect_error_in(const char *file, const char *text, const char *tag, unsigned int line,
+			    unsigned int col, const char *msg)
 {
 	struct ast_program *prog = parse_program(&cc, file, text, strlen(text));
 
@@ -100,8 +100,8 @@ static void expect_error_in(const char *file, const char *text, const char *tag,
 		cr_assert_null(cc.diags.v[0].file);
 }
 
-static void expect_error(const char *text, const char *tag, unsigned int line,
-			 unsigned int col, const char *msg)
+static void expect_error(const char *text, const char *tag, unsigned int line, unsigned int col,
+			 const char *msg)
 {
 	expect_error_in("t.d", text, tag, line, col, msg);
 }
@@ -184,7 +184,8 @@ ParameterizedTestParameters(parse, precedence)
 		{ "sizeof(x)", "(sizeof x)" },
 		{ "sizeof -x", "(sizeof (- x))" },
 		{ "sizeof(int) * 2", "(* (sizeof <int>) 2)" },
-		{ "offsetof(struct task_struct, pid) + 1", "(+ (offsetof <struct task_struct> pid) 1)" },
+		{ "offsetof(struct task_struct, pid) + 1",
+		  "(+ (offsetof <struct task_struct> pid) 1)" },
 		{ "sizeof (char *)", "(sizeof <char *>)" },
 		{ "sizeof(struct file)", "(sizeof <struct file>)" },
 		{ "sizeof sizeof x", "(sizeof (sizeof x))" },
@@ -602,7 +603,8 @@ Test(parse, missing_body_in_probe_specifier)
 	expect_prog_in(NULL, "BEGIN", "(clause (probes BEGIN))\n");
 	expect_prog_in(NULL, "syscall::read:entry, syscall::write:entry",
 		       "(clause (probes syscall::read:entry syscall::write:entry))\n");
-	expect_prog_in(NULL, "BEGIN {} END", "(clause (probes BEGIN) (body))\n"
+	expect_prog_in(NULL, "BEGIN {} END",
+		       "(clause (probes BEGIN) (body))\n"
 		       "(clause (probes END))\n");
 	prog = program(NULL, "BEGIN");
 	cr_assert_null(prog->items[0]->u.clause.body);
@@ -623,7 +625,7 @@ Test(parse, predicate_slash_rule_as_dtrace)
 Test(parse, top_level_semicolons)
 {
 	expect_prog(";BEGIN {};\n;END {}", "(clause (probes BEGIN) (body))\n"
-		    "(clause (probes END) (body))\n");
+					   "(clause (probes END) (body))\n");
 }
 
 Test(parse, inline_definitions)
@@ -640,9 +642,9 @@ Test(parse, declarations)
 		    "(decl <int> n)\n(decl <string> s)\n(decl <uint64_t> t)\n"
 		    "(decl <long> x [<int>])\n(decl self <int> x)\n(decl this <string> s)\n");
 	expect_prog("unsigned long long y[string, int];", "(decl <unsigned long long> y "
-		    "[<string> <int>])\n");
+							  "[<string> <int>])\n");
 	expect_prog("int*p, a[4], **q;", "(decl <int *> p)\n(decl <int> a [4])\n"
-		    "(decl <int **> q)\n");
+					 "(decl <int **> q)\n");
 	expect_prog("const char *cp;\nstruct task_struct *t;\nself struct file *f[int, string];",
 		    "(decl <const char *> cp)\n(decl <struct task_struct *> t)\n"
 		    "(decl self <struct file *> f [<int> <string>])\n");
@@ -1016,11 +1018,10 @@ ParameterizedTestParameters(parse, errors)
 		{ "BEGIN { (const)x; }", "D_SYNTAX", 1, 15, "syntax error near \")\"" },
 		{ "BEGIN { (struct)x; }", "D_SYNTAX", 1, 16, "syntax error near \")\"" },
 		{ "BEGIN { int x; }", "D_SYNTAX", 1, 9, "syntax error near \"int\"" },
-		{ "BEGIN { x = \"abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJ\" y; }",
-		  "D_SYNTAX", 1, 62, "syntax error near \"y\"" },
-		{ "BEGIN { x = 1 \"abcdefghijklmnopqrstuvwxyz0123456789ABCDEF\"; }",
-		  "D_SYNTAX", 1, 15,
-		  "syntax error near \"\"abcdefghijklmnopqrstuvwxyz0123456789ABC...\"" },
+		{ "BEGIN { x = \"abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJ\" y; }", "D_SYNTAX",
+		  1, 62, "syntax error near \"y\"" },
+		{ "BEGIN { x = 1 \"abcdefghijklmnopqrstuvwxyz0123456789ABCDEF\"; }", "D_SYNTAX", 1,
+		  15, "syntax error near \"\"abcdefghijklmnopqrstuvwxyz0123456789ABC...\"" },
 		{ "BEGIN { x = 08; }", "D_INT_DIGIT", 1, 13,
 		  "constant 08 contains invalid digit 8" },
 		{ "BEGIN\n{\n  trace(\"a\n\");\n}", "D_STR_NL", 3, 9,
@@ -1028,7 +1029,8 @@ ParameterizedTestParameters(parse, errors)
 		{ "#include <stdio.h>\nBEGIN {}", "D_PRAGCTL_INVAL", 1, 1,
 		  "invalid control directive: #include" },
 		{ "BEGIN { x = 1 # 2; }", "D_SYNTAX", 1, 15, "syntax error near \"#\"" },
-		{ "BEGIN\n/* open", "D_SYNTAX", 2, 1, "end-of-file encountered before matching */" },
+		{ "BEGIN\n/* open", "D_SYNTAX", 2, 1,
+		  "end-of-file encountered before matching */" },
 	};
 
 	return cr_make_param_array(struct error_case, cases, sizeof(cases) / sizeof(cases[0]));
@@ -1069,7 +1071,8 @@ ParameterizedTestParameters(parse, unsupported)
 		{ "typedef int myint;", "D_UNSUPPORTED", 1, 1, "not supported: typedef" },
 		{ "inline int x[int] = 3;", "D_SYNTAX", 1, 17, "syntax error near \"]\"" },
 		{ "inline int x[a] = 3;", "D_SYNTAX", 1, 14, "syntax error near \"a\"" },
-		{ "inline int = 3;", "D_DECL_USELESS", 1, 12, "inline declaration requires a name" },
+		{ "inline int = 3;", "D_DECL_USELESS", 1, 12,
+		  "inline declaration requires a name" },
 		{ "inline self int x = 3;", "D_DECL_BADCLASS", 1, 8,
 		  "specified storage class not appropriate for inline declaration" },
 		{ "self inline int x = 3;", "D_DECL_BADCLASS", 1, 6,
@@ -1079,7 +1082,8 @@ ParameterizedTestParameters(parse, unsupported)
 		{ "provider foo { probe bar(); };", "D_UNSUPPORTED", 1, 1,
 		  "not supported: provider definitions" },
 		{ "extern int x;", "D_UNSUPPORTED", 1, 1, "not supported: extern declarations" },
-		{ "static int x;", "D_DECL_BADCLASS", 1, 1, "specified storage class not appropriate in D" },
+		{ "static int x;", "D_DECL_BADCLASS", 1, 1,
+		  "specified storage class not appropriate in D" },
 		{ "register int x;", "D_DECL_BADCLASS", 1, 1,
 		  "specified storage class not appropriate in D" },
 		{ "self auto int x;", "D_DECL_BADCLASS", 1, 6,
@@ -1214,8 +1218,8 @@ Test(parse, expression_errors)
 
 /* Nesting limits */
 
-static char *repeat(const char *pre, const char *unit, size_t n, const char *mid,
-		    const char *unit2, const char *post)
+static char *repeat(const char *pre, const char *unit, size_t n, const char *mid, const char *unit2,
+		    const char *post)
 {
 	size_t a = strlen(unit), b = strlen(unit2), i;
 	char *s = malloc(strlen(pre) + n * (a + b) + strlen(mid) + strlen(post) + 1);

@@ -6,8 +6,13 @@
 #include "print.h"
 
 static const struct probe openat_entry = {
-	.id = 478, .kind = PROBE_SYSCALL_ENTRY, .arg = 257,
-	.prov = "syscall", .mod = "vmlinux", .func = "openat", .name = "entry",
+	.id = 478,
+	.kind = PROBE_SYSCALL_ENTRY,
+	.arg = 257,
+	.prov = "syscall",
+	.mod = "vmlinux",
+	.func = "openat",
+	.name = "entry",
 };
 
 static char *capture(int quiet, int nrec)
@@ -62,18 +67,21 @@ Test(print, list)
 	print_list_heading(f);
 	print_list_probe(f, &openat_entry);
 	fclose(f);
-	cr_assert_str_eq(buf,
-			 "   ID   PROVIDER            MODULE                          FUNCTION NAME\n"
-			 "  478    syscall           vmlinux                            openat entry\n");
+	cr_assert_str_eq(
+		buf,
+		"   ID   PROVIDER            MODULE                          FUNCTION NAME\n"
+		"  478    syscall           vmlinux                            openat entry\n");
 	free(buf);
 }
 
 Test(print, flowindent)
 {
-	static const struct probe entry = { 10, PROBE_SYSCALL_ENTRY, 2, "syscall", "vmlinux",
-					    "open", "entry" };
-	static const struct probe ret = { 11, PROBE_SYSCALL_RETURN, 2, "syscall", "vmlinux",
-					  "open", "return" };
+	static const struct probe entry = { 10,	       PROBE_SYSCALL_ENTRY, 2,
+					    "syscall", "vmlinux",	    "open",
+					    "entry" };
+	static const struct probe ret = {
+		11, PROBE_SYSCALL_RETURN, 2, "syscall", "vmlinux", "open", "return"
+	};
 	static const struct probe begin = { 1, PROBE_DTRACE, 0, "dtrace", "", "", "BEGIN" };
 	struct printer pr;
 	char *buf = NULL;
@@ -105,16 +113,16 @@ Test(print, flowindent)
 /* Other providers' entry and return probes, "-entry" names, the indent per pass. */
 Test(print, flowindent_arrows)
 {
-	static const struct probe fbt_e = { 20, PROBE_DTRACE, 0, "fbt", "vmlinux", "do_open",
-					    "entry" };
-	static const struct probe fbt_r = { 21, PROBE_DTRACE, 0, "fbt", "vmlinux", "do_open",
-					    "return" };
-	static const struct probe usdt_e = { 22, PROBE_DTRACE, 0, "app", "a.out", "main",
-					     "query-entry" };
-	static const struct probe usdt_r = { 23, PROBE_DTRACE, 0, "app", "a.out", "main",
-					     "query-return" };
-	static const struct probe notentry = { 24, PROBE_DTRACE, 0, "app", "a.out", "main",
-					       "reentry" };
+	static const struct probe fbt_e = { 20,	       PROBE_DTRACE, 0,	     "fbt",
+					    "vmlinux", "do_open",    "entry" };
+	static const struct probe fbt_r = { 21,	       PROBE_DTRACE, 0,	      "fbt",
+					    "vmlinux", "do_open",    "return" };
+	static const struct probe usdt_e = { 22,     PROBE_DTRACE, 0, "app", "a.out",
+					     "main", "query-entry" };
+	static const struct probe usdt_r = { 23,     PROBE_DTRACE,  0, "app", "a.out",
+					     "main", "query-return" };
+	static const struct probe notentry = { 24,	PROBE_DTRACE, 0,	"app",
+					       "a.out", "main",	      "reentry" };
 	struct printer pr;
 	char *buf = NULL;
 	size_t len = 0;
@@ -144,8 +152,9 @@ Test(print, flowindent_arrows)
 /* A second clause's record of the same entry probe does not indent again. */
 Test(print, flowindent_second_clause)
 {
-	static const struct probe entry = { 10, PROBE_SYSCALL_ENTRY, 2, "syscall", "vmlinux",
-					    "open", "entry" };
+	static const struct probe entry = { 10,	       PROBE_SYSCALL_ENTRY, 2,
+					    "syscall", "vmlinux",	    "open",
+					    "entry" };
 	struct printer pr;
 	char *buf = NULL;
 	size_t len = 0;
@@ -171,8 +180,9 @@ Test(print, flowindent_second_clause)
 /* -F prints its heading and columns under -q too, with no newline after a record. */
 Test(print, flowindent_quiet)
 {
-	static const struct probe entry = { 10, PROBE_SYSCALL_ENTRY, 2, "syscall", "vmlinux",
-					    "open", "entry" };
+	static const struct probe entry = { 10,	       PROBE_SYSCALL_ENTRY, 2,
+					    "syscall", "vmlinux",	    "open",
+					    "entry" };
 	struct printer pr;
 	char *buf = NULL;
 	size_t len = 0;
@@ -193,8 +203,9 @@ Test(print, flowindent_quiet)
 /* _DTRACE_TESTING: no CPU and ID columns, in the heading and the prefix. */
 Test(print, testing_mode)
 {
-	static const struct probe entry = { 10, PROBE_SYSCALL_ENTRY, 2, "syscall", "vmlinux",
-					    "open", "entry" };
+	static const struct probe entry = { 10,	       PROBE_SYSCALL_ENTRY, 2,
+					    "syscall", "vmlinux",	    "open",
+					    "entry" };
 	struct printer pr;
 	char *buf = NULL;
 	size_t len = 0;

@@ -20,7 +20,8 @@ Test(priv, tracing_needs_bpf_and_perfmon)
 	cr_assert_str_eq(missing(PRIV_TRACE, PRIV_CAP_PERFMON), "CAP_BPF");
 	cr_assert_str_eq(missing(PRIV_TRACE, PRIV_CAP_BPF | PRIV_CAP_PERFMON), "");
 	/* other capabilities do not stand in for them */
-	cr_assert_str_eq(missing(PRIV_TRACE, ~(PRIV_CAP_BPF | PRIV_CAP_PERFMON | PRIV_CAP_SYS_ADMIN)),
+	cr_assert_str_eq(missing(PRIV_TRACE,
+				 ~(PRIV_CAP_BPF | PRIV_CAP_PERFMON | PRIV_CAP_SYS_ADMIN)),
 			 "CAP_BPF and CAP_PERFMON");
 }
 
@@ -43,7 +44,9 @@ Test(priv, whole_message)
 
 	/* the test runs as whatever user; the message names what is lacking */
 	if (priv_check(PRIV_TRACE, buf, sizeof(buf)))
-		cr_assert(strstr(buf, "run as root, or with CAP_BPF and CAP_PERFMON, for tracing and listing probes (this process lacks CAP_"));
+		cr_assert(strstr(
+			buf,
+			"run as root, or with CAP_BPF and CAP_PERFMON, for tracing and listing probes (this process lacks CAP_"));
 	else
 		cr_assert_str_eq(missing(PRIV_TRACE, priv_effective()), "");
 }

@@ -56,8 +56,13 @@ Test(probe, desc_parse_errors)
 }
 
 static const struct probe openat_entry = {
-	.id = 10, .kind = PROBE_SYSCALL_ENTRY, .arg = 257,
-	.prov = "syscall", .mod = "vmlinux", .func = "openat", .name = "entry",
+	.id = 10,
+	.kind = PROBE_SYSCALL_ENTRY,
+	.arg = 257,
+	.prov = "syscall",
+	.mod = "vmlinux",
+	.func = "openat",
+	.name = "entry",
 };
 
 struct match_case {
@@ -138,13 +143,12 @@ static const char openat_enter_format[] =
 	"\n"
 	"print fmt: \"dfd: 0x%08lx, filename: 0x%08lx\", ((unsigned long)(REC->dfd))\n";
 
-static const char exit_format[] =
-	"name: sys_exit_openat\n"
-	"format:\n"
-	"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n"
-	"\n"
-	"\tfield:int __syscall_nr;\toffset:8;\tsize:4;\tsigned:1;\n"
-	"\tfield:long ret;\toffset:16;\tsize:8;\tsigned:1;\n";
+static const char exit_format[] = "name: sys_exit_openat\n"
+				  "format:\n"
+				  "\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n"
+				  "\n"
+				  "\tfield:int __syscall_nr;\toffset:8;\tsize:4;\tsigned:1;\n"
+				  "\tfield:long ret;\toffset:16;\tsize:8;\tsigned:1;\n";
 
 Test(probe, format_args)
 {
@@ -160,13 +164,14 @@ Test(probe, format_args)
 	cr_assert_eq(probe_format_args("\tfield:int __syscall_nr;\n", &a), 0);
 	cr_assert_eq(a.n, 0, "getpid: no arguments");
 
-	cr_assert_eq(probe_format_args("field:int __syscall_nr;\n"
-				       "field:const char *const * argv;\n"
-				       "field:struct stat  __user  *statbuf;\n"
-				       "field:const char __attribute__((btf_type_tag(\"user\"))) * path;\n"
-				       "field:unsigned long\tlen;\n"
-				       "field:char comm[16];\n",
-				       &a),
+	cr_assert_eq(probe_format_args(
+			     "field:int __syscall_nr;\n"
+			     "field:const char *const * argv;\n"
+			     "field:struct stat  __user  *statbuf;\n"
+			     "field:const char __attribute__((btf_type_tag(\"user\"))) * path;\n"
+			     "field:unsigned long\tlen;\n"
+			     "field:char comm[16];\n",
+			     &a),
 		     0);
 	cr_assert_eq(a.n, 5);
 	cr_assert_str_eq(a.type[0], "const char *const *");

@@ -57,7 +57,8 @@ Test(proc, command_not_executable)
 	cr_assert_eq(proc_create(&ps, "/nonexistent/spt-cmd a b", err, sizeof(err)), -ENOENT);
 	cr_assert_str_eq(err, "failed to execute /nonexistent/spt-cmd: No such file or directory");
 	cr_assert_eq(proc_create(&ps, "spt-no-such-command-on-path", err, sizeof(err)), -ENOENT);
-	cr_assert_str_eq(err, "failed to execute spt-no-such-command-on-path: No such file or directory");
+	cr_assert_str_eq(
+		err, "failed to execute spt-no-such-command-on-path: No such file or directory");
 	cr_assert_eq(proc_create(&ps, "/etc/passwd", err, sizeof(err)), -EACCES);
 	cr_assert_str_eq(err, "failed to execute /etc/passwd: Permission denied");
 	cr_assert_eq(ps.n, 0);

@@ -78,12 +78,12 @@ ParameterizedTestParameters(profile, rejects)
 		{ "profile", -EINVAL },
 		{ "entry", -EINVAL },
 		{ "ticks-1", -EINVAL },
-		{ "profile-5001", -ERANGE },		/* faster than 5000 Hz */
+		{ "profile-5001", -ERANGE }, /* faster than 5000 Hz */
 		{ "profile-1000000hz", -ERANGE },
 		{ "tick-1ns", -ERANGE },
 		{ "tick-199999ns", -ERANGE },
 		{ "tick-199us", -ERANGE },
-		{ "tick-99999999999999999999", -ERANGE },	/* overflows */
+		{ "tick-99999999999999999999", -ERANGE }, /* overflows */
 		{ "tick-300000000000d", -ERANGE },
 		{ "tick-18446744073709551615", -ERANGE },
 	};

@@ -30,18 +30,23 @@ Test(usym, own_function)
 	uint64_t a = (uint64_t)(uintptr_t)&stk_target;
 
 	cr_assert_eq(usym_note((uint32_t)getpid()), 0);
-	cr_assert_eq(usym_lookup((uint32_t)getpid(), a, mod, sizeof(mod), sym, sizeof(sym), &off), 2);
+	cr_assert_eq(usym_lookup((uint32_t)getpid(), a, mod, sizeof(mod), sym, sizeof(sym), &off),
+		     2);
 	cr_assert_str_eq(mod, "test_stack");
 	cr_assert_str_eq(sym, "stk_target");
 	cr_assert_eq(off, 0);
-	cr_assert_eq(usym_lookup((uint32_t)getpid(), a + 3, mod, sizeof(mod), sym, sizeof(sym), &off), 2);
+	cr_assert_eq(usym_lookup((uint32_t)getpid(), a + 3, mod, sizeof(mod), sym, sizeof(sym),
+				 &off),
+		     2);
 	cr_assert_eq(off, 3);
 	/* an address in no mapping */
-	cr_assert_eq(usym_lookup((uint32_t)getpid(), 0x10, mod, sizeof(mod), sym, sizeof(sym), &off), 0);
+	cr_assert_eq(
+		usym_lookup((uint32_t)getpid(), 0x10, mod, sizeof(mod), sym, sizeof(sym), &off), 0);
 	cr_assert_str_eq(mod, "");
 	/* libc's exported functions come from .dynsym */
 	cr_assert_eq(usym_lookup((uint32_t)getpid(), (uint64_t)(uintptr_t)&getpid, mod, sizeof(mod),
-				 sym, sizeof(sym), &off), 2);
+				 sym, sizeof(sym), &off),
+		     2);
 	cr_assert_str_eq(mod, "libc.so.6");
 	usym_free();
 }
@@ -102,8 +107,12 @@ Test(stack, kernel_frames)
 	char path[] = "/tmp/spt-ksyms-XXXXXX";
 	int fd = mkstemp(path);
 	FILE *k = fdopen(fd, "w");
-	uint64_t w[2 + 4] = { 4, 0, 0xffffffff81000010ULL, 0xffffffff81000100ULL,
-			      0xffffffff81000000ULL, 0xffffffffa0000010ULL };
+	uint64_t w[2 + 4] = { 4,
+			      0,
+			      0xffffffff81000010ULL,
+			      0xffffffff81000100ULL,
+			      0xffffffff81000000ULL,
+			      0xffffffffa0000010ULL };
 	struct img_field f = { IMG_STACK, 0, SPT_STACK_FIELD(4) };
 	struct stack_frame fr;
 	char *s;

@@ -27,7 +27,7 @@ static uint8_t strtab[SPT_STRTAB_MAX + SPT_STRSIZE];
 
 /* What the first recorded field of a clause held. */
 struct result {
-	int state;		/* SPT_VM_* */
+	int state; /* SPT_VM_* */
 	int is_str;
 	char s[SPT_STRSIZE + 1];
 	int64_t v;
@@ -253,16 +253,11 @@ ParameterizedTest(struct scase *c, strsub, search)
 ParameterizedTestParameters(strsub, null)
 {
 	static struct icase cases[] = {
-		{ "strchr(\"abc\", 'z') == NULL", 1 },
-		{ "strchr(\"abc\", 'b') == NULL", 0 },
-		{ "strchr(\"abc\", 0) == NULL", 1 },
-		{ "strrchr(\"abc\", 0) == NULL", 1 },
-		{ "strrchr(\"abc\", 'z') != NULL", 0 },
-		{ "NULL != strstr(\"abc\", \"bc\")", 1 },
-		{ "strstr(\"abc\", \"x\") == 0", 1 },
-		{ "\"\" == NULL", 0 },
-		{ "strlen(strchr(\"abc\", 'z'))", 0 },
-		{ "strchr(\"abc\", 'z') == \"\"", 1 },
+		{ "strchr(\"abc\", 'z') == NULL", 1 },	{ "strchr(\"abc\", 'b') == NULL", 0 },
+		{ "strchr(\"abc\", 0) == NULL", 1 },	{ "strrchr(\"abc\", 0) == NULL", 1 },
+		{ "strrchr(\"abc\", 'z') != NULL", 0 }, { "NULL != strstr(\"abc\", \"bc\")", 1 },
+		{ "strstr(\"abc\", \"x\") == 0", 1 },	{ "\"\" == NULL", 0 },
+		{ "strlen(strchr(\"abc\", 'z'))", 0 },	{ "strchr(\"abc\", 'z') == \"\"", 1 },
 	};
 	return cr_make_param_array(struct icase, cases, sizeof(cases) / sizeof(cases[0]));
 }
@@ -459,12 +454,12 @@ Test(strsub, strsize_bounds)
 
 	memset(s200, 'x', 200);
 	s200[200] = 0;
-	snprintf(text, sizeof(text),
-		 "BEGIN { s = \"%s\"; t = strjoin(s, s); trace(strlen(t)); }", s200);
+	snprintf(text, sizeof(text), "BEGIN { s = \"%s\"; t = strjoin(s, s); trace(strlen(t)); }",
+		 s200);
 	cr_assert_eq(run_program(text, &r, NULL, 0), 0);
 	cr_assert_eq(r.v, SPT_STRSIZE - 1);
-	snprintf(text, sizeof(text),
-		 "BEGIN { s = \"%s\"; trace(strjoin(strjoin(s, s), \"y\")); }", s200);
+	snprintf(text, sizeof(text), "BEGIN { s = \"%s\"; trace(strjoin(strjoin(s, s), \"y\")); }",
+		 s200);
 	cr_assert_eq(run_program(text, &r, NULL, 0), 0);
 	cr_assert_eq(strlen(r.s), SPT_STRSIZE - 1);
 	cr_assert_eq(r.s[SPT_STRSIZE - 2], 'x');
@@ -482,19 +477,26 @@ Test(strsub, self_strings)
 	struct result r;
 
 	cr_assert_eq(run_program("BEGIN { self->s = execname; } BEGIN { trace(self->s); }", &r,
-				 NULL, 0), 0);
+				 NULL, 0),
+		     0);
 	cr_assert_str_eq(r.s, "sptest");
 	cr_assert_eq(run_program("BEGIN { self->s = \"a\"; self->s = strjoin(self->s, \"b\"); }"
-				 "BEGIN { trace(self->s); }", &r, NULL, 0), 0);
+				 "BEGIN { trace(self->s); }",
+				 &r, NULL, 0),
+		     0);
 	cr_assert_str_eq(r.s, "ab");
 	/* Unset, and deleted by storing NULL: NULL again. */
 	cr_assert_eq(run_program("BEGIN { self->s = \"a\"; self->s = strchr(\"b\", 'c'); }"
-				 "BEGIN { trace(self->s == NULL); }", &r, NULL, 0), 0);
+				 "BEGIN { trace(self->s == NULL); }",
+				 &r, NULL, 0),
+		     0);
 	cr_assert_eq(r.v, 1);
 	for (size_t i = 0; i < VMHOST_ASSOC_MAX; i++)
 		cr_assert_not(env.assoc[i].used, "storing NULL deleted the element");
 	cr_assert_eq(run_program("BEGIN { self->n = 1; self->s = \"v\"; }"
-				 "BEGIN { trace(self->n); }", &r, NULL, 0), 0);
+				 "BEGIN { trace(self->n); }",
+				 &r, NULL, 0),
+		     0);
 	cr_assert_eq(r.v, 1, "integer and string self-> variables do not collide");
 	/* Another thread sees none. */
 	cr_assert_eq(run_program("BEGIN { self->s = \"a\"; }", &r, NULL, 0), 0);
@@ -503,8 +505,9 @@ Test(strsub, self_strings)
 	{
 		struct result r2;
 
-		cr_assert_eq(run_program("BEGIN { self->s = \"q\"; } BEGIN { trace(self->s); }", &r2,
-					 NULL, 0), 0);
+		cr_assert_eq(run_program("BEGIN { self->s = \"q\"; } BEGIN { trace(self->s); }",
+					 &r2, NULL, 0),
+			     0);
 		cr_assert_str_eq(r2.s, "q");
 	}
 }
@@ -514,10 +517,13 @@ Test(strsub, assoc_null)
 	struct result r;
 
 	cr_assert_eq(run_program("BEGIN { a[1] = \"x\"; a[1] = strchr(\"y\", 'z'); }"
-				 "BEGIN { trace(a[1] == NULL); }", &r, NULL, 0), 0);
+				 "BEGIN { trace(a[1] == NULL); }",
+				 &r, NULL, 0),
+		     0);
 	cr_assert_eq(r.v, 1);
-	cr_assert_eq(run_program("BEGIN { a[1] = \"x\"; } BEGIN { trace(a[2] == NULL); }", &r,
-				 NULL, 0), 0);
+	cr_assert_eq(run_program("BEGIN { a[1] = \"x\"; } BEGIN { trace(a[2] == NULL); }", &r, NULL,
+				 0),
+		     0);
 	cr_assert_eq(r.v, 1);
 }
 

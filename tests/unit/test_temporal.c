@@ -177,7 +177,7 @@ Test(temporal, segments_of_one_cpu_in_order)
 	reset();
 	cr_assert_eq(temporal_init(&t, 2), 0);
 	temporal_add(&t, 0, ba, fill(ba, a, 2, 1));
-	temporal_add(&t, 0, bb, 0);	/* an empty part is no segment */
+	temporal_add(&t, 0, bb, 0); /* an empty part is no segment */
 	temporal_add(&t, 0, bb, fill(bb, b, 2, 3));
 	temporal_add(&t, 1, bc, fill(bc, c, 2, 5));
 	cr_assert_eq(temporal_run(&t, 0, 1, collect, NULL), 0);
@@ -311,7 +311,8 @@ Test(temporal, random_passes_give_one_sorted_stream)
 
 		for (i = 0; i < ngot; i++)
 			if (got[i].cpu == cpu)
-				cr_assert_eq(got[i].epid, want++, "cpu %d's records once, in order", cpu);
+				cr_assert_eq(got[i].epid, want++, "cpu %d's records once, in order",
+					     cpu);
 		cr_assert_eq(want, next_epid[cpu]);
 	}
 	cr_assert_eq(temporal_held(&t), 0);

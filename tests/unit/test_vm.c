@@ -9,7 +9,8 @@ static struct spt_insn prog[SPT_MAX_INSNS];
 static struct spt_vm vm;
 static struct spt_env env;
 
-#define I(o, d, x, y, i) ((struct spt_insn){ .op = (o), .dst = (d), .a = (x), .b = (y), .imm = (i) })
+#define I(o, d, x, y, i) \
+	((struct spt_insn){ .op = (o), .dst = (d), .a = (x), .b = (y), .imm = (i) })
 
 static int run(const struct spt_insn *code, size_t n)
 {
@@ -22,8 +23,10 @@ static int run(const struct spt_insn *code, size_t n)
 static uint64_t binop(enum spt_op op, uint64_t a, uint64_t b)
 {
 	struct spt_insn code[] = {
-		I(SPT_OP_LDI64, 1, 0, 0, (int32_t)(uint32_t)a), I(0, 0, 0, 0, (int32_t)(a >> 32)),
-		I(SPT_OP_LDI64, 2, 0, 0, (int32_t)(uint32_t)b), I(0, 0, 0, 0, (int32_t)(b >> 32)),
+		I(SPT_OP_LDI64, 1, 0, 0, (int32_t)(uint32_t)a),
+		I(0, 0, 0, 0, (int32_t)(a >> 32)),
+		I(SPT_OP_LDI64, 2, 0, 0, (int32_t)(uint32_t)b),
+		I(0, 0, 0, 0, (int32_t)(b >> 32)),
 		I(op, 0, 1, 2, 0),
 		I(SPT_OP_RET, 0, 0, 0, 0),
 	};
@@ -74,15 +77,11 @@ Test(vm, comparisons)
 Test(vm, unary_and_extension)
 {
 	struct spt_insn code[] = {
-		I(SPT_OP_LDI, 1, 0, 0, 0x180),
-		I(SPT_OP_SEXT, 2, 1, 8, 0),	/* 0x80 as s8 = -128 */
-		I(SPT_OP_ZEXT, 3, 1, 8, 0),	/* 0x80 */
-		I(SPT_OP_NEG, 4, 1, 0, 0),
-		I(SPT_OP_NOT, 5, 1, 0, 0),
-		I(SPT_OP_LNOT, 6, 1, 0, 0),
-		I(SPT_OP_LNOT, 7, 0, 0, 0),
-		I(SPT_OP_LDI, 8, 0, 0, -1),
-		I(SPT_OP_MOV, 9, 8, 0, 0),
+		I(SPT_OP_LDI, 1, 0, 0, 0x180), I(SPT_OP_SEXT, 2, 1, 8, 0), /* 0x80 as s8 = -128 */
+		I(SPT_OP_ZEXT, 3, 1, 8, 0),				   /* 0x80 */
+		I(SPT_OP_NEG, 4, 1, 0, 0),     I(SPT_OP_NOT, 5, 1, 0, 0),
+		I(SPT_OP_LNOT, 6, 1, 0, 0),    I(SPT_OP_LNOT, 7, 0, 0, 0),
+		I(SPT_OP_LDI, 8, 0, 0, -1),    I(SPT_OP_MOV, 9, 8, 0, 0),
 		I(SPT_OP_RET, 0, 0, 0, 0),
 	};
 
@@ -103,9 +102,9 @@ Test(vm, predicate_and_branches)
 		I(SPT_OP_LDI, 2, 0, 0, 42),
 		I(SPT_OP_EQ, 3, 1, 2, 0),
 		I(SPT_OP_PRED, 0, 3, 0, 0),
-		I(SPT_OP_JZ, 0, 0, 0, 1),	/* r0 == 0: skip the next */
+		I(SPT_OP_JZ, 0, 0, 0, 1), /* r0 == 0: skip the next */
 		I(SPT_OP_LDI, 4, 0, 0, 99),
-		I(SPT_OP_JNZ, 0, 3, 0, -3),	/* back to the JZ ... once r5 */
+		I(SPT_OP_JNZ, 0, 3, 0, -3), /* back to the JZ ... once r5 */
 		I(SPT_OP_RET, 0, 0, 0, 0),
 	};
 
@@ -145,16 +144,11 @@ Test(vm, faults)
 Test(vm, variables_and_records)
 {
 	struct spt_insn code[] = {
-		I(SPT_OP_LDI, 1, 0, 0, 1234),
-		I(SPT_OP_STG, 0, 1, 0, 16),
-		I(SPT_OP_LDG, 2, 0, 0, 16),
-		I(SPT_OP_STT, 0, 2, 0, 8),
-		I(SPT_OP_LDT, 3, 0, 0, 8),
-		I(SPT_OP_REC, 0, 3, 8, 8),
-		I(SPT_OP_REC, 0, 3, 2, 16),
-		I(SPT_OP_LDI, 4, 0, 0, 3),
-		I(SPT_OP_EXIT, 0, 4, 0, 0),
-		I(SPT_OP_RET, 0, 0, 0, 0),
+		I(SPT_OP_LDI, 1, 0, 0, 1234), I(SPT_OP_STG, 0, 1, 0, 16),
+		I(SPT_OP_LDG, 2, 0, 0, 16),   I(SPT_OP_STT, 0, 2, 0, 8),
+		I(SPT_OP_LDT, 3, 0, 0, 8),    I(SPT_OP_REC, 0, 3, 8, 8),
+		I(SPT_OP_REC, 0, 3, 2, 16),   I(SPT_OP_LDI, 4, 0, 0, 3),
+		I(SPT_OP_EXIT, 0, 4, 0, 0),   I(SPT_OP_RET, 0, 0, 0, 0),
 	};
 	uint64_t g;
 
@@ -186,10 +180,8 @@ Test(vm, offsets_are_masked)
 Test(vm, raise_and_stop)
 {
 	struct spt_insn code[] = {
-		I(SPT_OP_LDI, 1, 0, 0, 10),
-		I(SPT_OP_RAISE, 0, 1, 0, 0),
-		I(SPT_OP_LDI, 1, 0, 0, 15),
-		I(SPT_OP_RAISE, 0, 1, 0, 0),	/* the last raise() wins */
+		I(SPT_OP_LDI, 1, 0, 0, 10), I(SPT_OP_RAISE, 0, 1, 0, 0),
+		I(SPT_OP_LDI, 1, 0, 0, 15), I(SPT_OP_RAISE, 0, 1, 0, 0), /* the last raise() wins */
 		I(SPT_OP_RET, 0, 0, 0, 0),
 	};
 	struct spt_insn stop[] = {
@@ -228,7 +220,7 @@ Test(vm, speculate_and_commit_ids)
 	struct spt_insn spec[] = {
 		I(SPT_OP_LDI, 1, 0, 0, 0),
 		I(SPT_OP_SPEC, 0, 1, 0, 0),
-		I(SPT_OP_LDI, 2, 0, 0, 9),	/* not reached when skipped */
+		I(SPT_OP_LDI, 2, 0, 0, 9), /* not reached when skipped */
 		I(SPT_OP_RET, 0, 0, 0, 0),
 	};
 	struct spt_insn commit[] = {
@@ -279,13 +271,13 @@ Test(vm, specchk)
 {
 	struct spt_insn chk[] = {
 		I(SPT_OP_LDI, 1, 0, 0, 1),
-		I(SPT_OP_SPECCHK, 0, 0, 0, 40),	/* before speculate(): no check */
+		I(SPT_OP_SPECCHK, 0, 0, 0, 40), /* before speculate(): no check */
 		I(SPT_OP_SPEC, 0, 1, 0, 0),
-		I(SPT_OP_LDI, 2, 0, 0, 7),	/* runs: before the data */
+		I(SPT_OP_LDI, 2, 0, 0, 7), /* runs: before the data */
 		I(SPT_OP_SPECCHK, 0, 0, 0, 24),
 		I(SPT_OP_LDI, 3, 0, 0, 8),
 		I(SPT_OP_SPECCHK, 0, 0, 0, 40),
-		I(SPT_OP_LDI, 4, 0, 0, 9),	/* not reached when 40 bytes do not fit */
+		I(SPT_OP_LDI, 4, 0, 0, 9), /* not reached when 40 bytes do not fit */
 		I(SPT_OP_RET, 0, 0, 0, 0),
 	};
 

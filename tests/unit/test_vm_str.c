@@ -13,7 +13,8 @@ static struct spt_vm vm;
 static struct spt_env env;
 static uint8_t strtab[SPT_STRTAB_MAX + SPT_STRSIZE];
 
-#define I(o, d, x, y, i) ((struct spt_insn){ .op = (o), .dst = (d), .a = (x), .b = (y), .imm = (i) })
+#define I(o, d, x, y, i) \
+	((struct spt_insn){ .op = (o), .dst = (d), .a = (x), .b = (y), .imm = (i) })
 
 static struct spt_insn prog[SPT_MAX_INSNS];
 
@@ -33,25 +34,31 @@ static int run_code(const struct spt_insn *code, size_t n)
 Test(vm_str, primitives)
 {
 	struct spt_insn bad_base[] = {
-		I(SPT_OP_LDI, 1, 0, 0, 5), I(SPT_OP_LDI, 2, 0, 0, 37),
-		I(SPT_OP_LTOS, 3, 1, 2, 1), I(SPT_OP_RET, 0, 0, 0, 0),
+		I(SPT_OP_LDI, 1, 0, 0, 5),
+		I(SPT_OP_LDI, 2, 0, 0, 37),
+		I(SPT_OP_LTOS, 3, 1, 2, 1),
+		I(SPT_OP_RET, 0, 0, 0, 0),
 	};
 	struct spt_insn bad_base2[] = {
-		I(SPT_OP_LDI, 1, 0, 0, 1), I(SPT_OP_LDI, 2, 0, 0, 1),
-		I(SPT_OP_STOL, 3, 1, 2, 0), I(SPT_OP_RET, 0, 0, 0, 0),
+		I(SPT_OP_LDI, 1, 0, 0, 1),
+		I(SPT_OP_LDI, 2, 0, 0, 1),
+		I(SPT_OP_STOL, 3, 1, 2, 0),
+		I(SPT_OP_RET, 0, 0, 0, 0),
 	};
 	struct spt_insn bad_ref[] = {
-		I(SPT_OP_LDI, 1, 0, 0, 0x7fffffff), I(SPT_OP_LDI, 2, 0, 0, 0),
-		I(SPT_OP_SFIND, 2, 1, 2, 0), I(SPT_OP_RET, 0, 0, 0, 0),
+		I(SPT_OP_LDI, 1, 0, 0, 0x7fffffff),
+		I(SPT_OP_LDI, 2, 0, 0, 0),
+		I(SPT_OP_SFIND, 2, 1, 2, 0),
+		I(SPT_OP_RET, 0, 0, 0, 0),
 	};
 	struct spt_insn ssub[] = {
-		I(SPT_OP_LDI, 1, 0, 0, 1),		/* "hello/world" */
+		I(SPT_OP_LDI, 1, 0, 0, 1), /* "hello/world" */
 		I(SPT_OP_LDI, 2, 0, 0, 6),
 		I(SPT_OP_LDI, 3, 0, 0, 1000),
-		I(SPT_OP_SSUB, 3, 1, 2, 0xf3),		/* slot masked: 3; "world" */
+		I(SPT_OP_SSUB, 3, 1, 2, 0xf3), /* slot masked: 3; "world" */
 		I(SPT_OP_LDI, 2, 0, 0, -100),
 		I(SPT_OP_LDI, 4, 0, 0, 5),
-		I(SPT_OP_SSUB, 4, 1, 2, 3 | SPT_SSUB_APPEND | SPT_SSUB_UPPER),	/* + "HELLO" */
+		I(SPT_OP_SSUB, 4, 1, 2, 3 | SPT_SSUB_APPEND | SPT_SSUB_UPPER), /* + "HELLO" */
 		I(SPT_OP_LDI, 5, 0, 0, 0),
 		I(SPT_OP_LDI, 6, 0, 0, 'L'),
 		I(SPT_OP_SFIND, 5, 4, 6, SPT_FIND_REF),
@@ -78,23 +85,23 @@ Test(vm_str, find_modes)
 		I(SPT_OP_LDI, 1, 0, 0, 1),
 		I(SPT_OP_LDI, 2, 0, 0, 'o'),
 		I(SPT_OP_LDI, 3, 0, 0, 0),
-		I(SPT_OP_SFIND, 3, 1, 2, 0),			/* first 'o': 4 */
+		I(SPT_OP_SFIND, 3, 1, 2, 0), /* first 'o': 4 */
 		I(SPT_OP_LDI, 4, 0, 0, 1000),
-		I(SPT_OP_SFIND, 4, 1, 2, SPT_FIND_BACK),	/* last 'o': 7 */
+		I(SPT_OP_SFIND, 4, 1, 2, SPT_FIND_BACK), /* last 'o': 7 */
 		I(SPT_OP_LDI, 5, 0, 0, 4),
-		I(SPT_OP_SFIND, 5, 1, 2, SPT_FIND_BACK | SPT_FIND_NOT),	/* not 'o' at <= 4: 3 */
+		I(SPT_OP_SFIND, 5, 1, 2, SPT_FIND_BACK | SPT_FIND_NOT), /* not 'o' at <= 4: 3 */
 		I(SPT_OP_LDI, 6, 0, 0, -5),
-		I(SPT_OP_SFIND, 6, 1, 2, SPT_FIND_BACK),	/* backwards from < 0: -1 */
+		I(SPT_OP_SFIND, 6, 1, 2, SPT_FIND_BACK), /* backwards from < 0: -1 */
 		I(SPT_OP_LDI, 7, 0, 0, 0),
 		I(SPT_OP_LDI, 8, 0, 0, 0),
-		I(SPT_OP_SFIND, 8, 7, 2, SPT_FIND_REF),		/* in NULL: none, NULL */
+		I(SPT_OP_SFIND, 8, 7, 2, SPT_FIND_REF), /* in NULL: none, NULL */
 		I(SPT_OP_LDI, 9, 0, 0, 0),
-		I(SPT_OP_SFIND, 9, 1, 7, 0),			/* '\0': never found, -1 */
-		I(SPT_OP_LDI, 10, 0, 0, 5),			/* "o/world" */
+		I(SPT_OP_SFIND, 9, 1, 7, 0), /* '\0': never found, -1 */
+		I(SPT_OP_LDI, 10, 0, 0, 5),  /* "o/world" */
 		I(SPT_OP_LDI, 11, 0, 0, 0),
-		I(SPT_OP_SFIND, 11, 1, 10, SPT_FIND_STR | SPT_FIND_REF),	/* rest at 4 */
+		I(SPT_OP_SFIND, 11, 1, 10, SPT_FIND_STR | SPT_FIND_REF), /* rest at 4 */
 		I(SPT_OP_LDI, 12, 0, 0, 5),
-		I(SPT_OP_SFIND, 12, 1, 10, SPT_FIND_STR),	/* from 5: none */
+		I(SPT_OP_SFIND, 12, 1, 10, SPT_FIND_STR), /* from 5: none */
 		I(SPT_OP_RET, 0, 0, 0, 0),
 	};
 
@@ -113,19 +120,21 @@ Test(vm_str, find_modes)
 Test(vm_str, conversions_and_ranges)
 {
 	struct spt_insn code[] = {
-		I(SPT_OP_LDI64, 1, 0, 0, 0), I(0, 0, 0, 0, (int32_t)0x80000000),	/* INT64_MIN */
+		I(SPT_OP_LDI64, 1, 0, 0, 0),
+		I(0, 0, 0, 0, (int32_t)0x80000000), /* INT64_MIN */
 		I(SPT_OP_LDI, 2, 0, 0, 10),
 		I(SPT_OP_LTOS, 3, 1, 2, 4),
-		I(SPT_OP_STOL, 4, 3, 2, 0),			/* back again */
+		I(SPT_OP_STOL, 4, 3, 2, 0), /* back again */
 		I(SPT_OP_LDI, 5, 0, 0, 16),
 		I(SPT_OP_LTOS, 6, 1, 5, 5),
 		I(SPT_OP_LDI, 7, 0, 0, 1),
-		I(SPT_OP_LDI64, 8, 0, 0, 0), I(0, 0, 0, 0, (int32_t)0x80000000),
+		I(SPT_OP_LDI64, 8, 0, 0, 0),
+		I(0, 0, 0, 0, (int32_t)0x80000000),
 		I(SPT_OP_LDI, 9, 0, 0, 0x7fffffff),
-		I(SPT_OP_SSUB, 9, 7, 8, 6),			/* [INT64_MIN, huge): all */
+		I(SPT_OP_SSUB, 9, 7, 8, 6), /* [INT64_MIN, huge): all */
 		I(SPT_OP_LDI, 10, 0, 0, 3),
 		I(SPT_OP_LDI, 11, 0, 0, 2),
-		I(SPT_OP_SSUB, 11, 7, 10, 7),			/* [3, 2): "" */
+		I(SPT_OP_SSUB, 11, 7, 10, 7), /* [3, 2): "" */
 		I(SPT_OP_RET, 0, 0, 0, 0),
 	};
 

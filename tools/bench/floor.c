@@ -44,8 +44,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "floor: cannot open %s: %s\n", argv[1], strerror(errno));
 		return 1;
 	}
-	bpf_program__set_autoload(bpf_object__find_program_by_name(obj, raw ? "floor_tp" : "floor_raw"),
-				  false);
+	bpf_program__set_autoload(
+		bpf_object__find_program_by_name(obj, raw ? "floor_tp" : "floor_raw"), false);
 	if (bpf_object__load(obj)) {
 		fprintf(stderr, "floor: cannot load %s: %s\n", argv[1], strerror(errno));
 		bpf_object__close(obj);
@@ -56,11 +56,11 @@ int main(int argc, char **argv)
 		char tp[128];
 
 		snprintf(tp, sizeof(tp), "sys_enter_%s", argv[i]);
-		links[n] = raw ? bpf_program__attach(prog)
-			       : bpf_program__attach_tracepoint(prog, "syscalls", tp);
+		links[n] = raw ? bpf_program__attach(prog) :
+				 bpf_program__attach_tracepoint(prog, "syscalls", tp);
 		if (!links[n]) {
-			fprintf(stderr, "floor: cannot attach %s: %s\n", raw ? "tp_btf/sys_enter" : tp,
-				strerror(errno));
+			fprintf(stderr, "floor: cannot attach %s: %s\n",
+				raw ? "tp_btf/sys_enter" : tp, strerror(errno));
 			stop = 1;
 			break;
 		}

@@ -43,17 +43,17 @@ enum kind { K_GETPPID, K_OPENAT, K_READ };
 
 struct worker {
 	pthread_t thread;
-	int cpu;		/* -1: not pinned */
-	int fd;			/* /dev/zero for K_READ */
-	unsigned long calls;	/* done */
-	uint64_t ns;		/* time of the loop */
-	uint64_t cpu_ns;	/* CPU time of the loop */
+	int cpu;	     /* -1: not pinned */
+	int fd;		     /* /dev/zero for K_READ */
+	unsigned long calls; /* done */
+	uint64_t ns;	     /* time of the loop */
+	uint64_t cpu_ns;     /* CPU time of the loop */
 	long nivcsw;
-	int err;		/* errno of a failed setup or call, 0 if none */
+	int err; /* errno of a failed setup or call, 0 if none */
 };
 
 static enum kind kind = K_GETPPID;
-static unsigned long ncalls = 1000000;	/* per thread; 0: until a signal */
+static unsigned long ncalls = 1000000; /* per thread; 0: until a signal */
 static long pause_ns;
 static pthread_barrier_t start;
 static volatile sig_atomic_t stop;
@@ -292,7 +292,7 @@ int main(int argc, char **argv)
 		workers[i].cpu = ncpus ? cpus[i % ncpus] : -1;
 		workers[i].fd = -1;
 		if (i == 0)
-			continue;	/* the main thread is worker 0 */
+			continue; /* the main thread is worker 0 */
 		if (pthread_create(&workers[i].thread, NULL, work, &workers[i])) {
 			fprintf(stderr, "workload: cannot create thread %d\n", i);
 			/* The barrier can never be passed now: leave at once. */
