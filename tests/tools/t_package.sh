@@ -46,10 +46,11 @@ field() { dpkg-deb -f "$deb" "$1"; }
 check "Package" "$(field Package)" spectrace
 check "Version" "$(field Version)" "$version"
 check "Architecture" "$(field Architecture)" "$arch"
-# libelf1 and zlib1g come through libbpf1 when the link is --as-needed.
+# libelf1 and zlib1g come through libbpf1 when the link is --as-needed;
+# libdw1 is the DWARF unwinder of ustack() (-x ustackwindow).
 deps=$(field Depends | tr ',' '\n' | sed 's/^ *//; s/ .*//' | sort | paste -sd' ')
-check "Depends: libbpf1 and libc6 (libelf1, zlib1g through libbpf1 or named)" \
-	"$(printf '%s\n' "$deps" | sed 's/ libelf1//; s/ zlib1g//')" "libbpf1 libc6"
+check "Depends: libbpf1, libc6, libdw1 (libelf1, zlib1g through libbpf1 or named)" \
+	"$(printf '%s\n' "$deps" | sed 's/ libelf1//; s/ zlib1g//')" "libbpf1 libc6 libdw1"
 check "Depends are versioned, as dpkg-shlibdeps words them" \
 	"$(field Depends | tr ',' '\n' | grep -cvE '^ ?[a-z0-9.+-]+ \(>= [^)]+\)$')" 0
 
