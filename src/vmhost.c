@@ -130,27 +130,6 @@ static inline void spt_env_strcpy(struct spt_env *env, __u8 *dst, const __u8 *sr
 	dst[n] = 0;
 }
 
-/* User memory is the test's "kernel memory" window too. */
-static inline int spt_env_copyinstr(struct spt_env *env, __u8 *dst, __u64 uaddr)
-{
-	size_t i;
-
-	for (i = 0; i < spt_env_strcap(env) - 1; i++) {
-		__u64 c;
-
-		if (spt_env_read(env, uaddr + i, 1, &c)) {
-			if (!i)
-				return -EFAULT;
-			break;
-		}
-		dst[i] = (__u8)c;
-		if (!c)
-			return 0;
-	}
-	dst[i] = 0;
-	return 0;
-}
-
 /* A kernel string: at most SIZE bytes with the NUL, from the test's window. */
 static inline int spt_env_kstr(struct spt_env *env, __u8 *dst, __u64 kaddr, __u32 size)
 {
@@ -170,6 +149,12 @@ static inline int spt_env_kstr(struct spt_env *env, __u8 *dst, __u64 kaddr, __u3
 	}
 	dst[i] = 0;
 	return 0;
+}
+
+/* User memory is the test's "kernel memory" window too: a string of strsize. */
+static inline int spt_env_copyinstr(struct spt_env *env, __u8 *dst, __u64 uaddr)
+{
+	return spt_env_kstr(env, dst, uaddr, spt_env_strcap(env));
 }
 
 /* User and kernel memory are both the test's window. */
