@@ -110,220 +110,268 @@ static enum fmt_kind conv_kind(char c)
 	return FMT_LIT;
 }
 
+/* One conversion being read: the format it is in, its '%', the cursor. */
+struct conv_scan {
+	const char *format;
+	const char *start;
+	const char *p;
+	char *err;
+	size_t errlen;
+};
+
+/* The literal text at F's cursor up to the next conversion, %% folded. */
+static int parse_literal(struct fmt *f, size_t *cap, size_t *out, const char **pp)
+{
+	const char *p = *pp, *start = f->buf + *out;
+	struct fmt_piece *pc;
+
+	while (*p && (*p != '%' || p[1] == '%')) {
+		f->buf[(*out)++] = *p;
+		p += *p == '%' ? 2 : 1;
+	}
+	*pp = p;
+	pc = add_piece(f, cap);
+	if (!pc)
+		return -ENOMEM;
+	pc->kind = FMT_LIT;
+	pc->text = start;
+	pc->len = (size_t)(f->buf + *out - start);
+	return 0;
+}
+
+/*
+ * Flags, width and precision in any order, as dtrace reads them: of '0'
+ * and '-' the last wins (%-08d zero-pads), '?' is the width of a pointer
+ * (16), a precision of 0 is no precision. The C conversion is rebuilt in
+ * PC's spec (and spec_np, without the dynamic precision) in dtrace's
+ * order; returns the spec's length so far, or -EINVAL.
+ */
+static long parse_flags(struct conv_scan *s, struct fmt_piece *pc)
+{
+	int alt = 0, zero = 0, left = 0, plus = 0, quote = 0, blank = 0, dot = 0;
+	long width = 0, prec = 0;
+	char *o = pc->spec, *o_np;
+
+	for (;; s->p++) {
+		char c = *s->p;
+
+		if (c == '#') {
+			alt = 1;
+		} else if (c == '0' && !dot && !width) {
+			zero = 1;
+			left = 0;
+		} else if (c == '-') {
+			left = 1;
+			zero = 0;
+		} else if (c == '+') {
+			plus = 1;
+		} else if (c == '\'') {
+			quote = 1;
+		} else if (c == ' ') {
+			blank = 1;
+		} else if (c == '@') {
+			pc->agg = 1;
+		} else if (c == '?') {
+			width = 16;
+		} else if (c == '.') {
+			if (dot) {
+				set_err(s->err, s->errlen,
+					"format conversion #%zu has more than one '.' specified",
+					conv_number(s->format, s->start));
+				return -EINVAL;
+			}
+			dot = 1;
+		} else if (c == '*') {
+			if (dot ? pc->star_prec : pc->star_width) {
+				set_err(s->err, s->errlen,
+					"format conversion #%zu has more than one '*' specified for the output %s",
+					conv_number(s->format, s->start),
+					dot ? "precision" : "width");
+				return -EINVAL;
+			}
+			if (dot)
+				pc->star_prec = 1;
+			else
+				pc->star_width = 1;
+		} else if (c >= '0' && c <= '9') {
+			long *n = dot ? &prec : &width;
+
+			*n = *n * 10 + (c - '0');
+			if (*n > 99999)
+				*n = 99999;
+		} else {
+			break;
+		}
+	}
+	*o++ = '%';
+	if (alt)
+		*o++ = '#';
+	if (zero)
+		*o++ = '0';
+	if (left)
+		*o++ = '-';
+	if (plus)
+		*o++ = '+';
+	if (quote)
+		*o++ = '\'';
+	if (blank)
+		*o++ = ' ';
+	if (pc->star_width)
+		*o++ = '*';
+	else if (width > 0)
+		o += snprintf(o, 8, "%ld", width);
+	o_np = o;
+	if (pc->star_prec) {
+		*o++ = '.';
+		*o++ = '*';
+	} else if (prec > 0) {
+		o += snprintf(o, 8, ".%ld", prec);
+	}
+	memcpy(pc->spec_np, pc->spec, (size_t)(o_np - pc->spec));
+	pc->spec_np[o_np - pc->spec] = 0;
+	return o - pc->spec;
+}
+
+/*
+ * The length modifier. dtrace's size letters are h, l, ll (and L for long
+ * double): "%hhd" names no conversion in its dictionary, and j, z, t are
+ * no letters of its at all but undefined conversions.
+ */
+static int parse_size(struct conv_scan *s, struct fmt_piece *pc)
+{
+	const char *p = s->p;
+
+	if (*p == '$') {
+		set_err(s->err, s->errlen,
+			"format conversion #%zu uses unsupported positional format (%%n$)",
+			conv_number(s->format, s->start));
+		return -EINVAL;
+	}
+	if (p[0] == 'h' && p[1] == 'h') {
+		set_err(s->err, s->errlen, "format conversion #%zu is undefined: %%%.*s",
+			conv_number(s->format, s->start), p[2] ? 3 : 2, p);
+		return -EINVAL;
+	} else if (*p == 'h') {
+		pc->size = 2;
+		p++;
+	} else if (p[0] == 'l' && p[1] == 'l') {
+		pc->size = 8;
+		p += 2;
+	} else if (*p == 'l' || *p == 'L') {
+		pc->size = 8;
+		p++;
+	}
+	s->p = p;
+	return 0;
+}
+
+/*
+ * The conversion letter at the cursor, MSTART where its length modifier
+ * began: its kind, and the C letters that end PC's spec at SL.
+ */
+static int parse_letter(struct conv_scan *s, struct fmt_piece *pc, const char *mstart, size_t sl)
+{
+	const char *p = s->p;
+
+	if (!*p) {
+		set_err(s->err, s->errlen,
+			"format conversion #%zu name expected before end of format string",
+			conv_number(s->format, s->start));
+		return -EINVAL;
+	}
+	if (*p == '%') {
+		/* a '%' after flags, width or precision: "%-%" */
+		set_err(s->err, s->errlen,
+			"format conversion #%zu cannot be combined with other format flags: %%%%",
+			conv_number(s->format, s->start));
+		return -EINVAL;
+	}
+	pc->conv = *p;
+	pc->kind = conv_kind(*p);
+	if (pc->kind == FMT_LIT || (pc->size && pc->kind != FMT_INT && pc->kind != FMT_UINT)) {
+		set_err(s->err, s->errlen, "format conversion #%zu is undefined: %%%.*s",
+			conv_number(s->format, s->start), (int)(p + 1 - mstart), mstart);
+		return -EINVAL;
+	}
+	switch (pc->kind) {
+	case FMT_INT:
+	case FMT_UINT:
+		/* Values reach C's printf as long long. */
+		memcpy(pc->spec + sl, "ll", 2);
+		pc->spec[sl + 2] = *p;
+		break;
+	case FMT_PTR:
+		/* dtrace's %p: the hex digits alone (%#p adds the 0x) */
+		memcpy(pc->spec + sl, "llx", 3);
+		break;
+	case FMT_TIME:
+	case FMT_RFC822:
+	case FMT_KADDR:
+	case FMT_ESTR:
+	case FMT_ECHAR:
+		pc->spec[sl] = 's';
+		break;
+	default:
+		pc->spec[sl] = *p;
+		break;
+	}
+	/* The same conversion without the dynamic precision. */
+	memcpy(pc->spec_np + strlen(pc->spec_np), pc->spec + sl, strlen(pc->spec + sl) + 1);
+	/* sl: the spec before the modifier, "%" alone when there is nothing else */
+	pc->plain = sl == 1 && !pc->agg && (*p == 'd' || *p == 'i' || *p == 's');
+	s->p = p + 1;
+	return 0;
+}
+
+/* One conversion, its '%' at *PP: flags, size, letter. */
+static int parse_conv(const char *format, struct fmt *f, size_t *cap, const char **pp, char *err,
+		      size_t errlen)
+{
+	struct conv_scan s = { format, *pp, *pp + 1, err, errlen };
+	struct fmt_piece *pc = add_piece(f, cap);
+	const char *mstart;
+	long sl;
+	int ret;
+
+	if (!pc)
+		return -ENOMEM;
+	sl = parse_flags(&s, pc);
+	if (sl < 0)
+		return (int)sl;
+	mstart = s.p;
+	ret = parse_size(&s, pc);
+	if (!ret)
+		ret = parse_letter(&s, pc, mstart, (size_t)sl);
+	if (ret)
+		return ret;
+	f->nargs += 1 + (size_t)pc->star_width + (size_t)pc->star_prec;
+	*pp = s.p;
+	return 0;
+}
+
 int fmt_parse(const char *format, struct fmt *f, char *err, size_t errlen)
 {
-	size_t cap = 0, flen = strlen(format), out = 0;
+	size_t cap = 0, out = 0;
 	const char *p = format;
-	struct fmt_piece *pc;
 
 	memset(f, 0, sizeof(*f));
 	/* Literal text never grows when %% folds to %. */
-	f->buf = malloc(flen + 1);
+	f->buf = malloc(strlen(format) + 1);
 	if (!f->buf)
 		return -ENOMEM;
 	while (*p) {
-		const char *start, *mstart;
-		size_t sl;
+		int ret;
 
-		if (*p != '%' || p[1] == '%') {
-			start = f->buf + out;
-			while (*p && (*p != '%' || p[1] == '%')) {
-				f->buf[out++] = *p;
-				p += *p == '%' ? 2 : 1;
-			}
-			pc = add_piece(f, &cap);
-			if (!pc)
-				goto nomem;
-			pc->kind = FMT_LIT;
-			pc->text = start;
-			pc->len = (size_t)(f->buf + out - start);
-			continue;
+		if (*p != '%' || p[1] == '%')
+			ret = parse_literal(f, &cap, &out, &p);
+		else
+			ret = parse_conv(format, f, &cap, &p, err, errlen);
+		if (ret) {
+			fmt_free(f);
+			return ret;
 		}
-		pc = add_piece(f, &cap);
-		if (!pc)
-			goto nomem;
-		start = p++;
-		/*
-		 * Flags, width and precision in any order, as dtrace reads them:
-		 * of '0' and '-' the last wins (%-08d zero-pads), '?' is the
-		 * width of a pointer (16), a precision of 0 is no precision.
-		 */
-		{
-			int alt = 0, zero = 0, left = 0, plus = 0, quote = 0, blank = 0, dot = 0;
-			long width = 0, prec = 0;
-			char *o = pc->spec, *o_np;
-
-			for (;; p++) {
-				if (*p == '#') {
-					alt = 1;
-				} else if (*p == '0' && !dot && !width) {
-					zero = 1;
-					left = 0;
-				} else if (*p == '-') {
-					left = 1;
-					zero = 0;
-				} else if (*p == '+') {
-					plus = 1;
-				} else if (*p == '\'') {
-					quote = 1;
-				} else if (*p == ' ') {
-					blank = 1;
-				} else if (*p == '@') {
-					pc->agg = 1;
-				} else if (*p == '?') {
-					width = 16;
-				} else if (*p == '.') {
-					if (dot) {
-						set_err(err, errlen,
-							"format conversion #%zu has more than one '.' specified",
-							conv_number(format, start));
-						goto inval;
-					}
-					dot = 1;
-				} else if (*p == '*') {
-					if (dot ? pc->star_prec : pc->star_width) {
-						set_err(err, errlen,
-							"format conversion #%zu has more than one '*' specified for the output %s",
-							conv_number(format, start),
-							dot ? "precision" : "width");
-						goto inval;
-					}
-					if (dot)
-						pc->star_prec = 1;
-					else
-						pc->star_width = 1;
-				} else if (*p >= '0' && *p <= '9') {
-					long *n = dot ? &prec : &width;
-
-					*n = *n * 10 + (*p - '0');
-					if (*n > 99999)
-						*n = 99999;
-				} else {
-					break;
-				}
-			}
-			*o++ = '%';
-			if (alt)
-				*o++ = '#';
-			if (zero)
-				*o++ = '0';
-			if (left)
-				*o++ = '-';
-			if (plus)
-				*o++ = '+';
-			if (quote)
-				*o++ = '\'';
-			if (blank)
-				*o++ = ' ';
-			if (pc->star_width)
-				*o++ = '*';
-			else if (width > 0)
-				o += snprintf(o, 8, "%ld", width);
-			o_np = o;
-			if (pc->star_prec) {
-				*o++ = '.';
-				*o++ = '*';
-			} else if (prec > 0) {
-				o += snprintf(o, 8, ".%ld", prec);
-			}
-			sl = (size_t)(o - pc->spec);
-			memcpy(pc->spec_np, pc->spec, (size_t)(o_np - pc->spec));
-			pc->spec_np[o_np - pc->spec] = 0;
-		}
-		if (*p == '$') {
-			set_err(err, errlen,
-				"format conversion #%zu uses unsupported positional format (%%n$)",
-				conv_number(format, start));
-			goto inval;
-		}
-		mstart = p;
-		/*
-		 * dtrace's size letters are h, l, ll (and L for long double):
-		 * "%hhd" names no conversion in its dictionary, and j, z, t are
-		 * no letters of its at all but undefined conversions.
-		 */
-		if (p[0] == 'h' && p[1] == 'h') {
-			set_err(err, errlen, "format conversion #%zu is undefined: %%%.*s",
-				conv_number(format, start), p[2] ? 3 : 2, p);
-			goto inval;
-		} else if (*p == 'h') {
-			pc->size = 2;
-			p++;
-		} else if (p[0] == 'l' && p[1] == 'l') {
-			pc->size = 8;
-			p += 2;
-		} else if (*p == 'l' || *p == 'L') {
-			pc->size = 8;
-			p++;
-		}
-		if (!*p) {
-			set_err(err, errlen,
-				"format conversion #%zu name expected before end of format string",
-				conv_number(format, start));
-			goto inval;
-		}
-		if (*p == '%') {
-			/* a '%' after flags, width or precision: "%-%" */
-			set_err(err, errlen,
-				"format conversion #%zu cannot be combined with other format flags: %%%%",
-				conv_number(format, start));
-			goto inval;
-		}
-		pc->conv = *p;
-		pc->kind = conv_kind(*p);
-		if (pc->kind == FMT_LIT) {
-			set_err(err, errlen, "format conversion #%zu is undefined: %%%.*s",
-				conv_number(format, start), (int)(p + 1 - mstart), mstart);
-			goto inval;
-		}
-		if (pc->size && pc->kind != FMT_INT && pc->kind != FMT_UINT) {
-			set_err(err, errlen, "format conversion #%zu is undefined: %%%.*s",
-				conv_number(format, start), (int)(p + 1 - mstart), mstart);
-			goto inval;
-		}
-		switch (pc->kind) {
-		case FMT_INT:
-		case FMT_UINT:
-			/* Values reach C's printf as long long. */
-			pc->spec[sl] = 'l';
-			pc->spec[sl + 1] = 'l';
-			pc->spec[sl + 2] = *p;
-			break;
-		case FMT_PTR:
-			/* dtrace's %p: the hex digits alone (%#p adds the 0x) */
-			pc->spec[sl] = 'l';
-			pc->spec[sl + 1] = 'l';
-			pc->spec[sl + 2] = 'x';
-			break;
-		case FMT_TIME:
-		case FMT_RFC822:
-		case FMT_KADDR:
-		case FMT_ESTR:
-		case FMT_ECHAR:
-			pc->spec[sl] = 's';
-			break;
-		default:
-			pc->spec[sl] = *p;
-			break;
-		}
-		/* The same conversion without the dynamic precision. */
-		{
-			size_t np = strlen(pc->spec_np), tail = strlen(pc->spec) - sl;
-
-			memcpy(pc->spec_np + np, pc->spec + sl, tail + 1);
-		}
-		/* sl: the spec before the modifier, "%" alone when there is nothing else */
-		pc->plain = sl == 1 && !pc->agg && (*p == 'd' || *p == 'i' || *p == 's');
-		f->nargs += 1 + (size_t)pc->star_width + (size_t)pc->star_prec;
-		p++;
 	}
 	return 0;
-nomem:
-	fmt_free(f);
-	return -ENOMEM;
-inval:
-	fmt_free(f);
-	return -EINVAL;
 }
 
 void fmt_free(struct fmt *f)
