@@ -937,10 +937,13 @@ static int clause(struct cg *g, const struct ast_clause *c)
 	g->sysrec = false;
 	g->strslot = 0;
 	g->regs = 0;
+	cl->src = g->nprogs;
 	cl->descs = calloc(c->nprobes, sizeof(*cl->descs));
-	if (!cl->descs)
+	cl->desc_lines = calloc(c->nprobes, sizeof(*cl->desc_lines));
+	if (!cl->descs || !cl->desc_lines)
 		return cg_nomem(g);
 	for (i = 0; i < c->nprobes; i++) {
+		cl->desc_lines[i] = c->probes[i]->loc.line;
 		cl->descs[i] = cg_pdesc_expand(g, c->probes[i]->text, c->probes[i]->loc);
 		if (!cl->descs[i])
 			return -1;
@@ -1151,6 +1154,7 @@ void cg_image_free(struct image *img)
 		free(cl->acts);
 		free(cl->fields);
 		free(cl->descs);
+		free(cl->desc_lines);
 	}
 	free(img->clauses);
 	free(img->insns);
@@ -1223,6 +1227,7 @@ int cg_add(struct cg *g, const struct ast_program *prog)
 		cg_error(g, DIAG_MACRO_UNUSED, (struct ast_loc){ .line = prog->end_line },
 			 "extraneous argument '%s' ($%zu is not referenced)",
 			 g->macros[g->nmacros - 1], g->nmacros);
+	g->nprogs++;
 	return g->err;
 }
 

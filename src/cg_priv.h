@@ -127,8 +127,9 @@ struct cg {
 	struct opts *o;
 	char *const *macros;
 	size_t nmacros;
-	const char *argv0; /* $0 of -n programs */
-	bool last_ref;	   /* the program referenced the last macro argument */
+	const char *argv0;   /* $0 of -n programs */
+	bool last_ref;	     /* the program referenced the last macro argument */
+	unsigned int nprogs; /* programs added so far: the current one's number */
 	struct image *img;
 	size_t icap;
 	struct cg_var *vars;

@@ -98,8 +98,10 @@ struct img_agg {
 };
 
 struct img_clause {
-	const char **descs; /* probe descriptions, as written */
+	const char **descs;   /* probe descriptions, as written */
+	uint32_t *desc_lines; /* the line each description is on */
 	size_t ndescs;
+	unsigned int src; /* the program (cg_add call, from 0) the clause is in */
 	uint32_t prog;	  /* first instruction; SPT_ECB_NOPROG: none */
 	uint32_t recsize; /* bytes, header included; 0: records nothing */
 	uint32_t fpred;	  /* fast predicate (spt_ecb.fpred), 0: none */

@@ -667,103 +667,31 @@ static int compile(struct cmdline *cl, struct compile_ctx *cc, struct image *img
 }
 
 /*
- * dtrace's D_PDESC_ZERO, a compile error: the description's four fields,
- * in a script with the line the description is on.
+ * Enable every clause on the probes its descriptions match (enab_build,
+ * which writes dtrace's messages); each program's count of matched
+ * probes comes back for print_matched. Under -e this is all it does:
+ * dtrace matches the descriptions when it compiles.
  */
-static void pdesc_zero(const struct source *src, const struct ast_probe *pr, const char *desc)
-{
-	const char *tag = src->errtags ? "[D_PDESC_ZERO] " : "";
-	struct probe_desc pd;
-
-	probe_desc_parse(desc, &pd);
-	if (src->is_file)
-		errmsg("failed to compile script %s: %sline %u: probe description %s:%s:%s:%s does not match any probes",
-		       src->text, tag, pr->loc.line, pd.prov, pd.mod, pd.func, pd.name);
-	else
-		errmsg("invalid probe specifier %s: %sprobe description %s:%s:%s:%s does not match any probes",
-		       src->text, tag, pd.prov, pd.mod, pd.func, pd.name);
-}
-
-/*
- * Enable every clause on the probes its descriptions match, source by
- * source; a description that matches nothing is an error, as in dtrace.
- * Under -e this is all it does: dtrace matches the descriptions when it
- * compiles.
- */
-static int build_enabling(struct cmdline *cl, const struct probe_table *t, const struct image *img,
+static int build_enabling(struct cmdline *cl, struct probe_table *t, const struct image *img,
 			  struct enabling *en)
 {
-	size_t i, k, d, c = 0;
-	unsigned int stmt = 0;
+	struct enab_how how = { cl->zdefs, cl->list, cl->compile_only, stderr };
+	struct enab_src *es = calloc(cl->nsrcs, sizeof(*es));
+	size_t i;
+	int ret;
 
-	en->img = img;
-	for (i = 0; i < cl->nsrcs; i++) {
-		struct source *src = &cl->srcs[i];
-
-		for (k = 0; k < src->ast->nitems; k++) {
-			const struct img_clause *ic;
-
-			if (src->ast->items[k]->kind != AST_ITEM_CLAUSE)
-				continue;
-			ic = &img->clauses[c];
-			for (d = 0; d < ic->ndescs; d++) {
-				int n = enab_add(en, t, ic->descs[d], (unsigned int)c, ic->recsize,
-						 ic->prog);
-
-				if (n == -EINVAL) {
-					errmsg("invalid probe specifier %s: malformed probe description",
-					       ic->descs[d]);
-					return -EINVAL;
-				}
-				if (n < 0) {
-					errmsg("cannot enable %s: %s", ic->descs[d], strerror(-n));
-					return n;
-				}
-				/* dtrace numbers its statements, dt_clause_N, from 0 */
-				for (size_t e = en->n - (size_t)(n > 0 ? n : 0); e < en->n; e++)
-					en->ecbs[e].stmt = stmt;
-				stmt++;
-				if (n == 0 && cl->list) {
-					/* -l goes on: dtrace lists what the others match */
-					struct probe_desc pd;
-
-					probe_desc_parse(ic->descs[d], &pd);
-					errmsg("failed to match %s:%s:%s:%s: No probe matches description",
-					       pd.prov, pd.mod, pd.func, pd.name);
-					continue;
-				}
-				if (n == 0 && (cl->zdefs || src->zdefs))
-					continue;
-				if (n == 0) {
-					pdesc_zero(src, src->ast->items[k]->u.clause.probes[d],
-						   ic->descs[d]);
-					return -ENOENT;
-				}
-				src->matched += n;
-			}
-			c++;
-		}
+	if (!es) {
+		errmsg("out of memory");
+		return -ENOMEM;
 	}
-	/* -x zdefs lets each description match nothing, but not all of them (only -Z does) */
-	if (!cl->zdefs && !cl->list && !cl->compile_only && en->n == 0) {
-		errmsg("no probes matched");
-		return -ENOENT;
-	}
-	return 0;
-}
-
-/* Profile probes exist once named: create those the clauses name. */
-static int add_profile_probes(struct probe_table *t, const struct image *img)
-{
-	size_t c, d;
-
-	for (c = 0; c < img->nclauses; c++)
-		for (d = 0; d < img->clauses[c].ndescs; d++)
-			if (probe_table_add_profile(t, img->clauses[c].descs[d]) < 0) {
-				errmsg("out of memory");
-				return -ENOMEM;
-			}
-	return 0;
+	for (i = 0; i < cl->nsrcs; i++)
+		es[i] = (struct enab_src){ cl->srcs[i].text, cl->srcs[i].is_file, cl->srcs[i].zdefs,
+					   cl->srcs[i].errtags, 0 };
+	ret = enab_build(en, t, img, es, cl->nsrcs, &how);
+	for (i = 0; i < cl->nsrcs; i++)
+		cl->srcs[i].matched = es[i].matched;
+	free(es);
+	return ret;
 }
 
 /* One -l line, and with -v the probe's argument types. */
@@ -1214,7 +1142,7 @@ int main(int argc, char **argv)
 		ret = 1;
 		goto out_img;
 	}
-	if (cl.nsrcs && (add_profile_probes(&t, &img) || build_enabling(&cl, &t, &img, &en))) {
+	if (cl.nsrcs && build_enabling(&cl, &t, &img, &en)) {
 		ret = 1;
 	} else if (cl.compile_only && !cl.list) {
 		ret = 0;
