@@ -146,7 +146,7 @@ static int strtab_intern(struct cg *g, const char *str, size_t len, struct ast_l
 	if (len >= SPT_STRSIZE)
 		return cg_error(g, DIAG_UNSUPPORTED, loc,
 				"string longer than strsize (%d bytes with its NUL)", SPT_STRSIZE);
-	/* Offset 0 is NULL: a NUL of its own that no literal shares (bpf/vm.h). */
+	/* Offset 0 is NULL: a NUL of its own that no literal shares (bpf/abi/limits.h). */
 	if (!img->strtab_len) {
 		img->strtab = malloc(1024);
 		if (!img->strtab)

@@ -109,7 +109,7 @@ struct opts {
 
 #define OPT_DEFAULT_BUFSIZE (4ULL << 20)
 #define OPT_NSEC_PER_SEC 1000000000ULL
-/* The most bytes a string takes with its NUL in spectrace (bpf/vm.h's SPT_STRSIZE). */
+/* The most bytes a string takes with its NUL in spectrace (bpf/abi/limits.h's SPT_STRSIZE). */
 #define OPT_STRSIZE_MAX 256
 
 /* DTrace's error texts (libdtrace's dt_error.c), shown after the option's name. */
