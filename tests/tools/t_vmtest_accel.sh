@@ -3,7 +3,8 @@
 # ASSERTION: tools/vmtest decides the accelerator by a real boot: a fake
 # qemu that aborts under KVM (as nested KVM does: status 134 in the MSR
 # setup), one that hangs without a kernel line, and one whose kernel
-# prints; no device node; SPT_VMTEST_ACCEL forcing either. Needs neither
+# prints; no device node; SPT_VMTEST_ACCEL forcing either; no probe boot
+# left running. Needs neither
 # root nor qemu nor a kernel: the "kernel" is an empty file.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -20,6 +21,7 @@ case " $* " in
 *" -machine none "*) cat >/dev/null; exit 0 ;;
 *" -accel kvm "*)
 	echo "$*" >>"$FAKE_LOG"
+	echo $$ >>"$FAKE_PIDS"
 	case $FAKE_KVM in
 	abort) echo "qemu-system-x86_64: error: failed to set MSR 0x10a to 0x69" >&2
 	       kill -ABRT $$ ;;
@@ -32,21 +34,37 @@ EOS
 chmod +x "$tmp/qemu"
 : >"$tmp/bzImage"
 
+# The probe boots still running (the fake's pids, which exec keeps).
+left_running() {
+	local p n=0
+
+	[ -f "$tmp/pids" ] || { echo 0; return; }
+	while read -r p; do
+		kill -0 "$p" 2>/dev/null && n=$((n + 1)) && kill -KILL "$p"
+	done <"$tmp/pids"
+	echo "$n"
+}
+
 # run NAME FAKE_KVM DEVICE FORCE WANT_STATUS WANT_REGEX [WANT_PROBES]
+# A probe boot vmtest gave up on, or was done with, must not run on.
 run() {
-	local out rc probes
+	local out rc probes left
 	: >"$tmp/log"
+	: >"$tmp/pids"
 	out=$(SPT_VMTEST_QEMU="$tmp/qemu" SPT_VMTEST_KVM_DEV="$3" SPT_VMTEST_ACCEL="$4" \
-		SPT_VMTEST_PROBE_SECS=2 FAKE_KVM="$2" FAKE_LOG="$tmp/log" \
+		SPT_VMTEST_PROBE_SECS=2 FAKE_KVM="$2" FAKE_LOG="$tmp/log" FAKE_PIDS="$tmp/pids" \
 		"$top/tools/vmtest" --kernel "$tmp/bzImage" --kernel "$tmp/bzImage" --print-accel 2>&1)
 	rc=$?
 	probes=$(wc -l <"$tmp/log")
+	left=$(left_running)
 	if [ "$rc" = "$5" ] && printf '%s\n' "$out" | grep -Eq -- "$6" &&
-		[ "$(printf '%s\n' "$out" | wc -l)" = 1 ] && [ "$probes" = "${7:-$probes}" ]; then
+		[ "$(printf '%s\n' "$out" | wc -l)" = 1 ] && [ "$probes" = "${7:-$probes}" ] &&
+		[ "$left" = 0 ]; then
 		pass=$((pass + 1)); echo "ok - $1"
 	else
 		fail=$((fail + 1)); echo "not ok - $1"
-		printf '  status %s (want %s), %s probe boots, output:\n%s\n' "$rc" "$5" "$probes" "$out"
+		printf '  status %s (want %s), %s probe boots, %s left running, output:\n%s\n' \
+			"$rc" "$5" "$probes" "$left" "$out"
 	fi
 }
 
