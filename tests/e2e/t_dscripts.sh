@@ -29,13 +29,13 @@ for t in "$dir"/tst.*.d; do
 	name=$(basename "$t" .d)
 	base="$dir/$name"
 	want_status=0
-	[ -f "$base.status" ] && want_status=$(cat "$base.status")
+	[ -f "$base.status" ] && want_status=$(<"$base.status")
 	args=()
 	[ -f "$base.args" ] && read -r -a args <"$base.args"
 	# A quiet script prints no "matched" message to wait for: -c starts
 	# the trigger once tracing is on, with nothing to poll.
 	trig=()
-	[ -f "$base.trigger" ] && trig=(-c "$TRIG/sysloop $(cat "$base.trigger")")
+	[ -f "$base.trigger" ] && trig=(-c "$TRIG/sysloop $(<"$base.trigger")")
 	: >"$TMP/err"
 	(cd "$dir" && SYSLOOP_QUIET=1 exec "$SPT" "${trig[@]}" -s "$name.d" "${args[@]}") \
 		>"$TMP/out" 2>"$TMP/err" &
@@ -55,7 +55,9 @@ for t in "$dir"/tst.*.d; do
 	TPID=
 	check "$name: exit status" "$rc" "$want_status"
 	# Exact bytes, trailing newlines included (dtrace ends every run with one).
-	check "$name: output" "$(normalise <"$TMP/out"; echo .)" "$(cat "$base.expected"; echo .)"
+	want_out=
+	IFS= read -r -d '' want_out <"$base.expected"
+	check "$name: output" "$(normalise <"$TMP/out"; echo .)" "$want_out."
 	if grep -q -E 'drops? on CPU|malformed' "$TMP/err"; then
 		not_ok "$name: $(cat "$TMP/err")"
 	fi
@@ -64,10 +66,11 @@ done
 for t in "$dir"/err.*.d; do
 	[ -e "$t" ] || continue
 	name=$(basename "$t" .d)
-	tag=$(echo "$name" | cut -d. -f2)
+	tag=${name#err.}
+	tag=${tag%%.*}
 	args=()
 	[ -f "$dir/$name.args" ] && read -r -a args <"$dir/$name.args"
-	want=$(cat "$dir/$name.expected")
+	want=$(<"$dir/$name.expected")
 	e=-e
 	case "$tag" in EDT_*) e=-q ;; esac
 	out=$(cd "$dir" && "$SPT" $e -s "$name.d" "${args[@]}" 2>&1)
