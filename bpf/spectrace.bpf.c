@@ -277,6 +277,28 @@ static __always_inline int spt_env_aggfn(struct spt_kenv *env, __u32 func)
 	return (spt_aggfns_used >> (func % 32)) & 1;
 }
 
+/*
+ * Processes whose user stacks or addresses were taken: the consumer reads their
+ * mappings while they live (src/usym.c), so frames resolve after they
+ * exit. pid -> 1, inserted once; a full map only costs the snapshot.
+ */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 4096);
+	__type(key, __u32);
+	__type(value, __u32);
+} spt_upids SEC(".maps");
+
+/* The current process's pid, noted in spt_upids once. */
+static __always_inline __u32 note_upid(void)
+{
+	__u32 pid = bpf_get_current_pid_tgid() >> 32, one = 1;
+
+	if (!bpf_map_lookup_elem(&spt_upids, &pid))
+		bpf_map_update_elem(&spt_upids, &pid, &one, BPF_NOEXIST);
+	return pid;
+}
+
 static __always_inline __u64 spt_env_builtin(struct spt_kenv *env, __u32 id)
 {
 	__u64 v;
@@ -340,6 +362,8 @@ static __always_inline __u64 spt_env_builtin(struct spt_kenv *env, __u32 id)
 		return (__u64)(__s64)(__s32)bpf_get_prandom_u32();
 	case SPT_B_CURTHREAD:
 		return bpf_get_current_task();
+	case SPT_B_UPID:
+		return note_upid();
 	}
 	return 0;
 }
@@ -598,18 +622,6 @@ static __always_inline __u32 spt_env_specroom(struct spt_kenv *env, __u32 id)
 }
 
 /*
- * Processes whose user stacks were taken: the consumer reads their
- * mappings while they live (src/usym.c), so frames resolve after they
- * exit. pid -> 1, inserted once; a full map only costs the snapshot.
- */
-struct {
-	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(max_entries, 4096);
-	__type(key, __u32);
-	__type(value, __u32);
-} spt_upids SEC(".maps");
-
-/*
  * The current task's stack: bpf_get_task_stack() needs no program context,
  * so it runs inside the VM's bpf_loop. The user stack is walked from the
  * task's saved user registers (frame pointers); frames beyond
@@ -632,12 +644,8 @@ static __always_inline long spt_env_stack(struct spt_kenv *env, __u64 *buf, __u3
 	n = bpf_get_task_stack(t, buf, SPT_STACK_MAX * 8, user ? BPF_F_USER_STACK : 0);
 	if (n < 0)
 		return n;
-	if (user) {
-		__u32 pid = bpf_get_current_pid_tgid() >> 32, one = 1;
-
-		if (!bpf_map_lookup_elem(&spt_upids, &pid))
-			bpf_map_update_elem(&spt_upids, &pid, &one, BPF_NOEXIST);
-	}
+	if (user)
+		note_upid();
 	return n / 8;
 }
 

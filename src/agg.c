@@ -14,6 +14,7 @@
 #include "abi/limits.h"
 #include "agg.h"
 #include "print.h"
+#include "stack.h"
 
 int agg_init(struct agg_state *s, const struct image *img, const struct agg_source *src,
 	     const struct opts *o, FILE *msg)
@@ -94,6 +95,7 @@ int agg_snap_add(struct agg_snap *snap, const uint8_t *key, const uint64_t *w)
 	memcpy(t->key, key, a->keysize);
 	memcpy(t->w, w, a->nwords * sizeof(uint64_t));
 	t->kkey = NULL;
+	t->nkkey = 0;
 	snap->n++;
 	return 0;
 }
@@ -285,6 +287,16 @@ static int key_elem_cmp(const struct img_field *k, const uint8_t *x, const uint8
 		int r = strncmp((const char *)x + k->offset, (const char *)y + k->offset, k->size);
 
 		return r < 0 ? -1 : r > 0;
+	}
+	/* a user address: (pid, address) pairs, the pid first */
+	if (k->size == 16 && stack_is_sym(k)) {
+		memcpy(&vx, x + k->offset, 8);
+		memcpy(&vy, y + k->offset, 8);
+		if (vx != vy)
+			return vx < vy ? -1 : 1;
+		memcpy(&vx, x + k->offset + 8, 8);
+		memcpy(&vy, y + k->offset + 8, 8);
+		return vx < vy ? -1 : vx > vy;
 	}
 	memcpy(&vx, x + k->offset, 8);
 	memcpy(&vy, y + k->offset, 8);
@@ -527,6 +539,49 @@ static int unrename(const struct agg_source *src, const struct img_agg *a, const
 	return 0;
 }
 
+/* Has symbol keys, which dtrace reduces to their function or module. */
+static bool reduced(const struct img_agg *a)
+{
+	uint32_t i;
+
+	for (i = 0; i < a->nkeys; i++)
+		if (stack_is_sym(&a->keys[i]) && a->keys[i].type != IMG_UADDR)
+			return true;
+	return false;
+}
+
+int agg_snap_add_kernel(struct agg_snap *snap, uint8_t *dkey, const uint64_t *w,
+			const uint8_t *kkey)
+{
+	const struct img_agg *a = snap->agg;
+	struct agg_tuple *t = NULL;
+	uint8_t *nk;
+	uint32_t i;
+	size_t j;
+	int ret;
+
+	for (i = 0; i < a->nkeys; i++)
+		if (stack_is_sym(&a->keys[i]))
+			stack_sym_reduce(&a->keys[i], dkey);
+	for (j = 0; reduced(a) && j < snap->n && !t; j++)
+		if (!memcmp(snap->t[j].key, dkey, a->keysize))
+			t = &snap->t[j];
+	if (t) {
+		agg_merge(a->func, t->w, w, a->nwords);
+	} else {
+		ret = agg_snap_add(snap, dkey, w);
+		if (ret)
+			return ret;
+		t = &snap->t[snap->n - 1];
+	}
+	nk = realloc(t->kkey, (t->nkkey + 1) * a->kkeysize);
+	if (!nk)
+		return -ENOMEM;
+	t->kkey = nk;
+	memcpy(nk + t->nkkey++ * a->kkeysize, kkey, a->kkeysize);
+	return 0;
+}
+
 int agg_snapshot(struct agg_state *s, uint32_t id, struct agg_snap *snap)
 {
 	const struct img_agg *a = &s->img->aggs[id];
@@ -568,21 +623,12 @@ int agg_snapshot(struct agg_state *s, uint32_t id, struct agg_snap *snap)
 			memset(sum, 0, words * sizeof(uint64_t));
 			for (c = 0; c < (uint32_t)s->src.ncpus; c++)
 				agg_merge(a->func, sum, vals + (size_t)c * words, a->nwords);
-			if (renamed(a)) {
-				struct agg_tuple *t;
-
-				ret = unrename(&s->src, a, key, dkey);
+			if (renamed(a) || reduced(a)) {
+				ret = renamed(a) ? unrename(&s->src, a, key, dkey) : 0;
+				if (!renamed(a))
+					memcpy(dkey, key, a->keysize);
 				if (!ret)
-					ret = agg_snap_add(snap, dkey, sum);
-				if (ret)
-					goto out;
-				t = &snap->t[snap->n - 1];
-				t->kkey = malloc(a->kkeysize);
-				if (!t->kkey) {
-					ret = -ENOMEM;
-					goto out;
-				}
-				memcpy(t->kkey, key, a->kkeysize);
+					ret = agg_snap_add_kernel(snap, dkey, sum, key);
 			} else {
 				ret = agg_snap_add(snap, key, sum);
 			}
@@ -629,14 +675,18 @@ static void agg_reset(struct agg_state *s, uint32_t id, const struct agg_snap *s
 		uint8_t *k = calloc(1, s->src.keysize);
 
 		for (i = 0; k && i < snap->n; i++) {
-			if (snap->t[i].kkey)
-				memcpy(k, snap->t[i].kkey, a->kkeysize);
-			else
-				memcpy(k, snap->t[i].key, a->keysize);
-			if (!del)
-				bpf_map_update_elem(s->src.hash_fd, k, zero, BPF_EXIST);
-			else if (i < keep_from || i >= keep_to)
-				bpf_map_delete_elem(s->src.hash_fd, k);
+			size_t j, nk = snap->t[i].kkey ? snap->t[i].nkkey : 1;
+
+			for (j = 0; j < nk; j++) {
+				if (snap->t[i].kkey)
+					memcpy(k, snap->t[i].kkey + j * a->kkeysize, a->kkeysize);
+				else
+					memcpy(k, snap->t[i].key, a->keysize);
+				if (!del)
+					bpf_map_update_elem(s->src.hash_fd, k, zero, BPF_EXIST);
+				else if (i < keep_from || i >= keep_to)
+					bpf_map_delete_elem(s->src.hash_fd, k);
+			}
 		}
 		free(k);
 	}

@@ -36,12 +36,15 @@ struct agg_source {
 /*
  * One tuple: its key (agg->keysize bytes, the id first) and merged words;
  * kkey is the key as the kernel's map has it (agg->kkeysize bytes) when it
- * differs (probe names stored by offset), else NULL.
+ * differs (probe names stored by offset), else NULL; or the kernel's keys
+ * of all the map's tuples merged into this one (symbol keys reduced to
+ * their function or module, as dtrace does).
  */
 struct agg_tuple {
 	uint8_t *key;
 	uint64_t *w;
-	uint8_t *kkey;
+	uint8_t *kkey; /* nkkey kernel keys, one after another */
+	size_t nkkey;
 };
 
 struct agg_snap {
@@ -99,6 +102,14 @@ void agg_snap_free(struct agg_snap *snap);
 void agg_merge(uint32_t func, uint64_t *dst, const uint64_t *src, uint32_t nwords);
 /* Append a tuple (copies of KEY and W) to SNAP. */
 int agg_snap_add(struct agg_snap *snap, const uint8_t *key, const uint64_t *w);
+/*
+ * Add the map's tuple of kernel key KKEY and words W to SNAP under D's
+ * key DKEY: its symbol elements reduced (sym(), usym() to the function,
+ * mod(), umod() to the module), merged into a tuple with that key if
+ * SNAP has one; KKEY is kept with the tuple for clear() and trunc().
+ */
+int agg_snap_add_kernel(struct agg_snap *snap, uint8_t *dkey, const uint64_t *w,
+			const uint8_t *kkey);
 /* Sort SNAP as dtrace prints: by value, then key (SORT changes that). */
 void agg_snap_sort(struct agg_snap *snap, const struct agg_sort *sort);
 /*

@@ -46,7 +46,8 @@ int cg_field_add(struct cg *g, enum img_ftype type, unsigned int size, struct as
 	struct img_clause *cl = g->cl;
 	struct img_field *f;
 
-	bool wide = type == IMG_STR || type == IMG_STACK || type == IMG_USTACK;
+	bool wide = type == IMG_STR || type == IMG_STACK || type == IMG_USTACK ||
+		    type == IMG_USYM || type == IMG_UADDR || type == IMG_UMOD;
 
 	if (g->recoff + (wide ? size : 8) > SPT_REC_MAX)
 		return cg_error(g, DIAG_UNSUPPORTED, loc, "clause records more than %d bytes",
@@ -105,7 +106,14 @@ struct img_action *cg_action_add(struct cg *g, enum img_act kind)
 /* Evaluate E and record it as an integer field. */
 static int record_int(struct cg *g, const struct ast_expr *e, struct ct *t)
 {
-	int r = cg_expr(g, e, t);
+	int r;
+
+	/* trace(sym(x)) records as sym(x) does */
+	if (cg_sym_type(e) >= 0) {
+		*t = ct_uint64;
+		return cg_sym_field(g, e) ? -1 : 0;
+	}
+	r = cg_expr(g, e, t);
 
 	if (r < 0)
 		return -1;
@@ -363,8 +371,9 @@ static const char *conv_proto(const char *name)
 		return "char [] or string (or use stringof)";
 	case 'p':
 	case 'a':
-	case 'A':
 		return "pointer or integer";
+	case 'A':
+		return "pointer or integer (with -p/-c) or _usymaddr (without -p/-c)";
 	case 'e':
 	case 'E':
 	case 'f':
@@ -377,6 +386,48 @@ static const char *conv_proto(const char *name)
 	default:
 		return "char, short, int, long, or long long";
 	}
+}
+
+/*
+ * Argument AI of printf-like E for conversion PC (%a, %A, or any taking a
+ * symbol call's value): a symbol call of the conversion's kind becomes its
+ * field, an integer %A one with $target's pid. Returns 0 when recorded, 1
+ * when the argument is left to the general path, -1 after an error.
+ */
+static int addr_arg(struct cg *g, const struct ast_expr *e, size_t ai, const struct fmt_piece *pc,
+		    unsigned int cno, const char *cname)
+{
+	const struct ast_expr *arg = e->u.call.args[ai];
+	int k = cg_sym_type(arg), r;
+	const char *aname;
+	char b[32];
+	struct ct t;
+
+	if (k >= 0) {
+		bool user = cg_sym_user((enum img_ftype)k);
+
+		if ((pc->kind == FMT_KADDR && !user) || (pc->kind == FMT_UADDR && user))
+			return cg_sym_field(g, arg) ? -1 : 0;
+		aname = user ? "_usymaddr" : "_symaddr";
+	} else if (pc->kind != FMT_UADDR) {
+		return 1;
+	} else {
+		r = cg_expr(g, arg, &t);
+		if (r < 0)
+			return -1;
+		if (t.kind == CT_INT && g->o && g->o->target) {
+			cg_narrow(g, r, &ct_uint64);
+			k = cg_sym_record(g, IMG_UADDR, r, g->o->target, arg->loc);
+			cg_reg_free(g, r);
+			return k ? -1 : 0;
+		}
+		cg_reg_free(g, r);
+		aname = cg_type_name(&t, b, sizeof(b));
+	}
+	return cg_error(
+		g, DIAG_PRINTF_ARG_TYPE, arg->loc,
+		"%s( ) argument #%zu is incompatible with conversion #%u prototype:\n\tconversion: %%%s\n\t prototype: %s\n\t  argument: %s",
+		e->u.call.name, ai + 1, cno, cname, conv_proto(cname), aname);
 }
 
 /*
@@ -513,6 +564,14 @@ static int act_printf(struct cg *g, const struct ast_expr *e, enum img_act kind)
 				if (cg_stack_field(g, e->u.call.args[ai]))
 					return -1;
 				continue;
+			}
+			if (value && (pc->kind == FMT_KADDR || pc->kind == FMT_UADDR ||
+				      cg_sym_type(e->u.call.args[ai]) >= 0)) {
+				ret = addr_arg(g, e, ai, pc, cno[ci], cname[ci]);
+				if (ret < 0)
+					return -1;
+				if (ret == 0)
+					continue;
 			}
 			ret = record_int(g, e->u.call.args[ai], &t);
 			if (ret < 0)
@@ -722,6 +781,8 @@ static int statement(struct cg *g, const struct ast_stmt *s)
 			return act_trace(g, e);
 		if (cg_is_stack_call(e))
 			return cg_stack_action(g, e);
+		if (cg_sym_type(e) >= 0)
+			return cg_sym_action(g, e);
 		if (!strcmp(name, "printf"))
 			return act_printf(g, e, IMG_ACT_PRINTF);
 		if (!strcmp(name, "system"))

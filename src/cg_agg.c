@@ -437,6 +437,10 @@ static int agg_new(struct cg *g, const char *name, const struct aggfn *f,
 			k->type = kt[i].sign ? IMG_USTACK : IMG_STACK;
 			k->size = kt[i].size;
 			off += kt[i].size;
+		} else if (kt[i].kind == CT_SYM) {
+			k->type = (enum img_ftype)kt[i].psize;
+			k->size = kt[i].size;
+			off += kt[i].size;
 		} else if (kt[i].kind == CT_STR) {
 			k->type = IMG_STR;
 			k->size = SPT_STRSIZE;
@@ -490,6 +494,12 @@ static const char *key_type_name(const struct img_field *k, char *buf, size_t le
 
 	if (k->type == IMG_STR)
 		return "string";
+	if (k->type == IMG_STACK || k->type == IMG_USTACK)
+		return "stack";
+	if (k->type == IMG_SYM || k->type == IMG_MOD)
+		return "_symaddr";
+	if (k->type == IMG_USYM || k->type == IMG_UADDR || k->type == IMG_UMOD)
+		return "_usymaddr";
 	t.size = k->size;
 	t.sign = k->type == IMG_INT;
 	return cg_type_name(&t, buf, len);
@@ -532,14 +542,28 @@ void cg_agg_finish(struct cg *g)
 		uint32_t i, off = 8;
 		bool any = false;
 
-		for (i = 0; i < a->nkeys; i++) {
+		bool plain = true;
+
+		/*
+		 * Only keys of integers and strings are renamed: each is one
+		 * KINT or KSTR below, which the rewrite counts (a stack is
+		 * stored by SPT_OP_STACK, a user address in two KINTs).
+		 */
+		for (i = 0; i < a->nkeys; i++)
+			plain &= a->keys[i].type == IMG_INT || a->keys[i].type == IMG_UINT ||
+				 a->keys[i].type == IMG_STR;
+		for (i = 0; i < a->nkeys && plain; i++) {
 			a->kpname[i] = a->keys[i].type == IMG_STR && g->agg_pname[id][i];
 			any |= a->kpname[i];
 			a->koff[i] = off;
 			off += a->keys[i].type == IMG_STR && !a->kpname[i] ? SPT_STRSIZE : 8;
 		}
-		if (!any)
+		if (!any) {
+			memset(a->kpname, 0, sizeof(a->kpname));
+			for (i = 0; i < a->nkeys; i++)
+				a->koff[i] = a->keys[i].offset;
 			continue;
+		}
 		a->kkeysize = off;
 		for (j = 0; j < img->ninsns; j++) {
 			struct spt_insn *in = &img->insns[j];
@@ -610,6 +634,19 @@ int cg_agg_assign(struct cg *g, const struct ast_expr *e)
 			kreg[i] = -1;
 			continue;
 		}
+		if (cg_sym_type(lhs->u.agg.keys[i]) >= 0) {
+			enum img_ftype st;
+
+			/* the address now, stored (after a user one's pid) below */
+			kreg[i] = cg_sym_addr(g, lhs->u.agg.keys[i], &st);
+			if (kreg[i] < 0)
+				return -1;
+			memset(&kt[i], 0, sizeof(kt[i]));
+			kt[i].kind = CT_SYM;
+			kt[i].size = cg_sym_user(st) ? 16 : 8;
+			kt[i].psize = st;
+			continue;
+		}
 		kreg[i] = cg_expr(g, lhs->u.agg.keys[i], &kt[i]);
 		if (kreg[i] < 0)
 			return -1;
@@ -671,7 +708,9 @@ int cg_agg_assign(struct cg *g, const struct ast_expr *e)
 			if ((a->keys[i].type == IMG_STR) != (kt[i].kind == CT_STR) ||
 			    (a->keys[i].type == IMG_STACK || a->keys[i].type == IMG_USTACK) !=
 				    (kt[i].kind == CT_STACK) ||
-			    (kt[i].kind == CT_STACK && a->keys[i].size != kt[i].size)) {
+			    (kt[i].kind == CT_STACK && a->keys[i].size != kt[i].size) ||
+			    (a->keys[i].type >= IMG_SYM) != (kt[i].kind == CT_SYM) ||
+			    (kt[i].kind == CT_SYM && a->keys[i].type != kt[i].psize)) {
 				char b1[32], b2[32];
 
 				return cg_error(
@@ -736,6 +775,13 @@ int cg_agg_assign(struct cg *g, const struct ast_expr *e)
 				if (cg_stack_key(g, &st, a->keys[i].offset,
 						 lhs->u.agg.keys[i]->loc))
 					return -1;
+				continue;
+			}
+			if (kt[i].kind == CT_SYM) {
+				if (cg_sym_store(g, a->keys[i].type, kreg[i], 0, a->keys[i].offset,
+						 true, lhs->u.agg.keys[i]->loc))
+					return -1;
+				cg_reg_free(g, kreg[i]);
 				continue;
 			}
 			if (a->keys[i].type == IMG_STR) {

@@ -327,6 +327,10 @@ const char *cg_type_name(const struct ct *t, char *buf, size_t len)
 		return "struct or union"; /* cg_ct_name() names BTF types */
 	if (t->kind == CT_ARR)
 		return "array";
+	if (t->kind == CT_STACK)
+		return "stack";
+	if (t->kind == CT_SYM)
+		return t->size == 16 ? "_usymaddr" : "_symaddr";
 	if (t->ptr)
 		return "pointer";
 	for (i = 0; i < sizeof(tnames) / sizeof(tnames[0]); i++)
@@ -2708,7 +2712,8 @@ static int call_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 			"aggregating function %s( ) may not be called from a D expression (D program context required)",
 			name);
 	if (!strcmp(name, "printa") || !strcmp(name, "clear") || !strcmp(name, "trunc") ||
-	    !strcmp(name, "normalize") || !strcmp(name, "denormalize"))
+	    !strcmp(name, "normalize") || !strcmp(name, "denormalize") || !strcmp(name, "stack") ||
+	    !strcmp(name, "ustack") || cg_sym_type(e) >= 0)
 		return cg_error(
 			g, DIAG_CG_EXPR, e->loc,
 			"tracing function %s( ) may not be called from a D expression (D program context required)",

@@ -29,6 +29,8 @@ enum ct_kind {
 			 * ustack(), psize its frames */
 	CT_SOU,	  /* a struct or union (BTF), held by its address */
 	CT_ARR,	  /* an array (BTF), held by its address */
+	CT_SYM,	  /* an aggregation key's sym() ... umod(): psize its enum img_ftype,
+		   * size its bytes (8, a user address's pid and address 16) */
 };
 
 /*
@@ -273,6 +275,25 @@ int cg_stack_key(struct cg *g, const struct cg_stack *st, uint32_t off, struct a
 /* stackdepth, ustackdepth, caller, ucaller: the register, -1 after an error, -2: not one. */
 int cg_stack_builtin(struct cg *g, const char *name, struct ast_loc loc, struct ct *t);
 bool cg_is_stack_builtin(const char *name);
+/* cg_sym.c: sym(), func(), mod(), usym(), ufunc(), uaddr(), umod(). */
+/* The field type (IMG_SYM ... IMG_UMOD) of call E, or -1: not one of them. */
+int cg_sym_type(const struct ast_expr *e);
+/* A user address's type: its record is (pid, address), 16 bytes. */
+bool cg_sym_user(enum img_ftype type);
+/* Symbol call E's argument checked and evaluated: its register, or -1; *TYPE its field type. */
+int cg_sym_addr(struct cg *g, const struct ast_expr *e, enum img_ftype *type);
+/*
+ * The address in RADDR (and a user one's pid: PID, or the current one's
+ * when 0) into the record, or the key being built when KEY, at OFF.
+ */
+int cg_sym_store(struct cg *g, enum img_ftype type, int raddr, int64_t pid, uint32_t off, bool key,
+		 struct ast_loc loc);
+/* A record field of TYPE for the address in RADDR (PID as for cg_sym_store). */
+int cg_sym_record(struct cg *g, enum img_ftype type, int raddr, int64_t pid, struct ast_loc loc);
+/* A record field of symbol call E (a trace() or printf() argument). */
+int cg_sym_field(struct cg *g, const struct ast_expr *e);
+/* The action sym(x); and its kind: a field of the clause's record. */
+int cg_sym_action(struct cg *g, const struct ast_expr *e);
 /* cg_type.c: BTF types, member access, curthread. */
 /* The kernel's BTF, loaded at the first call: 0, or -1 after an error at LOC. */
 int cg_need_btf(struct cg *g, struct ast_loc loc);

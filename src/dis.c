@@ -84,7 +84,7 @@ static const char *const bnames[SPT_B_NBUILTINS] = {
 	"arg0", "arg1", "arg2", "arg3", "arg4", "arg5", "arg6", "arg7", "arg8", "arg9",
 	"pid", "tid", "ppid", "uid", "gid", "timestamp", "vtimestamp", "walltimestamp",
 	"cpu", "errno", "epid", "id", "probeprov", "probemod", "probefunc", "probename",
-	"rand", "curthread",
+	"rand", "curthread", "upid",
 };
 /* clang-format on */
 

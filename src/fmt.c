@@ -104,6 +104,8 @@ static enum fmt_kind conv_kind(char c)
 		return FMT_RFC822;
 	case 'a':
 		return FMT_KADDR;
+	case 'A':
+		return FMT_UADDR;
 	case 'k':
 		return FMT_STACK;
 	}
@@ -307,6 +309,7 @@ static int parse_letter(struct conv_scan *s, struct fmt_piece *pc, const char *m
 	case FMT_TIME:
 	case FMT_RFC822:
 	case FMT_KADDR:
+	case FMT_UADDR:
 	case FMT_ESTR:
 	case FMT_ECHAR:
 		pc->spec[sl] = 's';
@@ -563,7 +566,12 @@ int fmt_print(FILE *out, const struct fmt *f, const struct fmt_arg *args, size_t
 			PRINT_STARS(out, spec, ns, st, ebuf);
 			break;
 		case FMT_KADDR:
-			ksym_addr2str((unsigned long long)a->v, ebuf, sizeof(ebuf));
+		case FMT_UADDR:
+			/* a symbol field (sym(), uaddr(), %A's pid and address), or an integer */
+			if (a->stk)
+				stack_sym_addr(a->stk, a->stkdata, ebuf, sizeof(ebuf));
+			else
+				ksym_addr2str((unsigned long long)a->v, ebuf, sizeof(ebuf));
 			PRINT_STARS(out, spec, ns, st, ebuf);
 			break;
 		case FMT_STACK: {

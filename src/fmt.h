@@ -25,6 +25,7 @@ enum fmt_kind {
 	FMT_ECHAR,  /* C: a character with C's escapes */
 	FMT_RFC822, /* T: nanoseconds since the epoch, RFC 822's form */
 	FMT_KADDR,  /* a: a kernel address as module`symbol+0xoff */
+	FMT_UADDR,  /* A: a user address (pid and address) as object`symbol+0xoff */
 	FMT_STACK,  /* k: a stack() or ustack() field, the stack block */
 };
 

@@ -34,6 +34,11 @@ enum img_ftype {
 	IMG_STACK,  /* kernel stack (abi/isa.h SPT_OP_STACK): depth, 0, frames;
 			 * size SPT_STACK_FIELD(frames) */
 	IMG_USTACK, /* user stack: depth, pid, frames */
+	IMG_SYM,    /* sym(), func(): a kernel address, 8 bytes */
+	IMG_MOD,    /* mod(): a kernel address */
+	IMG_USYM,   /* usym(), ufunc(): pid and a user address, 16 bytes */
+	IMG_UADDR,  /* uaddr(), printf's %A: pid and a user address */
+	IMG_UMOD,   /* umod(): pid and a user address */
 };
 
 struct img_field {

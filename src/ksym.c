@@ -12,7 +12,8 @@
 
 struct ksym {
 	unsigned long long addr;
-	char *name; /* "mod`sym" */
+	unsigned long long mstart; /* its module's first text address */
+	char *name;		   /* "mod`sym" */
 };
 
 static struct ksym *syms;
@@ -24,6 +25,12 @@ static int ksym_cmp(const void *a, const void *b)
 	const struct ksym *x = a, *y = b;
 
 	return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+/* The length of symbol I's module name ("vmlinux" for the core kernel). */
+static size_t mod_len(size_t i)
+{
+	return (size_t)(strchr(syms[i].name, '`') - syms[i].name);
 }
 
 /* Text symbols of the kernel and its modules, sorted by address. */
@@ -62,6 +69,15 @@ int ksym_load_file(const char *path)
 	}
 	fclose(f);
 	qsort(syms, nsyms, sizeof(*syms), ksym_cmp);
+	/* a module's symbols are contiguous in address order */
+	for (size_t i = 0; i < nsyms; i++) {
+		size_t ml = mod_len(i);
+
+		syms[i].mstart = i && mod_len(i - 1) == ml &&
+						 !strncmp(syms[i - 1].name, syms[i].name, ml) ?
+					 syms[i - 1].mstart :
+					 syms[i].addr;
+	}
 	return 0;
 }
 
@@ -77,7 +93,8 @@ void ksym_free(void)
 	loaded = 0;
 }
 
-void ksym_addr2str(unsigned long long addr, char *buf, size_t len)
+/* The number of the symbol ADDR is in, plus 1; 0: none. */
+static size_t find(unsigned long long addr)
 {
 	size_t lo = 0, hi;
 
@@ -93,7 +110,28 @@ void ksym_addr2str(unsigned long long addr, char *buf, size_t len)
 		else
 			hi = mid;
 	}
-	if (!addr || !lo || (lo == nsyms && addr - syms[lo - 1].addr > 0x100000)) {
+	if (!addr || !lo || (lo == nsyms && addr - syms[lo - 1].addr > 0x100000))
+		return 0;
+	return lo;
+}
+
+int ksym_start(unsigned long long addr, unsigned long long *start, unsigned long long *mstart)
+{
+	size_t lo = find(addr);
+
+	*start = *mstart = addr;
+	if (!lo)
+		return 0;
+	*start = syms[lo - 1].addr;
+	*mstart = syms[lo - 1].mstart;
+	return 1;
+}
+
+void ksym_addr2str(unsigned long long addr, char *buf, size_t len)
+{
+	size_t lo = find(addr);
+
+	if (!lo) {
 		snprintf(buf, len, "0x%llx", addr);
 		return;
 	}

@@ -19,6 +19,7 @@
 #include "fmt.h"
 #include "print.h"
 #include "print_priv.h"
+#include "stack.h"
 
 int print_init(struct printer *pr, FILE *out, bool quiet)
 {
@@ -114,7 +115,8 @@ static uint32_t fmt_args(const struct img_action *a, const struct img_clause *cl
 		args[i].v = 0;
 		args[i].s = NULL;
 		args[i].stk = NULL;
-		if (f->type == IMG_STACK || f->type == IMG_USTACK) {
+		if (f->type == IMG_STACK || f->type == IMG_USTACK || stack_is_sym(f)) {
+			/* stacks, and addresses for %a and %A, are read from their field */
 			args[i].stk = f;
 			args[i].stkdata = data;
 			continue;

@@ -60,6 +60,13 @@ void json_value(struct jbuf *b, const struct img_field *f, const uint8_t *data)
 	case IMG_USTACK:
 		stack_json(b, f, data);
 		return;
+	case IMG_SYM:
+	case IMG_MOD:
+	case IMG_USYM:
+	case IMG_UADDR:
+	case IMG_UMOD:
+		stack_sym_json(b, f, data);
+		return;
 	case IMG_STR:
 		break;
 	}

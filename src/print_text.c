@@ -202,6 +202,14 @@ static void print_trace(struct printer *pr, const struct img_field *f, const uin
 		stack_print(pr->out, f, data, stack_indent, 0);
 		return;
 	}
+	if (stack_is_sym(f)) {
+		/* sym() and the others: "  %-50s", quiet or not (dt_print_sym) */
+		char t[512];
+
+		stack_sym_text(f, data, t, sizeof(t));
+		fprintf(pr->out, "  %-50s", t);
+		return;
+	}
 	if (f->type == IMG_STR) {
 		const char *str;
 		int n = print_field_str(f, data, &str);
@@ -348,6 +356,13 @@ static void print_key(FILE *out, const struct img_agg *a, const uint8_t *key)
 
 		if (k->type == IMG_STACK || k->type == IMG_USTACK) {
 			stack_print(out, k, key, stack_indent, 0);
+			continue;
+		}
+		if (stack_is_sym(k)) {
+			char t[512];
+
+			stack_sym_text(k, key, t, sizeof(t));
+			fprintf(out, "  %-50s", t);
 			continue;
 		}
 		if (k->type == IMG_STR) {
@@ -585,7 +600,8 @@ void print_agg_fmt(FILE *out, const struct agg_snap *snap, const struct fmt *f, 
 			} else if (k < a->nkeys) {
 				const struct img_field *kf = &a->keys[k++];
 
-				if (kf->type == IMG_STACK || kf->type == IMG_USTACK) {
+				if (kf->type == IMG_STACK || kf->type == IMG_USTACK ||
+				    stack_is_sym(kf)) {
 					args[na].stk = kf;
 					args[na].stkdata = t->key;
 				} else if (kf->type == IMG_STR) {

@@ -225,3 +225,110 @@ void stack_note(const struct img_field *f, const uint8_t *data)
 	stack_nframes(f, data, &pid, NULL);
 	usym_note(pid);
 }
+
+bool stack_is_sym(const struct img_field *f)
+{
+	return f->type == IMG_SYM || f->type == IMG_MOD || f->type == IMG_USYM ||
+	       f->type == IMG_UADDR || f->type == IMG_UMOD;
+}
+
+static bool sym_user(const struct img_field *f)
+{
+	return f->type == IMG_USYM || f->type == IMG_UADDR || f->type == IMG_UMOD;
+}
+
+/* Field F's pid (0 for a kernel address) and address. */
+static uint64_t sym_addr(const struct img_field *f, const uint8_t *data, uint32_t *pid)
+{
+	const uint8_t *p = data + f->offset;
+
+	*pid = sym_user(f) ? (uint32_t)word(p) : 0;
+	return word(p + (sym_user(f) ? 8 : 0));
+}
+
+void stack_sym_text(const struct img_field *f, const uint8_t *data, char *buf, size_t len)
+{
+	struct stack_frame fr;
+	uint32_t pid;
+	uint64_t addr = sym_addr(f, data, &pid);
+
+	stack_resolve(sym_user(f), pid, addr, &fr);
+	if (f->type == IMG_UADDR)
+		snprintf(buf, len, "%s", fr.text);
+	else if ((f->type == IMG_MOD || f->type == IMG_UMOD) && fr.mod[0])
+		snprintf(buf, len, "%s", fr.mod);
+	else if ((f->type == IMG_SYM || f->type == IMG_USYM) && fr.func[0])
+		snprintf(buf, len, "%s`%s", fr.mod, fr.func);
+	else if ((f->type == IMG_SYM || f->type == IMG_USYM) && fr.mod[0])
+		snprintf(buf, len, "%s`0x%" PRIx64, fr.mod, addr);
+	else
+		snprintf(buf, len, "0x%" PRIx64, addr);
+}
+
+void stack_sym_addr(const struct img_field *f, const uint8_t *data, char *buf, size_t len)
+{
+	struct stack_frame fr;
+	uint32_t pid;
+	uint64_t addr = sym_addr(f, data, &pid);
+
+	if (f->type == IMG_MOD || f->type == IMG_UMOD) {
+		stack_sym_text(f, data, buf, len);
+		return;
+	}
+	stack_resolve(sym_user(f), pid, addr, &fr);
+	snprintf(buf, len, "%s", fr.text);
+}
+
+void stack_sym_reduce(const struct img_field *f, uint8_t *key)
+{
+	uint8_t *p = key + f->offset + (sym_user(f) ? 8 : 0);
+	uint32_t pid;
+	uint64_t addr = sym_addr(f, key, &pid), to = addr;
+
+	if (f->type == IMG_SYM || f->type == IMG_MOD) {
+		unsigned long long start, mstart;
+
+		if (ksym_start(addr, &start, &mstart))
+			to = f->type == IMG_SYM ? start : mstart;
+	} else if (f->type == IMG_USYM) {
+		char mod[128], sym[256];
+		uint64_t off;
+
+		if (usym_lookup(pid, addr, mod, sizeof(mod), sym, sizeof(sym), &off) == 2)
+			to = addr - off;
+	} else if (f->type == IMG_UMOD) {
+		usym_mod_start(pid, addr, &to);
+	}
+	memcpy(p, &to, 8);
+}
+
+void stack_sym_json(struct jbuf *b, const struct img_field *f, const uint8_t *data)
+{
+	static const char *const kinds[] = { [IMG_SYM] = "sym",
+					     [IMG_MOD] = "mod",
+					     [IMG_USYM] = "usym",
+					     [IMG_UADDR] = "uaddr",
+					     [IMG_UMOD] = "umod" };
+	struct stack_frame fr;
+	char text[512];
+	uint32_t pid;
+	uint64_t addr = sym_addr(f, data, &pid);
+
+	stack_resolve(sym_user(f), pid, addr, &fr);
+	stack_sym_text(f, data, text, sizeof(text));
+	jbuf_printf(b, "\"type\":\"%s\",\"value\":", kinds[f->type]);
+	json_str(b, text, strlen(text));
+	jbuf_puts(b, ",\"module\":");
+	if (fr.mod[0])
+		json_str(b, fr.mod, strlen(fr.mod));
+	else
+		jbuf_puts(b, "null");
+	jbuf_puts(b, ",\"function\":");
+	if (fr.func[0])
+		json_str(b, fr.func, strlen(fr.func));
+	else
+		jbuf_puts(b, "null");
+	jbuf_printf(b, ",\"offset\":%" PRIu64 ",\"address\":\"0x%" PRIx64 "\"", fr.off, addr);
+	if (sym_user(f))
+		jbuf_printf(b, ",\"pid\":%" PRIu32, pid);
+}

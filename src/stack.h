@@ -43,6 +43,25 @@ void stack_print(FILE *out, const struct img_field *f, const uint8_t *data, unsi
 		 int width);
 /* JSON: "type":"stack","depth":N,"pid":P,"frames":[{"module":...,...}] */
 void stack_json(struct jbuf *b, const struct img_field *f, const uint8_t *data);
+/* A symbol field's type (IMG_SYM ... IMG_UMOD). */
+bool stack_is_sym(const struct img_field *f);
+/*
+ * Symbol field F of DATA as its action prints it (dtrace's dt_print_sym
+ * and the others): sym(), usym() ``mod`sym``; uaddr() ``mod`sym+0xoff``;
+ * mod(), umod() the module; ``mod`0xaddr`` or 0xaddr when unresolved.
+ */
+void stack_sym_text(const struct img_field *f, const uint8_t *data, char *buf, size_t len);
+/* As printf's %a and %A print it: the address with its offset; a mod()/umod() value's module. */
+void stack_sym_addr(const struct img_field *f, const uint8_t *data, char *buf, size_t len);
+/*
+ * An aggregation key's symbol element reduced, as dtrace reduces it so
+ * that one function (or module) is one key: sym(), usym() to the
+ * function's start, mod(), umod() to the module's; uaddr() stays.
+ */
+void stack_sym_reduce(const struct img_field *f, uint8_t *key);
+/* JSON: "type":"sym" (the function's name),"value":TEXT,"module","function","offset","address"(,"pid") */
+void stack_sym_json(struct jbuf *b, const struct img_field *f, const uint8_t *data);
+
 /* Note the process of a user stack so its mappings are read while it lives. */
 void stack_note(const struct img_field *f, const uint8_t *data);
 

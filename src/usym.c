@@ -336,6 +336,26 @@ int usym_lookup(uint32_t pid, uint64_t addr, char *mod, size_t modlen, char *sym
 	return 0;
 }
 
+int usym_mod_start(uint32_t pid, uint64_t addr, uint64_t *start)
+{
+	const struct usym_proc *pr;
+	const struct usym_file *file = NULL;
+	size_t i;
+
+	*start = addr;
+	usym_note(pid);
+	pr = proc_find(pid);
+	for (i = 0; pr && i < pr->nmaps && !file; i++)
+		if (addr >= pr->maps[i].start && addr < pr->maps[i].end)
+			file = pr->maps[i].file;
+	if (!file)
+		return 0;
+	for (i = 0; i < pr->nmaps; i++)
+		if (pr->maps[i].file == file && pr->maps[i].start < *start)
+			*start = pr->maps[i].start;
+	return 1;
+}
+
 int usym_lookup_file(const char *path, uint64_t vaddr, char *sym, size_t symlen, uint64_t *off)
 {
 	struct usym_file f;

@@ -22,6 +22,8 @@ int usym_refresh(uint32_t pid);
  */
 int usym_lookup(uint32_t pid, uint64_t addr, char *mod, size_t modlen, char *sym, size_t symlen,
 		uint64_t *off);
+/* The lowest address at which PID maps the file ADDR is in: 1, or 0 (*START = ADDR). */
+int usym_mod_start(uint32_t pid, uint64_t addr, uint64_t *start);
 /* Symbols of the ELF file at PATH loaded into the cache under KEY (tests). */
 int usym_lookup_file(const char *path, uint64_t vaddr, char *sym, size_t symlen, uint64_t *off);
 /*

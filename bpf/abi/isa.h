@@ -254,6 +254,7 @@ enum spt_builtin {
 	SPT_B_PROBENAME,
 	SPT_B_RAND,	 /* rand(): 32 random bits, sign-extended */
 	SPT_B_CURTHREAD, /* the current task_struct's address */
+	SPT_B_UPID,	 /* pid, its process noted for its user symbols (spt_upids) */
 	SPT_B_NBUILTINS
 };
 

@@ -4,7 +4,8 @@
 # chain and print them as dtrace does (module`function+0xoff, indented by
 # stackindent, a blank line after the stack); user frames resolve from the
 # process's mappings after it has exited; stacks work as aggregation keys,
-# in speculations and in JSON.
+# in speculations and in JSON; sym(), usym() and the others name single
+# addresses, and reduce as aggregation keys as dtrace reduces them.
 . "$(dirname "$0")/lib/common.bash"
 e2e_init "$1"
 
@@ -113,6 +114,45 @@ check "printa %k: key block, then the value" \
 tracer_run -q -n 'syscall::openat:return /pid == $target && errno == ENOENT/ {
 	printf("%d %d %d %d\n", stackdepth > 3, ustackdepth > 4, caller != 0, ucaller != 0); }' -c "$FP 1"
 check "stackdepth, ustackdepth, caller, ucaller" "$(cat "$TMP/out" | grep .)" "1 1 1 1"
+
+# Symbols of single addresses: ucaller in f3 is f2's return address.
+cat >"$TMP/s.d" <<'D'
+syscall::openat:return /pid == $target && errno == ENOENT/ {
+	printf("seen\n"); usym(ucaller); printf("|\n"); uaddr(ucaller); printf("|\n");
+	umod(ucaller); printf("|\n"); printf("%A|\n", ucaller); ufunc(ucaller); printf("|\n");
+	@u[usym(ucaller)] = count(); @m[umod(ucaller)] = count(); }
+D
+run_held "$TMP/s.d" "$FP 3" -q
+check "usym(ucaller): the function, \"  %-50s\"" "$(sed -n 2p "$TMP/out")" \
+	"$(printf '  %-50s|' 'stackchain_fp`f2')"
+check_match "uaddr(ucaller): with its offset" "$(sed -n 3p "$TMP/out")" \
+	'^  stackchain_fp`f2\+0x[0-9a-f]+ +\|$'
+check "umod(ucaller): the object" "$(sed -n 4p "$TMP/out")" "$(printf '  %-50s|' stackchain_fp)"
+check_match "printf %A of an integer with -c: \$target's symbol" "$(sed -n 5p "$TMP/out")" \
+	'^stackchain_fp`f2\+0x[0-9a-f]+\|$'
+check "ufunc() is usym()" "$(sed -n 6p "$TMP/out")" "$(sed -n 2p "$TMP/out")"
+check "@[usym()], @[umod()] keys after the process exited" "$(sed -n '/^$/,$p' "$TMP/out" | grep .)" \
+	"$(printf '  %-50s %16d\n  %-50s %16d' 'stackchain_fp`f2' 3 stackchain_fp 3)"
+
+# Keys reduced as dtrace reduces them: every PC in spin() is one usym()
+# key (as many as uaddr() has in spin, summed), and one umod() key;
+# kernel PCs (arg0) print as func() without offsets and mod() names.
+cat >"$TMP/p.d" <<'D'
+profile-997 /pid == $target && arg1/ { @s[usym(arg1)] = count(); @a[uaddr(arg1)] = count();
+	@m[umod(arg1)] = count(); }
+profile-997 /arg0/ { @k[func(arg0)] = count(); @km[mod(arg0)] = count(); }
+END { printa("s %A %@d\n", @s); printa("a %A %@d\n", @a); printa("m %A %@d\n", @m);
+	printa("k %a %@d\n", @k); printa("km %a %@d\n", @km); }
+D
+tracer_run -q -s "$TMP/p.d" -c "$FP 3 spin"
+check "usym(): spin() is one key" "$(grep -c '^s stackchain_fp`spin ' "$TMP/out")" 1
+check "usym()'s spin key sums uaddr()'s spin keys" \
+	"$(awk '$1 == "s" && $2 == "stackchain_fp`spin" { print $3 }' "$TMP/out")" \
+	"$(awk '$1 == "a" && $2 ~ /^stackchain_fp`spin(\+0x[0-9a-f]+)?$/ { n += $3 } END { print n }' "$TMP/out")"
+check "umod(): the program is one key" "$(grep -c '^m stackchain_fp ' "$TMP/out")" 1
+check "func(): kernel functions without offsets" \
+	"$(grep '^k ' "$TMP/out" | grep -v -c -E '^k (vmlinux|[a-z0-9_]+)`[A-Za-z0-9_.]+ [0-9]+$')" 0
+check "mod(): vmlinux is one key" "$(grep -c '^km vmlinux [0-9]*$' "$TMP/out")" 1
 
 # Errors.
 tracer_run -n 'BEGIN { stack(0); }'

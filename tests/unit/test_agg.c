@@ -4,8 +4,10 @@
  * histogram edges, the host VM's AGG instruction on them, and the
  * consumer's merge, sort and dtrace-format printing.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
 #include <linux/types.h>
@@ -15,6 +17,7 @@
 #include "cg.h"
 #include "compile.h"
 #include "diag.h"
+#include "ksym.h"
 #include "parse.h"
 #include "print.h"
 #include "vmhost.h"
@@ -544,4 +547,55 @@ Test(agg_print, join_with_no_tuples)
 	cr_assert_str_eq(out, "");
 	free(out);
 	agg_snap_free(&j);
+}
+
+/*
+ * Symbol keys as dtrace reduces them: two kernel addresses in one
+ * function are one sym() key, their counts added; a uaddr()-like key of
+ * unresolved addresses stays as it is. Kernel symbols from a kallsyms file.
+ */
+Test(agg_print, symbol_keys_reduced_and_merged)
+{
+	static const struct img_agg sa = { .name = "_",
+					   .func = SPT_AGG_COUNT,
+					   .nkeys = 1,
+					   .keys = { { IMG_SYM, 8, 8 } },
+					   .keysize = 16,
+					   .kkeysize = 16,
+					   .nwords = 1 };
+	char path[] = "/tmp/spt-aggsyms-XXXXXX";
+	int fd = mkstemp(path);
+	FILE *k = fdopen(fd, "w");
+	struct agg_snap s = { .agg = &sa };
+	uint64_t key[2], w[1];
+	char *out;
+
+	fprintf(k, "ffffffff81000000 T do_syscall_64\nffffffff81000100 T entry_SYSCALL_64\n");
+	fclose(k);
+	cr_assert_eq(ksym_load_file(path), 0);
+	unlink(path);
+	key[0] = 0;
+	key[1] = 0xffffffff81000010ULL;
+	w[0] = 2;
+	cr_assert_eq(agg_snap_add_kernel(&s, (uint8_t *)key, w, (const uint8_t *)key), 0);
+	key[1] = 0xffffffff81000020ULL;
+	w[0] = 3;
+	cr_assert_eq(agg_snap_add_kernel(&s, (uint8_t *)key, w, (const uint8_t *)key), 0);
+	key[1] = 0xffffffff81000104ULL;
+	w[0] = 1;
+	cr_assert_eq(agg_snap_add_kernel(&s, (uint8_t *)key, w, (const uint8_t *)key), 0);
+	cr_assert_eq(s.n, 2, "do_syscall_64+0x10 and +0x20 are one key");
+	cr_assert_eq(s.t[0].w[0], 5);
+	cr_assert_eq(s.t[0].nkkey, 2, "both kernel keys kept for clear() and trunc()");
+	memcpy(key, s.t[0].key, 16);
+	cr_assert_eq(key[1], 0xffffffff81000000ULL, "reduced to the function's start");
+	cr_assert_eq(s.t[1].w[0], 1);
+	agg_snap_sort(&s, &(struct agg_sort){ false, false, 0, 0 });
+	out = print_to_string(print_agg_default, &s, 1);
+	cr_assert_str_eq(out,
+			 "  vmlinux`entry_SYSCALL_64                                          1\n"
+			 "  vmlinux`do_syscall_64                                             5\n");
+	free(out);
+	agg_snap_free(&s);
+	ksym_free();
 }

@@ -187,3 +187,60 @@ Test(unwind, recorded_image)
 	unwind_free();
 	usym_free();
 }
+
+/* sym(), func(), mod() and the user ones: dtrace's texts, and the key reductions. */
+Test(stack, symbol_fields)
+{
+	char path[] = "/tmp/spt-ksyms-XXXXXX", t[512];
+	int fd = mkstemp(path);
+	FILE *k = fdopen(fd, "w");
+	uint64_t kw[1] = { 0xffffffffa0000010ULL }, uw[2];
+	struct img_field f = { IMG_SYM, 0, 8 };
+	uint64_t a = (uint64_t)(uintptr_t)&stk_target;
+
+	fprintf(k, "ffffffff81000000 T do_syscall_64\nffffffffa0000000 t nf_hook\t[nf_tables]\n"
+		   "ffffffffa0000100 t nf_tables_init\t[nf_tables]\n");
+	fclose(k);
+	cr_assert_eq(ksym_load_file(path), 0);
+	unlink(path);
+	stack_sym_text(&f, (const uint8_t *)kw, t, sizeof(t));
+	cr_assert_str_eq(t, "nf_tables`nf_hook");
+	stack_sym_addr(&f, (const uint8_t *)kw, t, sizeof(t));
+	cr_assert_str_eq(t, "nf_tables`nf_hook+0x10", "%%a: with the offset");
+	f.type = IMG_MOD;
+	stack_sym_text(&f, (const uint8_t *)kw, t, sizeof(t));
+	cr_assert_str_eq(t, "nf_tables");
+	kw[0] = 0xffffffffa0000104ULL;
+	stack_sym_reduce(&f, (uint8_t *)kw);
+	cr_assert_eq(kw[0], 0xffffffffa0000000ULL, "mod(): the module's first text address");
+	f.type = IMG_SYM;
+	kw[0] = 0xffffffffa0000104ULL;
+	stack_sym_reduce(&f, (uint8_t *)kw);
+	cr_assert_eq(kw[0], 0xffffffffa0000100ULL, "sym(): the function's start");
+	kw[0] = 0x10;
+	stack_sym_text(&f, (const uint8_t *)kw, t, sizeof(t));
+	cr_assert_str_eq(t, "0x10");
+	ksym_free();
+
+	/* user addresses: pid, then the address */
+	uw[0] = (uint64_t)getpid();
+	uw[1] = a + 4;
+	f = (struct img_field){ IMG_USYM, 0, 16 };
+	stack_sym_text(&f, (const uint8_t *)uw, t, sizeof(t));
+	cr_assert_str_eq(t, "test_stack`stk_target");
+	f.type = IMG_UADDR;
+	stack_sym_text(&f, (const uint8_t *)uw, t, sizeof(t));
+	cr_assert_str_eq(t, "test_stack`stk_target+0x4");
+	stack_sym_reduce(&f, (uint8_t *)uw);
+	cr_assert_eq(uw[1], a + 4, "uaddr() is not reduced");
+	f.type = IMG_UMOD;
+	stack_sym_text(&f, (const uint8_t *)uw, t, sizeof(t));
+	cr_assert_str_eq(t, "test_stack");
+	f.type = IMG_USYM;
+	stack_sym_reduce(&f, (uint8_t *)uw);
+	cr_assert_eq(uw[1], a, "usym(): the function's start");
+	uw[1] = 0x10;
+	stack_sym_text(&f, (const uint8_t *)uw, t, sizeof(t));
+	cr_assert_str_eq(t, "0x10");
+	usym_free();
+}

@@ -8,17 +8,21 @@
  *
  * stackchain N [wait]: N calls, then with "wait" a line read from stdin
  * before exiting, so a test can let the tracer see the live process.
+ * stackchain N spin: N calls, then N tenths of a second of user time
+ * spent in spin() (for profile probes: arg1 is then in spin()).
  */
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <sys/syscall.h>
 
 long f1(int k);
 long f2(int k);
 long f3(int k);
+long spin(long ms);
 
 static const char missing[] = "/nonexistent-spectrace-stack/file";
 
@@ -53,6 +57,21 @@ __attribute__((noinline)) long f1(int k)
 	return f2(k + 1) + 1;
 }
 
+/* Spin in user mode until the process has used MS milliseconds of CPU. */
+__attribute__((noinline)) long spin(long ms)
+{
+	volatile unsigned long x = 1;
+	struct timespec t;
+	long i;
+
+	do {
+		for (i = 0; i < 100000; i++)
+			x = x * 6364136223846793005UL + 1442695040888963407UL;
+		clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+	} while (t.tv_sec * 1000 + t.tv_nsec / 1000000 < ms);
+	return (long)(x & 1);
+}
+
 int main(int argc, char **argv)
 {
 	int n = argc > 1 ? atoi(argv[1]) : 1, i;
@@ -63,5 +82,7 @@ int main(int argc, char **argv)
 		sink += f1(i);
 	if (argc > 2 && !strcmp(argv[2], "wait"))
 		(void)!fgets(line, sizeof(line), stdin);
+	if (argc > 2 && !strcmp(argv[2], "spin"))
+		sink += spin(100L * n);
 	return sink == 0;
 }

@@ -1,0 +1,5 @@
+/* ASSERTION: sym() is an action, not a value of an expression. */
+BEGIN
+{
+	x = sym(0);
+}

@@ -1,0 +1,5 @@
+/* ASSERTION: sym() takes one address. */
+BEGIN
+{
+	sym();
+}
