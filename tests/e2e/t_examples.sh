@@ -7,7 +7,8 @@
 # calls with the errno's name and their count, opensnoop.d the failed
 # opens, execsnoop.d an exec that fails and one that works with its arguments, syscount.d the
 # count of one call, rwtop.d the bytes read and written, openstack.d the
-# user stack of a failing open. (failhunt.d and
+# user stack of a failing open, connfail.d each failing connect()'s
+# address. (failhunt.d and
 # specopenat.d are run by t_spec.sh.)
 . "$(dirname "$0")/lib/common.bash"
 e2e_init "$1"
@@ -79,6 +80,23 @@ check "openstack: the chain, innermost first" \
 	"$(printf '%s\n' "$mine" | cut -d'|' -f2 | tr ' ' '\n' | sed -n 's/^stackchain_fp`//p' | head -n 4 | paste -sd ' ')" \
 	"f3 f2 f1 main"
 check "openstack: counted" "${mine##*|}" 3
+
+# --- connfail.d ----------------------------------------------------------
+# One failing connect() per family; the trigger prints the errno each got.
+tracer_run -s "$ex/connfail.d" -c "$TRIG/connfail"
+check "connfail: heading" "$(head -n 1 "$TMP/out")" \
+	"EXEC                 PID  ERR NAME          ADDRESS"
+pid=$(awk '$1 == "connfail" { print $2; exit }' "$TMP/out")
+e4=$(awk '$1 == "inet" { print $2 }' "$TMP/out")
+e6=$(awk '$1 == "inet6" { print $2 }' "$TMP/out")
+eu=$(awk '$1 == "unix" { print $2 }' "$TMP/out")
+check "connfail: the unix socket's ENOENT" "$eu" 2
+# 127.0.0.1 gives ECONNREFUSED, or ENETUNREACH where loopback is down.
+name() { case $1 in 111) echo ECONNREFUSED ;; 101) echo ENETUNREACH ;; 99) echo EADDRNOTAVAIL ;; 97) echo EAFNOSUPPORT ;; *) echo "?" ;; esac; }
+check "connfail: each failure with its address" "$(grep '^connfail ' "$TMP/out")" \
+	"$(printf '%-16s %7d %4d %-13s %s\n' connfail "$pid" "$e4" "$(name "$e4")" 127.0.0.1:9 \
+		connfail "$pid" "$e6" "$(name "$e6")" '[0:0:0:0:0:0:0:1]:9' \
+		connfail "$pid" 2 ENOENT /nonexistent/spectrace-sock)"
 
 # --- opensnoop.d ---------------------------------------------------------
 tracer_run -s "$ex/opensnoop.d" -c "$TRIG/sysloop openat 2"
