@@ -121,17 +121,21 @@ struct ast_type {
 	unsigned int ptr;   /* levels of '*' */
 	unsigned int quals; /* AST_QUAL_* */
 	struct ast_loc loc;
-	/* struct NAME { members } / union: a definition (body set) */
+	/* struct NAME { members } / union / enum { enumerators }: a definition (body set) */
 	bool body;
 	struct ast_member **members;
 	size_t nmembers;
 };
 
-/* A member of a struct or union definition: TYPE NAME[DIM] : BITS */
+/*
+ * A member of a struct or union definition: TYPE NAME[DIM] : BITS; or an
+ * enumerator of an enum definition: NAME [= VALUE] (type unused).
+ */
 struct ast_member {
 	struct ast_type type;
 	const char *name;
 	struct ast_loc loc;
+	struct ast_expr *value; /* an enumerator's value as written, NULL: the next one */
 	bool has_dim;
 	uint64_t dim;
 	bool has_bits;

@@ -1144,8 +1144,12 @@ static int decl(struct cg *g, const struct ast_item *it)
 
 	if (d->init)
 		return cg_inline_def(g, d);
-	if (d->type.body && cg_sou_define(g, &d->type))
+	if (d->type.body && d->type.kind == AST_TYPE_ENUM) {
+		if (cg_enum_define(g, &d->type))
+			return -1;
+	} else if (d->type.body && cg_sou_define(g, &d->type)) {
 		return -1;
+	}
 	if (!d->name)
 		return 0; /* struct s { ... }; */
 	if (d->has_dim || (d->nkeys && d->scope != AST_SCOPE_GLOBAL))

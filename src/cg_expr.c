@@ -20,6 +20,7 @@
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <linux/types.h>
+#include <bpf/btf.h>
 
 #include "abi/buf.h"
 #include "abi/isa.h"
@@ -1571,6 +1572,96 @@ static int inline_names(struct cg *g, const struct ast_decl *d, const struct ast
 	default:
 		return 0;
 	}
+}
+
+/*
+ * enum [E] { A, B = 5, C }: the type (BTF, so `enum E` declares and casts)
+ * and each enumerator a constant of type enum E, counting from 0, or from
+ * its value: an integer constant expression (earlier enumerators are
+ * constants) within int's range.
+ */
+int cg_enum_define(struct cg *g, const struct ast_type *at)
+{
+	const char *name = at->name ? at->name + 5 : "";
+	int64_t *vals = calloc(at->nmembers, sizeof(*vals)), next = 0;
+	struct cg_inline **ins = calloc(at->nmembers, sizeof(*ins));
+	struct ct et;
+	uint32_t i, n;
+	int id, ret = -1;
+
+	if (!vals || !ins) {
+		cg_nomem(g);
+		goto out;
+	}
+	if (cg_need_btf(g, at->loc))
+		goto out;
+	n = btf__type_cnt(g->dt.btf);
+	for (i = btf__type_cnt(g->dt.base); at->name && i < n; i++) {
+		const struct btf_type *bt = btf__type_by_id(g->dt.btf, i);
+		const char *bn = bt ? btf__name_by_offset(g->dt.btf, bt->name_off) : NULL;
+
+		if (bt && btf_is_any_enum(bt) && bn && !strcmp(bn, name)) {
+			cg_error(g, DIAG_DECL_TYPERED, at->loc, "type redeclared: %s", at->name);
+			goto out;
+		}
+	}
+	/* the values first: BTF's enumerators follow their enum's type directly */
+	for (i = 0; i < at->nmembers; i++) {
+		const struct ast_member *m = at->members[i];
+		size_t k;
+
+		if (m->value && !cg_const_fold(g, m->value, &next)) {
+			cg_error(g, DIAG_DECL_ENCONST, m->loc,
+				 "enumerator '%s' must be assigned an integral constant expression",
+				 m->name);
+			goto out;
+		}
+		if (next > INT32_MAX || next < INT32_MIN) {
+			cg_error(g, DIAG_DECL_ENOFLOW, m->loc,
+				 "enumerator '%s' value overflows INT_MAX (%d)", m->name,
+				 INT32_MAX);
+			goto out;
+		}
+		for (k = 0; k < i; k++)
+			if (!strcmp(at->members[k]->name, m->name))
+				break;
+		if (k < i || inline_find(g, m->name) || builtin_find(m->name) ||
+		    cg_is_builtin(m->name) || cg_var_find(g, AST_SCOPE_GLOBAL, m->name) ||
+		    lib_const(m->name, &(int64_t){ 0 })) {
+			cg_error(g, DIAG_DECL_IDRED, m->loc, "identifier redeclared: %s", m->name);
+			goto out;
+		}
+		vals[i] = next++;
+		/* a later enumerator's value may name this one */
+		ins[i] = calloc(1, sizeof(*ins[i]));
+		if (!ins[i]) {
+			cg_nomem(g);
+			goto out;
+		}
+		ins[i]->name = m->name;
+		ins[i]->is_const = true;
+		ins[i]->value = vals[i];
+		ins[i]->type = ins[i]->vtype = ct_int;
+		ins[i]->next = g->inlines;
+		g->inlines = ins[i];
+	}
+	id = btf__add_enum(g->dt.btf, name, 4);
+	for (i = 0; id > 0 && i < at->nmembers; i++)
+		if (btf__add_enum_value(g->dt.btf, at->members[i]->name, vals[i]))
+			id = -1;
+	if (id <= 0) {
+		cg_nomem(g);
+		goto out;
+	}
+	if (cg_btf_ct(g, (uint32_t)id, &et, at->loc))
+		goto out;
+	for (i = 0; i < at->nmembers; i++)
+		ins[i]->type = ins[i]->vtype = et;
+	ret = 0;
+out:
+	free(vals);
+	free(ins);
+	return ret;
 }
 
 int cg_inline_def(struct cg *g, const struct ast_decl *d)

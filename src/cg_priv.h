@@ -220,6 +220,8 @@ bool cg_is_aggfunc(const char *name);
 /* NAME is one of D's built-in variables (pid, execname, ...). */
 bool cg_is_builtin(const char *name);
 /* inline TYPE NAME = E; */
+/* An enum definition: its BTF type and its enumerators, constants. */
+int cg_enum_define(struct cg *g, const struct ast_type *at);
 int cg_inline_def(struct cg *g, const struct ast_decl *d);
 /*
  * Whether E is an integer constant expression (literals, library constants,

@@ -291,6 +291,52 @@ static bool parse_members(struct parser *p, struct ast_type *ty)
 	return !p->err;
 }
 
+/* enum [TAG] { NAME [= expression], ... }: the enumerators, at the '{'. */
+static bool parse_enumerators(struct parser *p, struct ast_type *ty)
+{
+	struct parse_vec mv = { 0 };
+	const struct lex_token *t;
+
+	parse_next(p);
+	while ((t = parse_peek(p))->kind != LEX_RBRACE) {
+		struct ast_member *m = parse_alloc(p, sizeof(*m));
+
+		if (!m)
+			return false;
+		if (t->kind != LEX_IDENT || t->kw != LEX_KW_NONE) {
+			parse_syntax_error(p, t);
+			return false;
+		}
+		m->name = t->str;
+		m->loc = parse_loc(t);
+		parse_next(p);
+		if (parse_peek(p)->kind == LEX_ASSIGN) {
+			parse_next(p);
+			m->value = parse_assign_expr(p);
+			if (!m->value)
+				return false;
+		}
+		if (!parse_vec_push(p, &mv, m))
+			return false;
+		t = parse_peek(p);
+		if (t->kind == LEX_COMMA)
+			parse_next(p);
+		else if (t->kind != LEX_RBRACE) {
+			parse_syntax_error(p, t);
+			return false;
+		}
+	}
+	if (!mv.n) {
+		parse_syntax_error(p, parse_peek(p));
+		return false;
+	}
+	parse_next(p);
+	ty->body = true;
+	ty->nmembers = mv.n;
+	ty->members = vec_members(p, &mv);
+	return !p->err;
+}
+
 /* struct/union/enum TAG, at the keyword. */
 static bool parse_tagged(struct parser *p, struct ast_type *ty)
 {
@@ -319,6 +365,8 @@ static bool parse_tagged(struct parser *p, struct ast_type *ty)
 	}
 	if (t->kind == LEX_LBRACE && ty->kind != AST_TYPE_ENUM && ty->name)
 		return parse_members(p, ty);
+	if (t->kind == LEX_LBRACE && ty->kind == AST_TYPE_ENUM)
+		return parse_enumerators(p, ty);
 	if (t->kind == LEX_LBRACE) {
 		parse_error_at(p, DIAG_UNSUPPORTED, loc, "not supported: %s definitions", word);
 		return false;

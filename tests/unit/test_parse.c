@@ -683,6 +683,29 @@ Test(parse, decl_nodes)
 	cr_assert_null(d->keys);
 }
 
+Test(parse, enum_definitions)
+{
+	struct ast_program *prog = program("t.d", "enum e { A, B = 2 + 1,\n C, };\nenum { D };");
+	const struct ast_type *ty;
+
+	cr_assert_eq(prog->nitems, 2);
+	cr_assert_eq(prog->items[0]->kind, AST_ITEM_DECL);
+	ty = &prog->items[0]->u.decl.type;
+	cr_assert_eq(ty->kind, AST_TYPE_ENUM);
+	cr_assert_str_eq(ty->name, "enum e");
+	cr_assert(ty->body);
+	cr_assert_eq(ty->nmembers, 3);
+	cr_assert_str_eq(ty->members[0]->name, "A");
+	cr_assert_null(ty->members[0]->value);
+	cr_assert_str_eq(ty->members[1]->name, "B");
+	cr_assert_eq(ty->members[1]->value->kind, AST_BINARY);
+	cr_assert_str_eq(ty->members[2]->name, "C");
+	cr_assert_eq(ty->members[2]->loc.line, 2);
+	ty = &prog->items[1]->u.decl.type;
+	cr_assert_null(ty->name, "an anonymous enum");
+	cr_assert_eq(ty->nmembers, 1);
+}
+
 Test(parse, pragmas)
 {
 	struct ast_program *prog;
@@ -1090,7 +1113,8 @@ ParameterizedTestParameters(parse, unsupported)
 		  "specified storage class not appropriate in D" },
 		{ "union { int x; } u;", "D_UNSUPPORTED", 1, 1,
 		  "not supported: union definitions" },
-		{ "enum e { A, B };", "D_UNSUPPORTED", 1, 1, "not supported: enum definitions" },
+		{ "enum e { };", "D_SYNTAX", 1, 10, "syntax error near \"}\"" },
+		{ "enum e { A B };", "D_SYNTAX", 1, 12, "syntax error near \"B\"" },
 		{ "#pragma line 12\n", "D_UNSUPPORTED", 1, 1, "not supported: #pragma line" },
 		{ "#pragma D line 12\n", "D_UNSUPPORTED", 1, 1, "not supported: #pragma line" },
 	};
