@@ -835,6 +835,7 @@ static void run_setopt(void *ctx, struct printer *pr, const char *name, const ch
 	sc->o = o;
 	pr->quiet = o.quiet;
 	stack_indent = o.stackindent;
+	stack_noresolve = o.noresolve;
 	print_set_flow(pr, o.flowindent);
 	sc->as->sort.bykey = o.aggsortkey;
 	sc->as->sort.rev = o.aggsortrev;
@@ -917,6 +918,7 @@ static int trace(const struct cmdline *cl, const struct enabling *en, const stru
 		return 1;
 	}
 	stack_indent = cl->o.stackindent;
+	stack_noresolve = cl->o.noresolve;
 	print_set_flow(&pr, cl->o.flowindent);
 	print_set_testing(&pr, testing);
 	pr.img = img;

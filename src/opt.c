@@ -696,7 +696,7 @@ static const struct opt_def opt_defs[] = {
 	{ "jstackstrsize", set_size_check, NOF, 0, NULL },
 	{ "lockmem", set_lockmem, NOF, OPT_F_NOPRAGMA, NULL },
 	{ "maxframes", set_u32, F(maxframes), 0, NULL },
-	{ "noresolve", set_runtime_check, NOF, 0, NULL },
+	{ "noresolve", set_bool, F(noresolve), 0, NULL },
 	{ "nspec", set_nspec, NOF, 0, NULL },
 	{ "pcapsize", set_size_check, NOF, 0, NULL },
 	{ "scratchsize", set_scratchsize, NOF, 0, NULL },

@@ -17,6 +17,7 @@
 #include "usym.h"
 
 unsigned int stack_indent = 14;
+bool stack_noresolve;
 
 static uint64_t word(const uint8_t *p)
 {
@@ -50,6 +51,18 @@ void stack_resolve(bool user, uint32_t pid, uint64_t pc, struct stack_frame *fr)
 		return;
 	}
 	k = usym_lookup(pid, pc, fr->mod, sizeof(fr->mod), fr->func, sizeof(fr->func), &fr->off);
+	if (stack_noresolve) {
+		/* dtrace-utils' noresolve: the object and the offset into it, no symbol */
+		uint64_t start;
+
+		fr->func[0] = 0;
+		fr->off = 0;
+		if (k && usym_mod_start(pid, pc, &start))
+			snprintf(fr->text, sizeof(fr->text), "%s:0x%" PRIx64, fr->mod, pc - start);
+		else
+			snprintf(fr->text, sizeof(fr->text), "0x%" PRIx64, pc);
+		return;
+	}
 	if (k == 2 && fr->off)
 		snprintf(fr->text, sizeof(fr->text), "%s`%s+0x%" PRIx64, fr->mod, fr->func,
 			 fr->off);

@@ -17,6 +17,8 @@ struct jbuf;
 
 /* Blanks before each frame (the stackindent option, 14). */
 extern unsigned int stack_indent;
+/* The noresolve option: user frames as object:0xoffset from the object's first mapping. */
+extern bool stack_noresolve;
 
 /* A resolved frame: dtrace's text and its parts. */
 struct stack_frame {

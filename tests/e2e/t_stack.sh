@@ -134,6 +134,15 @@ check "ufunc() is usym()" "$(sed -n 6p "$TMP/out")" "$(sed -n 2p "$TMP/out")"
 check "@[usym()], @[umod()] keys after the process exited" "$(sed -n '/^$/,$p' "$TMP/out" | grep .)" \
 	"$(printf '  %-50s %16d\n  %-50s %16d' 'stackchain_fp`f2' 3 stackchain_fp 3)"
 
+# -x noresolve: user addresses as the object and the offset into it.
+run_held "$TMP/u.d" "$FP 1" -q -x noresolve
+check "noresolve: ustack()'s frames in the program are object:0xoffset" \
+	"$(sed -n 's/^ \{14\}//p' "$TMP/out" | grep '^stackchain_fp' | grep -v -c -E '^stackchain_fp:0x[0-9a-f]+$')" 0
+n=$(sed -n 's/^ \{14\}//p' "$TMP/out" | grep -c '^stackchain_fp:0x')
+check "noresolve: f3, f2, f1, main (and libc's start) among them" "$([ "$n" -ge 4 ] && echo yes)" yes
+check "noresolve: kernel frames keep their symbols" \
+	"$(sed -n 's/^ \{14\}//p' "$TMP/out" | grep -c '^vmlinux`do_syscall_64+0x')" 1
+
 # Keys reduced as dtrace reduces them: every PC in spin() is one usym()
 # key (as many as uaddr() has in spin, summed), and one umod() key;
 # kernel PCs (arg0) print as func() without offsets and mod() names.
