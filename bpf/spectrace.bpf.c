@@ -475,6 +475,14 @@ static __always_inline int spt_env_memcpy(struct spt_kenv *env, __u8 *dst, __u64
 	return bpf_probe_read_user(dst, size, (const void *)src) < 0 ? -1 : 0;
 }
 
+static __always_inline int spt_env_kread(struct spt_kenv *env, __u8 *dst, __u64 src, __u32 size)
+{
+	asm volatile("" : "+r"(size));
+	if (size < 1 || size > SPT_REC_MAX)
+		return -1;
+	return bpf_probe_read_kernel(dst, size, (const void *)src) < 0 ? -1 : 0;
+}
+
 static __always_inline void spt_env_execname(struct spt_kenv *env, __u8 *dst)
 {
 	bpf_get_current_comm(dst, 16);

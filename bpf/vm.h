@@ -89,6 +89,8 @@ SPT_ENV_FN void spt_env_strcpy(SPT_VM_ENV *env, __u8 *dst, const __u8 *src);
 SPT_ENV_FN int spt_env_copyinstr(SPT_VM_ENV *env, __u8 *dst, __u64 uaddr);
 /* a kernel string at KADDR into DST, SIZE 1..strcap bytes: 0 or <0 */
 SPT_ENV_FN int spt_env_kstr(SPT_VM_ENV *env, __u8 *dst, __u64 kaddr, __u32 size);
+/* SIZE 1..SPT_REC_MAX bytes of kernel memory at SRC (tracemem): 0 or <0 */
+SPT_ENV_FN int spt_env_kread(SPT_VM_ENV *env, __u8 *dst, __u64 src, __u32 size);
 /* SIZE 1..SPT_SCRATCH_MAX bytes at SRC of user (KERNEL: kernel) memory: 0 or <0 */
 SPT_ENV_FN int spt_env_memcpy(SPT_VM_ENV *env, __u8 *dst, __u64 src, __u32 size, int kernel);
 /* execname, 16 bytes */
@@ -1407,6 +1409,23 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 			return 0;
 		v = vm->scr_base + off;
 		break;
+	}
+	case SPT_OP_RECM: {
+		__u32 off = (__u32)imm & (SPT_REC_MAX - 1), n = ((__u32)imm >> 16) & 0x1fff;
+
+		SPT_NEED(SPT_OP_RECM);
+		if (((__u32)imm & SPT_RECM_DYN) && (__s64)b >= 0 && b < n)
+			n = (__u32)b;
+		if (n > SPT_REC_MAX)
+			goto illop;
+		*(__u64 *)(vm->rec + (off & ~7u)) = n;
+		SPT_FRESH(n);
+		if (n && spt_env_kread(env, vm->rec + ((off + 8) & (SPT_REC_MAX - 1)), a,
+				       n & (2 * SPT_REC_MAX - 1))) {
+			spt_vm_fault(vm, pc, SPT_FLT_BADADDR, a);
+			return 1;
+		}
+		return 0;
 	}
 	case SPT_OP_PSARGS: {
 		__u32 slot = (__u32)imm & (SPT_NSTR - 1), i;

@@ -47,7 +47,7 @@ int cg_field_add(struct cg *g, enum img_ftype type, unsigned int size, struct as
 	struct img_field *f;
 
 	bool wide = type == IMG_STR || type == IMG_STACK || type == IMG_USTACK ||
-		    type == IMG_USYM || type == IMG_UADDR || type == IMG_UMOD;
+		    type == IMG_USYM || type == IMG_UADDR || type == IMG_UMOD || type == IMG_BYTES;
 
 	if (g->recoff + (wide ? size : 8) > SPT_REC_MAX)
 		return cg_error(g, DIAG_UNSUPPORTED, loc, "clause records more than %d bytes",
@@ -285,6 +285,68 @@ static int act_trace(struct cg *g, const struct ast_expr *e)
 					"not supported yet: trace( ) of %s",
 					cg_type_name(&t, b, sizeof(b)));
 	g->cl->acts[g->cl->nacts - 1].nfields = 1;
+	return 0;
+}
+
+/*
+ * tracemem(addr, size[, max]): SIZE bytes (a positive constant) of kernel
+ * memory at ADDR (alloca'd and copied-in memory included), or only MAX of
+ * them when MAX, evaluated when the probe fires, is not negative and is
+ * smaller; printed as a hex dump.
+ */
+static int act_tracemem(struct cg *g, const struct ast_expr *e)
+{
+	struct ast_expr *const *args = e->u.call.args;
+	size_t nargs = e->u.call.nargs;
+	int64_t size;
+	int ra, rm = 0;
+	struct ct t;
+	char b[32];
+
+	if (nargs < 2 || nargs > 3)
+		return cg_error(
+			g, DIAG_PROTO_LEN, e->loc,
+			"tracemem( ) prototype mismatch: %zu arg%s passed, at %s %d expected",
+			nargs, nargs == 1 ? "" : "s", nargs < 2 ? "least" : "most",
+			nargs < 2 ? 2 : 3);
+	if (!cg_const_fold(g, args[1], &size) || size <= 0)
+		return cg_error(
+			g, DIAG_TRACEMEM_SIZE, args[1]->loc,
+			"tracemem( ) argument #2 must be a non-zero positive integral constant expression");
+	if (cg_drec_check(g, "tracemem", e->loc))
+		return -1;
+	ra = cg_expr(g, args[0], &t);
+	if (ra < 0)
+		return -1;
+	if (t.kind != CT_INT)
+		return cg_error(
+			g, DIAG_TRACEMEM_ADDR, args[0]->loc,
+			"tracemem( ) argument #1 is incompatible with prototype:\n\tprototype: pointer or integer\n\t argument: %s",
+			cg_type_name(&t, b, sizeof(b)));
+	if (nargs == 3) {
+		rm = cg_expr(g, args[2], &t);
+		if (rm < 0)
+			return -1;
+		if (t.kind != CT_INT)
+			return cg_error(
+				g, DIAG_PROTO_ARG, args[2]->loc,
+				"tracemem( ) argument #3 is incompatible with prototype:\n\tprototype: size_t\n\t argument: %s",
+				cg_type_name(&t, b, sizeof(b)));
+	}
+	if (size > SPT_REC_MAX)
+		return cg_error(g, DIAG_UNSUPPORTED, args[1]->loc,
+				"clause records more than %d bytes", SPT_REC_MAX);
+	if (!cg_action_add(g, IMG_ACT_TRACE))
+		return -1;
+	if (cg_field_add(g, IMG_BYTES, 8 + (((unsigned int)size + 7) & ~7u), e->loc))
+		return -1;
+	g->cl->acts[g->cl->nacts - 1].nfields = 1;
+	cg_emit(g, SPT_OP_RECM, 0, ra, (uint8_t)rm,
+		(int32_t)(g->cl->fields[g->cl->nfields - 1].offset | (uint32_t)size << 16 |
+			  (nargs == 3 ? SPT_RECM_DYN : 0)));
+	cg_reg_free(g, ra);
+	if (nargs == 3)
+		cg_reg_free(g, rm);
 	return 0;
 }
 
@@ -779,6 +841,8 @@ static int statement(struct cg *g, const struct ast_stmt *s)
 			return ret;
 		if (!strcmp(name, "trace"))
 			return act_trace(g, e);
+		if (!strcmp(name, "tracemem"))
+			return act_tracemem(g, e);
 		if (cg_is_stack_call(e))
 			return cg_stack_action(g, e);
 		if (cg_sym_type(e) >= 0)

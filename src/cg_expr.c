@@ -2804,7 +2804,7 @@ static int call_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 			name);
 	if (!strcmp(name, "printa") || !strcmp(name, "clear") || !strcmp(name, "trunc") ||
 	    !strcmp(name, "normalize") || !strcmp(name, "denormalize") || !strcmp(name, "stack") ||
-	    !strcmp(name, "ustack") || cg_sym_type(e) >= 0)
+	    !strcmp(name, "ustack") || !strcmp(name, "tracemem") || cg_sym_type(e) >= 0)
 		return cg_error(
 			g, DIAG_CG_EXPR, e->loc,
 			"tracing function %s( ) may not be called from a D expression (D program context required)",

@@ -160,7 +160,6 @@ static const struct {
 	{ "panic", "a BPF program cannot panic the kernel" },
 	{ "chill", "a BPF program cannot busy-wait" },
 	{ "jstack", "Java stack helpers" },
-	{ "tracemem", "recording raw kernel memory" },
 	{ "print", "typed kernel structures" },
 	{ "pcap", "socket buffers" },
 };

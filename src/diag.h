@@ -184,6 +184,8 @@
 	X(STRINGOF_TYPE,	CHECK,	"cannot apply stringof to a value of type %s") \
 	X(STR_NL,		CHECK,	"unterminated string literal | newline encountered in string literal") \
 	X(SYNTAX,		CG,	"syntax error near \"%s\" | ...") \
+	X(TRACEMEM_ADDR,	CG,	"tracemem( ) argument #1 is incompatible with prototype: ...") \
+	X(TRACEMEM_SIZE,	CG,	"tracemem( ) argument #2 must be a non-zero positive integral constant expression") \
 	X(TRACE_VOID,		CG,	"trace( ) may not be applied to a void expression") \
 	X(TRUNC_AGGARG,		CG,	"trunc( ) argument #%zu is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s") \
 	X(TRUNC_AGGBAD,		CG,	"undefined aggregation: @%s") \

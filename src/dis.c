@@ -38,6 +38,7 @@ static const char *const mnemonics[SPT_OP_NOPS] = {
 	[SPT_OP_STOL] = "stol", [SPT_OP_RAISE] = "raise", [SPT_OP_STOK] = "stok",
 	[SPT_OP_SCLEAN] = "sclean", [SPT_OP_SPECCHK] = "spchk", [SPT_OP_STACK] = "stack",
 	[SPT_OP_KSTRX] = "kstrx", [SPT_OP_MCPY] = "mcpy", [SPT_OP_PSARGS] = "pargs",
+	[SPT_OP_RECM] = "recm",
 };
 /* clang-format on */
 
@@ -207,6 +208,11 @@ static void insn(FILE *out, const struct spt_insn *in, const struct spt_insn *ne
 		break;
 	case SPT_OP_PSARGS:
 		fprintf(out, "%%r%u, [%%r%u..%%r%u], slot %d", in->dst, in->a, in->b, in->imm);
+		break;
+	case SPT_OP_RECM:
+		fprintf(out, "[%d], [%%r%u], %d", in->imm & 0xfff, in->a, (in->imm >> 16) & 0x1fff);
+		if (in->imm & SPT_RECM_DYN)
+			fprintf(out, ", at most %%r%u", in->b);
 		break;
 	case SPT_OP_KSTRX:
 		fprintf(out, "%%r%u, [%%r%u], slot %u, %d", in->dst, in->a, in->b, in->imm);

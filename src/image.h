@@ -39,6 +39,7 @@ enum img_ftype {
 	IMG_USYM,   /* usym(), ufunc(): pid and a user address, 16 bytes */
 	IMG_UADDR,  /* uaddr(), printf's %A: pid and a user address */
 	IMG_UMOD,   /* umod(): pid and a user address */
+	IMG_BYTES,  /* tracemem(): the bytes copied (8 bytes), then size - 8 bytes */
 };
 
 struct img_field {

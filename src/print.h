@@ -164,4 +164,7 @@ void print_list_probe(FILE *out, const struct probe *p);
 /* -lv: the section dtrace -lv prints after a probe's line. */
 void print_list_args(FILE *out, const struct probe_args *a);
 
+/* dtrace's hex dump of the N bytes at P (tracemem(), section 2.4 of the reference). */
+void print_hexdump(FILE *out, const uint8_t *p, size_t n);
+
 #endif /* SPT_PRINT_H */

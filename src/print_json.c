@@ -67,6 +67,20 @@ void json_value(struct jbuf *b, const struct img_field *f, const uint8_t *data)
 	case IMG_UMOD:
 		stack_sym_json(b, f, data);
 		return;
+	case IMG_BYTES: {
+		/* tracemem(): the bytes copied, as hex */
+		const uint8_t *p = data + f->offset;
+		uint64_t k;
+
+		memcpy(&k, p, 8);
+		if (k > f->size - 8)
+			k = f->size - 8;
+		jbuf_puts(b, "\"type\":\"bytes\",\"value\":\"");
+		for (i = 0; i < k; i++)
+			jbuf_printf(b, "%02x", p[8 + i]);
+		jbuf_puts(b, "\"");
+		return;
+	}
 	case IMG_STR:
 		break;
 	}

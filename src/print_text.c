@@ -196,8 +196,45 @@ static void prefix(struct printer *pr, int cpu, uint32_t epid, const struct prob
  * The field holds the value sign- or zero-extended from its size, so
  * printing it as a long long gives the digits of the narrower format.
  */
+/*
+ * dtrace's hex dump (dt_print_rawbytes): a heading of the column digits,
+ * then per 16 bytes the offset, the bytes in hex and as text ('.' for a
+ * byte that is not printable ASCII). Nothing for no bytes.
+ */
+void print_hexdump(FILE *out, const uint8_t *p, size_t n)
+{
+	size_t i, j;
+
+	if (!n)
+		return;
+	fprintf(out, "\n%5s%6s", "", "");
+	for (i = 0; i < 16; i++)
+		fprintf(out, "  %c", "0123456789abcdef"[i]);
+	fprintf(out, "  0123456789abcdef\n");
+	for (i = 0; i < n; i += 16) {
+		fprintf(out, "%5s%5zx:", "", i);
+		for (j = i; j < i + 16; j++) {
+			if (j < n)
+				fprintf(out, " %02x", p[j]);
+			else
+				fputs("   ", out);
+		}
+		fputs("  ", out);
+		for (j = i; j < i + 16 && j < n; j++)
+			fputc(p[j] < ' ' || p[j] > '~' ? '.' : p[j], out);
+		fputc('\n', out);
+	}
+}
+
 static void print_trace(struct printer *pr, const struct img_field *f, const uint8_t *data)
 {
+	if (f->type == IMG_BYTES) {
+		uint64_t k;
+
+		memcpy(&k, data + f->offset, 8);
+		print_hexdump(pr->out, data + f->offset + 8, k < f->size - 8 ? k : f->size - 8);
+		return;
+	}
 	if (f->type == IMG_STACK || f->type == IMG_USTACK) {
 		stack_print(pr->out, f, data, stack_indent, 0);
 		return;

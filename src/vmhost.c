@@ -168,6 +168,11 @@ static inline int spt_env_memcpy(struct spt_env *env, __u8 *dst, __u64 src, __u3
 	return 0;
 }
 
+static inline int spt_env_kread(struct spt_env *env, __u8 *dst, __u64 src, __u32 size)
+{
+	return spt_env_memcpy(env, dst, src, size, 1);
+}
+
 static inline void spt_env_execname(struct spt_env *env, __u8 *dst)
 {
 	memcpy(dst, env->comm, sizeof(env->comm));

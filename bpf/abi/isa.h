@@ -176,8 +176,18 @@ enum spt_op {
 	 * area faults BADADDR.
 	 */
 	SPT_OP_PSARGS,
+	/*
+	 * tracemem(): record area at offset imm & 0xfff = the number of bytes
+	 * copied (8 bytes), then (imm >> 16) & 0x1fff bytes of kernel memory
+	 * at r[a] (SPT_RECM_DYN in imm: only r[b] of them when r[b] is not
+	 * negative and smaller); an unreadable address faults BADADDR.
+	 */
+	SPT_OP_RECM,
 	SPT_OP_NOPS /* number of opcodes */
 };
+
+/* RECM imm: the length given at run time in r[b] */
+#define SPT_RECM_DYN 0x40000000
 
 /* STACK b. */
 #define SPT_STK_USER 0x1

@@ -1,0 +1,5 @@
+/* ASSERTION: tracemem() takes two or three arguments. */
+BEGIN
+{
+	tracemem(curthread);
+}
