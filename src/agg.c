@@ -555,6 +555,7 @@ int agg_snap_add_kernel(struct agg_snap *snap, uint8_t *dkey, const uint64_t *w,
 {
 	const struct img_agg *a = snap->agg;
 	struct agg_tuple *t = NULL;
+	bool merge = reduced(a);
 	uint8_t *nk;
 	uint32_t i;
 	size_t j;
@@ -563,7 +564,7 @@ int agg_snap_add_kernel(struct agg_snap *snap, uint8_t *dkey, const uint64_t *w,
 	for (i = 0; i < a->nkeys; i++)
 		if (stack_is_sym(&a->keys[i]))
 			stack_sym_reduce(&a->keys[i], dkey);
-	for (j = 0; reduced(a) && j < snap->n && !t; j++)
+	for (j = 0; merge && j < snap->n && !t; j++)
 		if (!memcmp(snap->t[j].key, dkey, a->keysize))
 			t = &snap->t[j];
 	if (t) {

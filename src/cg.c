@@ -478,10 +478,12 @@ static int addr_arg(struct cg *g, const struct ast_expr *e, size_t ai, const str
 		if (r < 0)
 			return -1;
 		if (t.kind == CT_INT && g->o && g->o->target) {
+			int ret;
+
 			cg_narrow(g, r, &ct_uint64);
-			k = cg_sym_record(g, IMG_UADDR, r, g->o->target, arg->loc);
+			ret = cg_sym_record(g, IMG_UADDR, r, g->o->target, arg->loc);
 			cg_reg_free(g, r);
-			return k ? -1 : 0;
+			return ret ? -1 : 0;
 		}
 		cg_reg_free(g, r);
 		aname = cg_type_name(&t, b, sizeof(b));

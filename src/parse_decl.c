@@ -215,6 +215,21 @@ static const char *int_type_name(const struct spec *s)
 static bool parse_type_spec(struct parser *p, struct ast_type *ty);
 static void parse_pointers(struct parser *p, struct ast_type *ty);
 
+/* A member's or an enumerator's name, at it (an identifier that is no keyword). */
+static bool member_name(struct parser *p, struct ast_member *m)
+{
+	const struct lex_token *t = parse_peek(p);
+
+	if (t->kind != LEX_IDENT || t->kw != LEX_KW_NONE) {
+		parse_syntax_error(p, t);
+		return false;
+	}
+	m->name = t->str;
+	m->loc = parse_loc(t);
+	parse_next(p);
+	return true;
+}
+
 /* { type name[N] : bits, ...; ... } of struct or union TY, at the '{'. */
 static bool parse_members(struct parser *p, struct ast_type *ty)
 {
@@ -238,14 +253,8 @@ static bool parse_members(struct parser *p, struct ast_type *ty)
 				return false;
 			m->type = base;
 			parse_pointers(p, &m->type);
-			t = parse_peek(p);
-			if (t->kind != LEX_IDENT || t->kw != LEX_KW_NONE) {
-				parse_syntax_error(p, t);
+			if (!member_name(p, m))
 				return false;
-			}
-			m->name = t->str;
-			m->loc = parse_loc(t);
-			parse_next(p);
 			if (parse_peek(p)->kind == LEX_LBRACKET) {
 				parse_next(p);
 				t = parse_peek(p);
@@ -301,15 +310,8 @@ static bool parse_enumerators(struct parser *p, struct ast_type *ty)
 	while ((t = parse_peek(p))->kind != LEX_RBRACE) {
 		struct ast_member *m = parse_alloc(p, sizeof(*m));
 
-		if (!m)
+		if (!m || !member_name(p, m))
 			return false;
-		if (t->kind != LEX_IDENT || t->kw != LEX_KW_NONE) {
-			parse_syntax_error(p, t);
-			return false;
-		}
-		m->name = t->str;
-		m->loc = parse_loc(t);
-		parse_next(p);
 		if (parse_peek(p)->kind == LEX_ASSIGN) {
 			parse_next(p);
 			m->value = parse_assign_expr(p);

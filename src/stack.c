@@ -194,6 +194,22 @@ void stack_print(FILE *out, const struct img_field *f, const uint8_t *data, unsi
 	}
 }
 
+/* A frame's "module", "function" (null where unknown), "offset" and "address". */
+static void json_frame(struct jbuf *b, const struct stack_frame *fr)
+{
+	jbuf_puts(b, "\"module\":");
+	if (fr->mod[0])
+		json_str(b, fr->mod, strlen(fr->mod));
+	else
+		jbuf_puts(b, "null");
+	jbuf_puts(b, ",\"function\":");
+	if (fr->func[0])
+		json_str(b, fr->func, strlen(fr->func));
+	else
+		jbuf_puts(b, "null");
+	jbuf_printf(b, ",\"offset\":%" PRIu64 ",\"address\":\"0x%" PRIx64 "\"", fr->off, fr->addr);
+}
+
 void stack_json(struct jbuf *b, const struct img_field *f, const uint8_t *data)
 {
 	bool user = f->type == IMG_USTACK;
@@ -212,19 +228,10 @@ void stack_json(struct jbuf *b, const struct img_field *f, const uint8_t *data)
 		struct stack_frame fr;
 
 		stack_resolve(user, pid, pcs[i], &fr);
-		jbuf_puts(b, any ? ",{\"module\":" : "{\"module\":");
+		jbuf_puts(b, any ? ",{" : "{");
 		any = true;
-		if (fr.mod[0])
-			json_str(b, fr.mod, strlen(fr.mod));
-		else
-			jbuf_puts(b, "null");
-		jbuf_puts(b, ",\"function\":");
-		if (fr.func[0])
-			json_str(b, fr.func, strlen(fr.func));
-		else
-			jbuf_puts(b, "null");
-		jbuf_printf(b, ",\"offset\":%" PRIu64 ",\"address\":\"0x%" PRIx64 "\"}", fr.off,
-			    fr.addr);
+		json_frame(b, &fr);
+		jbuf_puts(b, "}");
 	}
 	jbuf_puts(b, "]");
 }
@@ -259,6 +266,21 @@ static uint64_t sym_addr(const struct img_field *f, const uint8_t *data, uint32_
 	return word(p + (sym_user(f) ? 8 : 0));
 }
 
+/* The text of symbol field type TYPE for its address, resolved into FR. */
+static void sym_text(enum img_ftype type, const struct stack_frame *fr, char *buf, size_t len)
+{
+	if (type == IMG_UADDR)
+		snprintf(buf, len, "%s", fr->text);
+	else if ((type == IMG_MOD || type == IMG_UMOD) && fr->mod[0])
+		snprintf(buf, len, "%s", fr->mod);
+	else if ((type == IMG_SYM || type == IMG_USYM) && fr->func[0])
+		snprintf(buf, len, "%s`%s", fr->mod, fr->func);
+	else if ((type == IMG_SYM || type == IMG_USYM) && fr->mod[0])
+		snprintf(buf, len, "%s`0x%" PRIx64, fr->mod, fr->addr);
+	else
+		snprintf(buf, len, "0x%" PRIx64, fr->addr);
+}
+
 void stack_sym_text(const struct img_field *f, const uint8_t *data, char *buf, size_t len)
 {
 	struct stack_frame fr;
@@ -266,16 +288,7 @@ void stack_sym_text(const struct img_field *f, const uint8_t *data, char *buf, s
 	uint64_t addr = sym_addr(f, data, &pid);
 
 	stack_resolve(sym_user(f), pid, addr, &fr);
-	if (f->type == IMG_UADDR)
-		snprintf(buf, len, "%s", fr.text);
-	else if ((f->type == IMG_MOD || f->type == IMG_UMOD) && fr.mod[0])
-		snprintf(buf, len, "%s", fr.mod);
-	else if ((f->type == IMG_SYM || f->type == IMG_USYM) && fr.func[0])
-		snprintf(buf, len, "%s`%s", fr.mod, fr.func);
-	else if ((f->type == IMG_SYM || f->type == IMG_USYM) && fr.mod[0])
-		snprintf(buf, len, "%s`0x%" PRIx64, fr.mod, addr);
-	else
-		snprintf(buf, len, "0x%" PRIx64, addr);
+	sym_text(f->type, &fr, buf, len);
 }
 
 void stack_sym_addr(const struct img_field *f, const uint8_t *data, char *buf, size_t len)
@@ -328,20 +341,11 @@ void stack_sym_json(struct jbuf *b, const struct img_field *f, const uint8_t *da
 	uint64_t addr = sym_addr(f, data, &pid);
 
 	stack_resolve(sym_user(f), pid, addr, &fr);
-	stack_sym_text(f, data, text, sizeof(text));
+	sym_text(f->type, &fr, text, sizeof(text));
 	jbuf_printf(b, "\"type\":\"%s\",\"value\":", kinds[f->type]);
 	json_str(b, text, strlen(text));
-	jbuf_puts(b, ",\"module\":");
-	if (fr.mod[0])
-		json_str(b, fr.mod, strlen(fr.mod));
-	else
-		jbuf_puts(b, "null");
-	jbuf_puts(b, ",\"function\":");
-	if (fr.func[0])
-		json_str(b, fr.func, strlen(fr.func));
-	else
-		jbuf_puts(b, "null");
-	jbuf_printf(b, ",\"offset\":%" PRIu64 ",\"address\":\"0x%" PRIx64 "\"", fr.off, addr);
+	jbuf_puts(b, ",");
+	json_frame(b, &fr);
 	if (sym_user(f))
 		jbuf_printf(b, ",\"pid\":%" PRIu32, pid);
 }

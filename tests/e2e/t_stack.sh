@@ -159,6 +159,8 @@ check "usym()'s spin key sums uaddr()'s spin keys" \
 	"$(awk '$1 == "s" && $2 == "stackchain_fp`spin" { print $3 }' "$TMP/out")" \
 	"$(awk '$1 == "a" && $2 ~ /^stackchain_fp`spin(\+0x[0-9a-f]+)?$/ { n += $3 } END { print n }' "$TMP/out")"
 check "umod(): the program is one key" "$(grep -c '^m stackchain_fp ' "$TMP/out")" 1
+check "func(): kernel PCs were sampled (the idle loop is one)" \
+	"$([ "$(grep -c '^k ' "$TMP/out")" -ge 1 ] && echo yes)" yes
 check "func(): kernel functions without offsets" \
 	"$(grep '^k ' "$TMP/out" | grep -v -c -E '^k (vmlinux|[a-z0-9_]+)`[A-Za-z0-9_.]+ [0-9]+$')" 0
 check "mod(): vmlinux is one key" "$(grep -c '^km vmlinux [0-9]*$' "$TMP/out")" 1
