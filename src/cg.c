@@ -258,6 +258,45 @@ int cg_spec_action(struct cg *g, const struct ast_expr *e)
 	return 0;
 }
 
+/*
+ * trace() of a struct, a union or an array, char arrays included (a
+ * member is not read as a string here): its sizeof bytes, printed as
+ * dtrace-utils prints them, as a hex dump. 1: E is something else (its
+ * code is dropped, record_int() makes it again).
+ */
+static int trace_bytes(struct cg *g, const struct ast_expr *e)
+{
+	unsigned int saved = g->regs;
+	size_t ni = g->img->ninsns;
+	struct ct t;
+	int r;
+
+	if (e->kind != AST_MEMBER && !(e->kind == AST_UNARY && e->u.unary.op == AST_OP_DEREF) &&
+	    e->kind != AST_INDEX)
+		return 1;
+	g->keep_array = e->kind == AST_MEMBER;
+	r = cg_expr(g, e, &t);
+	g->keep_array = false;
+	if (r < 0)
+		return -1;
+	if ((t.kind != CT_ARR && t.kind != CT_SOU) || !t.size) {
+		g->img->ninsns = ni;
+		g->regs = saved;
+		return 1;
+	}
+	if (t.size > SPT_REC_MAX - 64)
+		return cg_error(g, DIAG_UNSUPPORTED, e->loc, "clause records more than %d bytes",
+				SPT_REC_MAX);
+	cg_btf_addr(g, r, &t);
+	if (cg_field_add(g, IMG_BYTES, 8 + ((t.size + 7) & ~7u), e->loc))
+		return -1;
+	g->cl->acts[g->cl->nacts - 1].nfields = 1;
+	cg_emit(g, SPT_OP_RECM, 0, r, 0,
+		(int32_t)(g->cl->fields[g->cl->nfields - 1].offset | t.size << 16));
+	cg_reg_free(g, r);
+	return 0;
+}
+
 static int act_trace(struct cg *g, const struct ast_expr *e)
 {
 	struct img_action *a;
@@ -274,6 +313,9 @@ static int act_trace(struct cg *g, const struct ast_expr *e)
 	a = cg_action_add(g, IMG_ACT_TRACE);
 	if (!a)
 		return -1;
+	ret = trace_bytes(g, e->u.call.args[0]);
+	if (ret <= 0)
+		return ret;
 	ret = record_int(g, e->u.call.args[0], &t);
 	if (ret < 0)
 		return -1;

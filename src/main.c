@@ -28,6 +28,7 @@
 #include "kfeat.h"
 #include "ktrdump.h"
 #include "priv.h"
+#include "abi/limits.h"
 #include "agg.h"
 #include "load.h"
 #include "opt.h"
@@ -836,6 +837,7 @@ static void run_setopt(void *ctx, struct printer *pr, const char *name, const ch
 	pr->quiet = o.quiet;
 	stack_indent = o.stackindent;
 	stack_noresolve = o.noresolve;
+	print_rawbytes = o.rawbytes;
 	print_set_flow(pr, o.flowindent);
 	sc->as->sort.bykey = o.aggsortkey;
 	sc->as->sort.rev = o.aggsortrev;
@@ -919,6 +921,8 @@ static int trace(const struct cmdline *cl, const struct enabling *en, const stru
 	}
 	stack_indent = cl->o.stackindent;
 	stack_noresolve = cl->o.noresolve;
+	print_rawbytes = cl->o.rawbytes;
+	print_strsize = cl->o.strsize < SPT_STRSIZE ? (unsigned int)cl->o.strsize : SPT_STRSIZE;
 	print_set_flow(&pr, cl->o.flowindent);
 	print_set_testing(&pr, testing);
 	pr.img = img;

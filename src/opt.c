@@ -677,7 +677,7 @@ static const struct opt_def opt_defs[] = {
 	{ "printsize", set_size_check, NOF, 0, NULL },
 	{ "quiet", set_bool, F(quiet), 0, NULL },
 	{ "quietresize", set_bool, F(quietresize), 0, NULL },
-	{ "rawbytes", set_unsupported, NOF, 0, NULL },
+	{ "rawbytes", set_bool, F(rawbytes), 0, NULL },
 	{ "stackindent", set_u32, F(stackindent), 0, NULL },
 	{ "switchrate", set_rate, F(switchrate_ns), 0, NULL },
 	/* run-time */

@@ -63,6 +63,7 @@ struct opts {
 	bool temporal;		  /* merge the CPUs' records in timestamp order */
 	uint64_t switchrate_ns;	  /* interval between buffer switches (0: every look) */
 	uint64_t statusrate_ns;	  /* interval between checks for exit() (0: every look) */
+	bool rawbytes;		  /* trace() records and string keys as hex dumps */
 	bool quiet;		  /* -q: only explicitly traced data */
 	bool flowindent;	  /* -F: indent output by function entry and return */
 	enum opt_oformat oformat; /* format of the trace output */

@@ -21,6 +21,9 @@
 #include "print_priv.h"
 #include "stack.h"
 
+bool print_rawbytes;
+unsigned int print_strsize = SPT_STRSIZE;
+
 int print_init(struct printer *pr, FILE *out, bool quiet)
 {
 	memset(pr, 0, sizeof(*pr));

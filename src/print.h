@@ -88,6 +88,15 @@ struct printer {
 	void *setopt_ctx;
 };
 
+/*
+ * The rawbytes option: every trace() record, and each string key of an
+ * aggregation printed without a format, as a hex dump; a string then
+ * shows print_strsize + 1 bytes (dtrace-utils' string record), its NUL
+ * and zeroes after the text.
+ */
+extern bool print_rawbytes;
+extern unsigned int print_strsize;
+
 /* A printer of the text format onto OUT; -ENOMEM: its state could not be allocated. */
 int print_init(struct printer *pr, FILE *out, bool quiet);
 /* Release the format's state; close a freopen()ed file. */

@@ -226,8 +226,29 @@ void print_hexdump(FILE *out, const uint8_t *p, size_t n)
 	}
 }
 
+/* A string of SIZE bytes at P as rawbytes shows it: strsize + 1 bytes, zeroes after the text. */
+static void hexdump_str(FILE *out, const uint8_t *p, size_t size)
+{
+	uint8_t b[SPT_STRSIZE + 1] = { 0 };
+	const uint8_t *nul = memchr(p, 0, size);
+	size_t n = nul ? (size_t)(nul - p) : size;
+	size_t all = print_strsize + 1 <= sizeof(b) ? print_strsize + 1 : sizeof(b);
+
+	memcpy(b, p, n < all - 1 ? n : all - 1);
+	print_hexdump(out, b, all);
+}
+
 static void print_trace(struct printer *pr, const struct img_field *f, const uint8_t *data)
 {
+	if (print_rawbytes && (f->type == IMG_INT || f->type == IMG_UINT)) {
+		/* the value's own bytes, little-endian, as many as its type has */
+		print_hexdump(pr->out, data + f->offset, f->size <= 8 ? f->size : 8);
+		return;
+	}
+	if (print_rawbytes && f->type == IMG_STR) {
+		hexdump_str(pr->out, data + f->offset, f->size);
+		return;
+	}
 	if (f->type == IMG_BYTES) {
 		uint64_t k;
 
@@ -400,6 +421,10 @@ static void print_key(FILE *out, const struct img_agg *a, const uint8_t *key)
 
 			stack_sym_text(k, key, t, sizeof(t));
 			fprintf(out, "  %-50s", t);
+			continue;
+		}
+		if (k->type == IMG_STR && print_rawbytes) {
+			hexdump_str(out, key + k->offset, k->size);
 			continue;
 		}
 		if (k->type == IMG_STR) {
