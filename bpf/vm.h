@@ -1427,6 +1427,27 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 		}
 		return 0;
 	}
+	case SPT_OP_STX: {
+		__u64 o = a - vm->scr_base;
+
+		SPT_NEED(SPT_OP_STX);
+		if (imm != 1 && imm != 2 && imm != 4 && imm != 8)
+			goto illop;
+		if (a < vm->scr_base || o > vm->scr_used || (__u64)imm > vm->scr_used - o) {
+			spt_vm_fault(vm, pc, SPT_FLT_BADADDR, a);
+			return 1;
+		}
+		p = vm->scratch + (o & (SPT_SCRATCH_MAX - 1));
+		if (imm == 1)
+			*p = (__u8)b;
+		else if (imm == 2)
+			__builtin_memcpy(p, &b, 2);
+		else if (imm == 4)
+			__builtin_memcpy(p, &b, 4);
+		else
+			__builtin_memcpy(p, &b, 8);
+		return 0;
+	}
 	case SPT_OP_PSARGS: {
 		__u32 slot = (__u32)imm & (SPT_NSTR - 1), i;
 		__u64 n = b > a ? b - a : 0;

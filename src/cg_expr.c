@@ -2240,8 +2240,10 @@ static int value_index(struct cg *g, const struct ast_expr *e, struct ct *t)
 	size_t ni = g->img->ninsns;
 	struct ast_expr add, deref;
 	struct ct bt, kt;
+	bool addr = g->index_addr;
 	int rb, rk;
 
+	g->index_addr = false;
 	if (e->u.index.nkeys != 1) {
 		if (base->kind == AST_IDENT)
 			return cg_error(g, DIAG_ARR_BADREF, e->loc,
@@ -2256,9 +2258,12 @@ static int value_index(struct cg *g, const struct ast_expr *e, struct ct *t)
 	if (rb < 0)
 		return -1;
 	if (bt.kind == CT_ARR || (bt.kind == CT_INT && bt.ptr && bt.btf))
-		return cg_ptr_index(g, e, rb, &bt, t); /* BTF: the element type's load */
+		return cg_ptr_index(g, e, rb, &bt, t, addr); /* BTF: the element type's load */
 	g->img->ninsns = ni;
 	g->regs = saved;
+	if (bt.kind == CT_STR && addr)
+		return cg_error(g, DIAG_ADDROF_LVAL, e->loc,
+				"unacceptable operand for unary & operator");
 	if (bt.kind == CT_STR) {
 		rb = cg_expr(g, base, &bt);
 		if (rb < 0)
@@ -2289,6 +2294,8 @@ static int value_index(struct cg *g, const struct ast_expr *e, struct ct *t)
 	add.u.binary.lhs = (struct ast_expr *)base;
 	add.u.binary.rhs = e->u.index.keys[0];
 	add.height = e->height;
+	if (addr)
+		return cg_expr(g, &add, t); /* &p[i] is p + i */
 	deref = add;
 	deref.kind = AST_UNARY;
 	deref.u.unary.op = AST_OP_DEREF;
@@ -2371,6 +2378,134 @@ static int assoc_assign(struct cg *g, const struct ast_expr *e, int r, const str
 	return r;
 }
 
+/* *p, p->m, (*p).m, p[i] (a pointer's or array's element): stored through a pointer. */
+static bool ptr_lvalue(struct cg *g, const struct ast_expr *lhs)
+{
+	const struct ast_expr *b;
+
+	if (lhs->kind == AST_MEMBER)
+		return true;
+	if (lhs->kind == AST_UNARY && lhs->u.unary.op == AST_OP_DEREF)
+		return true;
+	if (lhs->kind != AST_INDEX)
+		return false;
+	b = lhs->u.index.base;
+	if (b->kind == AST_AGG || index_names_array(g, b))
+		return false;
+	return !(b->kind == AST_IDENT && b->u.ident.scope == AST_SCOPE_GLOBAL &&
+		 !cg_var_find(g, AST_SCOPE_GLOBAL, b->u.ident.name) &&
+		 cg_is_builtin(b->u.ident.name));
+}
+
+/*
+ * LHS op= the value in register R (type RT), LHS an object reached through
+ * a pointer (ptr_lvalue()); R < 0: ++ or -- by INC (1 or -1), the value
+ * before it the result when POST. Like DTrace, memory a D program may
+ * write is its clause's scratch (alloca, copyin): the VM's STX faults
+ * BADADDR for any other address when the probe fires.
+ */
+static int ptr_store(struct cg *g, const struct ast_expr *e, const struct ast_expr *lhs,
+		     enum ast_op op, int r, const struct ct *rt, int inc, bool post, struct ct *t)
+{
+	unsigned int saved = g->regs;
+	size_t ni = g->img->ninsns;
+	struct ast_expr an;
+	struct ct lt, pt;
+	char lv_op[8], b1[64], b2[64];
+	int ra, rl;
+
+	if (r < 0)
+		snprintf(lv_op, sizeof(lv_op), "%s", inc > 0 ? "++" : "--");
+	else
+		snprintf(lv_op, sizeof(lv_op), "%s=", op == AST_OP_ASSIGN ? "" : ast_op_str(op));
+	/* the object's type, from code made only to be dropped */
+	rl = cg_expr(g, lhs, &lt);
+	if (rl < 0)
+		goto fail;
+	g->img->ninsns = ni;
+	g->regs = saved;
+	if ((lt.kind == CT_STR && lt.btf) || lt.kind == CT_ARR) {
+		struct ct at = lt;
+
+		if (lt.kind == CT_STR && cg_btf_ct(g, lt.btf, &at, lhs->loc))
+			goto fail;
+		cg_error(g, DIAG_OP_ARRFUN, e->loc,
+			 "operator %s may not be applied to operand of type \"%s\"", lv_op,
+			 cg_ct_name(g, &at, b1, sizeof(b1)));
+		goto fail;
+	}
+	if (lt.kind != CT_INT) {
+		cg_error(g, DIAG_UNSUPPORTED, e->loc,
+			 "not supported yet: operator %s of a %s through a pointer", lv_op,
+			 cg_ct_name(g, &lt, b1, sizeof(b1)));
+		goto fail;
+	}
+	if (r >= 0 && rt->kind != CT_INT) {
+		cg_error(g, DIAG_OP_INCOMPAT, e->loc,
+			 "operands have incompatible types: \"%s\" %s \"%s\"",
+			 cg_ct_name(g, &lt, b1, sizeof(b1)), lv_op,
+			 cg_type_name(rt, b2, sizeof(b2)));
+		goto fail;
+	}
+	memset(&an, 0, sizeof(an));
+	an.kind = AST_UNARY;
+	an.loc = lhs->loc;
+	an.height = lhs->height + 1;
+	an.u.unary.op = AST_OP_ADDR;
+	an.u.unary.operand = (struct ast_expr *)lhs;
+	ra = cg_expr(g, &an, &pt);
+	if (ra < 0)
+		goto fail;
+	if (r < 0 || op != AST_OP_ASSIGN) {
+		/* the value there now, for op= and ++ */
+		rl = cg_reg_alloc(g, e->loc);
+		if (rl < 0)
+			goto fail;
+		cg_emit(g, SPT_OP_LDX, rl, ra, (int)(lt.ptr ? 8 : lt.size), 0);
+		cg_narrow(g, rl, &lt);
+		if (r < 0) {
+			r = cg_reg_alloc(g, e->loc);
+			if (r < 0)
+				goto fail;
+			/* a pointer moves by its element's size */
+			cg_emit(g, SPT_OP_LDI, r, 0, 0,
+				inc * (int32_t)(lt.ptr == 1 && lt.psize ? lt.psize : 1));
+			if (post) {
+				int k = cg_reg_alloc(g, e->loc);
+
+				if (k < 0)
+					goto fail;
+				cg_emit(g, SPT_OP_ADD, k, rl, r, 0);
+				cg_narrow(g, k, &lt);
+				cg_emit(g, SPT_OP_STX, 0, ra, k, (int32_t)(lt.ptr ? 8 : lt.size));
+				cg_reg_free(g, k);
+				cg_reg_free(g, r);
+				cg_reg_free(g, ra);
+				*t = lt;
+				return rl;
+			}
+			cg_emit(g, SPT_OP_ADD, r, rl, r, 0);
+			cg_reg_free(g, rl);
+		} else {
+			struct ct res;
+
+			binop(g, op, rl, r, &lt, op == AST_OP_DIV || op == AST_OP_MOD ? &lt : rt,
+			      &res, e->loc);
+			cg_reg_free(g, r);
+			r = rl;
+		}
+	}
+	cg_narrow(g, r, &lt);
+	cg_emit(g, SPT_OP_STX, 0, ra, r, (int32_t)(lt.ptr ? 8 : lt.size));
+	cg_reg_free(g, ra);
+	*t = lt;
+	return g->err ? -1 : r;
+fail:
+	if (r >= 0)
+		cg_reg_free(g, r);
+	return -1;
+}
+
 static int assign(struct cg *g, const struct ast_expr *e, struct ct *t)
 {
 	const struct ast_expr *lhs = e->u.binary.lhs;
@@ -2387,6 +2522,8 @@ static int assign(struct cg *g, const struct ast_expr *e, struct ct *t)
 	r = cg_expr(g, e->u.binary.rhs, &rt);
 	if (r < 0)
 		return -1;
+	if (ptr_lvalue(g, lhs))
+		return ptr_store(g, e, lhs, op, r, &rt, 0, false, t);
 	if (lhs->kind == AST_INDEX)
 		return assoc_assign(g, e, r, &rt, t);
 	/* x op= e and x++ create x like x = e does, starting from 0. */
@@ -2453,6 +2590,8 @@ static int incdec(struct cg *g, const struct ast_expr *e, struct ct *t)
 	struct cg_var *v;
 	int r, one, res;
 
+	if (ptr_lvalue(g, e->u.unary.operand))
+		return ptr_store(g, e, e->u.unary.operand, op, -1, NULL, inc ? 1 : -1, post, t);
 	/* The lvalue: an array element (its key now built) or a variable. */
 	if (elem ? assoc_prepare(g, e->u.unary.operand, true, &it, &v) :
 		   lvalue_var(g, e->u.unary.operand, &v, true, NULL, ast_op_str(op)))
@@ -2621,6 +2760,18 @@ static int unary(struct cg *g, const struct ast_expr *e, struct ct *t)
 				return cg_error(g, DIAG_DEREF_NONPTR, e->loc,
 						"cannot dereference non-pointer type");
 			}
+			return r;
+		}
+		if (o->kind == AST_INDEX && o->u.index.base->kind != AST_AGG &&
+		    !index_names_array(g, o->u.index.base) &&
+		    !(o->u.index.base->kind == AST_IDENT &&
+		      o->u.index.base->u.ident.scope == AST_SCOPE_GLOBAL &&
+		      !cg_var_find(g, AST_SCOPE_GLOBAL, o->u.index.base->u.ident.name) &&
+		      cg_is_builtin(o->u.index.base->u.ident.name))) {
+			/* &p[i], &a[i]: the element's address */
+			g->index_addr = true;
+			r = value_index(g, o, t);
+			g->index_addr = false;
 			return r;
 		}
 		if (o->kind == AST_IDENT || o->kind == AST_AGG || o->kind == AST_INDEX)

@@ -170,6 +170,7 @@ struct cg {
 	struct probe_table *ptab; /* the probes, loaded for args[ ] only */
 	bool want_addr;		  /* the member access being compiled is &'s operand */
 	bool keep_array;	  /* a char array member stays an array (for [ ]), not a string */
+	bool index_addr;	  /* &p[i]: value_index() gives the element's address */
 	int err;
 };
 
@@ -329,7 +330,9 @@ int cg_args(struct cg *g, const struct ast_expr *e, struct ct *t);
 /* A C type name as text ("const char *") as a D type. */
 int cg_ctype_text(struct cg *g, const char *text, struct ct *t, struct ast_loc loc);
 /* base[i] of pointer or array BT in R. */
-int cg_ptr_index(struct cg *g, const struct ast_expr *e, int r, struct ct *bt, struct ct *t);
+/* BT's element at index E's key (ADDR: its address, a pointer to it). */
+int cg_ptr_index(struct cg *g, const struct ast_expr *e, int r, struct ct *bt, struct ct *t,
+		 bool addr);
 /* offsetof(type, member) */
 int cg_offsetof(struct cg *g, const struct ast_type *at, const char *member, struct ast_loc loc,
 		uint64_t *off);

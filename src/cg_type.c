@@ -611,7 +611,8 @@ int cg_args(struct cg *g, const struct ast_expr *e, struct ct *t)
  * base[i] on a pointer or an array: *(base + i), the element's type; a
  * constant index past an array of more than one element is D_ARR_BOUNDS.
  */
-int cg_ptr_index(struct cg *g, const struct ast_expr *e, int r, struct ct *bt, struct ct *t)
+int cg_ptr_index(struct cg *g, const struct ast_expr *e, int r, struct ct *bt, struct ct *t,
+		 bool addr)
 {
 	struct dtype_info ti;
 	uint64_t esize;
@@ -666,8 +667,14 @@ int cg_ptr_index(struct cg *g, const struct ast_expr *e, int r, struct ct *bt, s
 	}
 	cg_emit(g, SPT_OP_ADD, r, r, ri, 0);
 	cg_reg_free(g, ri);
+	if (elem && addr)
+		g->want_addr = true; /* cg_btf_load() gives a pointer to the element */
 	if (elem)
 		return cg_btf_load(g, r, 0, elem, 0, 0, t, e->loc);
+	if (addr) {
+		*t = *bt;
+		return g->err ? -1 : r;
+	}
 	if (bt->ptr > 1) {
 		*t = ct_uint64;
 		t->ptr = bt->ptr - 1;

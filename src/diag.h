@@ -144,6 +144,7 @@
 	X(OFFSETOF_TYPE,	CHECK,	"offsetof( ) first argument must be of struct or union type") \
 	X(OP_ACT,		CHECK,	"operator , operands cannot be actions") \
 	X(OP_ARITH,		CHECK,	"operator %s requires operands of arithmetic type") \
+	X(OP_ARRFUN,		CHECK,	"operator %s may not be applied to operand of type \"%s\"") \
 	X(OP_INCOMPAT,		CHECK,	"operands have incompatible types: \"%s\" %s \"%s\" | ...") \
 	X(OP_INCOMPLETE,	CHECK,	"operator %s cannot be applied to a forward declaration: no %s definition is available") \
 	X(OP_INT,		CHECK,	"operator %s requires operands of integral type") \

@@ -39,6 +39,7 @@ static const char *const mnemonics[SPT_OP_NOPS] = {
 	[SPT_OP_SCLEAN] = "sclean", [SPT_OP_SPECCHK] = "spchk", [SPT_OP_STACK] = "stack",
 	[SPT_OP_KSTRX] = "kstrx", [SPT_OP_MCPY] = "mcpy", [SPT_OP_PSARGS] = "pargs",
 	[SPT_OP_RECM] = "recm",
+	[SPT_OP_STX] = "stx",
 };
 /* clang-format on */
 
@@ -213,6 +214,9 @@ static void insn(FILE *out, const struct spt_insn *in, const struct spt_insn *ne
 		fprintf(out, "[%d], [%%r%u], %d", in->imm & 0xfff, in->a, (in->imm >> 16) & 0x1fff);
 		if (in->imm & SPT_RECM_DYN)
 			fprintf(out, ", at most %%r%u", in->b);
+		break;
+	case SPT_OP_STX:
+		fprintf(out, "[%%r%u], %%r%u, %d", in->a, in->b, in->imm);
 		break;
 	case SPT_OP_KSTRX:
 		fprintf(out, "%%r%u, [%%r%u], slot %u, %d", in->dst, in->a, in->b, in->imm);

@@ -307,6 +307,27 @@ static void put(char *buf, size_t len, size_t *o, const char *s)
 	buf[*o] = '\0';
 }
 
+/*
+ * The integers the compiler adds for D's own types (__d_s32 for int, ...)
+ * by D's names for them.
+ */
+static const char *d_int_name(const char *n)
+{
+	static const char *const names[] = {
+		"__d_s8",  "char",	   "__d_s16", "short",	       "__d_s32", "int",
+		"__d_s64", "long",	   "__d_u8",  "unsigned char", "__d_u16", "unsigned short",
+		"__d_u32", "unsigned int", "__d_u64", "unsigned long",
+	};
+	size_t i;
+
+	if (strncmp(n, "__d_", 4))
+		return n;
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i += 2)
+		if (!strcmp(n, names[i]))
+			return names[i + 1];
+	return n;
+}
+
 const char *dtype_name(const struct dtypes *dt, uint32_t id, char *buf, size_t len)
 {
 	char suffix[64] = "";
@@ -353,7 +374,7 @@ const char *dtype_name(const struct dtypes *dt, uint32_t id, char *buf, size_t l
 			put(buf, len, &o, "enum ");
 		else if (btf_is_fwd(t))
 			put(buf, len, &o, btf_kflag(t) ? "union " : "struct ");
-		put(buf, len, &o, n && *n ? n : "<anon>");
+		put(buf, len, &o, n && *n ? d_int_name(n) : "<anon>");
 		break;
 	}
 	if (ptrs || *suffix)

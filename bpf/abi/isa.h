@@ -183,6 +183,12 @@ enum spt_op {
 	 * negative and smaller); an unreadable address faults BADADDR.
 	 */
 	SPT_OP_RECM,
+	/*
+	 * A store through a pointer (*p = v, p->m = v, p[i] = v): the low imm
+	 * bytes (1, 2, 4, 8) of r[b] at address r[a], which must lie in the
+	 * clause's allocated scratch memory (alloca, copyin), else BADADDR.
+	 */
+	SPT_OP_STX,
 	SPT_OP_NOPS /* number of opcodes */
 };
 

@@ -131,6 +131,15 @@ Test(dtype, names_and_pointers)
 	cr_assert_str_eq(dtype_name(&dt, (uint32_t)s.td, buf, sizeof(buf)), "task_t");
 	cr_assert_str_eq(dtype_name(&dt, (uint32_t)s.en, buf, sizeof(buf)), "enum e");
 	cr_assert_str_eq(dtype_name(&dt, 0, buf, sizeof(buf)), "void");
+	{
+		/* the compiler's integers for D's types are named as D names them */
+		int d32 = btf__add_int(dt.btf, "__d_s32", 4, BTF_INT_SIGNED);
+		int du8 = btf__add_int(dt.btf, "__d_u8", 1, 0);
+		int a = btf__add_array(dt.btf, s.i32, d32, 4);
+
+		cr_assert_str_eq(dtype_name(&dt, (uint32_t)a, buf, sizeof(buf)), "int [4]");
+		cr_assert_str_eq(dtype_name(&dt, (uint32_t)du8, buf, sizeof(buf)), "unsigned char");
+	}
 	cr_assert_eq(dtype_member(&dt, (uint32_t)s.task, "cv", &m), 0);
 	cr_assert_str_eq(dtype_name(&dt, m.type, buf, sizeof(buf)), "int", "qualifiers dropped");
 	/* pointers the compiler makes go to the split part, once each */

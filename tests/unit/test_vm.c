@@ -297,3 +297,48 @@ Test(vm, specchk)
 	cr_assert_eq(vm.r[4], 9);
 	memset(&env, 0, sizeof(env));
 }
+
+Test(vm, stores_into_scratch)
+{
+	struct spt_insn code[] = {
+		I(SPT_OP_LDI, 2, 0, 0, 16),
+		I(SPT_OP_MCPY, 1, 0, 2, SPT_MCPY_ALLOCA), /* r1 = alloca(16) */
+		I(SPT_OP_LDI, 3, 0, 0, 0x41424344),
+		I(SPT_OP_STX, 0, 1, 3, 2), /* the low 2 bytes at r1 */
+		I(SPT_OP_LDI, 4, 0, 0, 12),
+		I(SPT_OP_ADD, 5, 1, 4, 0),
+		I(SPT_OP_STX, 0, 5, 3, 4), /* the area's last 4 bytes */
+		I(SPT_OP_RET, 0, 0, 0, 0),
+	};
+	struct spt_insn past[] = {
+		I(SPT_OP_LDI, 2, 0, 0, 8), I(SPT_OP_MCPY, 1, 0, 2, SPT_MCPY_ALLOCA),
+		I(SPT_OP_LDI, 4, 0, 0, 4), I(SPT_OP_ADD, 5, 1, 4, 0),
+		I(SPT_OP_STX, 0, 5, 3, 8), /* 8 bytes from offset 4 of 8 */
+		I(SPT_OP_RET, 0, 0, 0, 0),
+	};
+	struct spt_insn before[] = {
+		I(SPT_OP_LDI, 2, 0, 0, 8), I(SPT_OP_MCPY, 1, 0, 2, SPT_MCPY_ALLOCA),
+		I(SPT_OP_LDI, 4, 0, 0, 1), I(SPT_OP_SUB, 5, 1, 4, 0),
+		I(SPT_OP_STX, 0, 5, 3, 1), /* the byte before the scratch */
+		I(SPT_OP_RET, 0, 0, 0, 0),
+	};
+	struct spt_insn width[] = {
+		I(SPT_OP_LDI, 2, 0, 0, 8),
+		I(SPT_OP_MCPY, 1, 0, 2, SPT_MCPY_ALLOCA),
+		I(SPT_OP_STX, 0, 1, 3, 3),
+		I(SPT_OP_RET, 0, 0, 0, 0),
+	};
+
+	cr_assert_eq(run(code, sizeof(code) / sizeof(code[0])), SPT_VM_DONE);
+	cr_assert_eq(vm.scratch[0], 0x44, "2 bytes stored little-endian");
+	cr_assert_eq(vm.scratch[1], 0x43);
+	cr_assert_eq(vm.scratch[2], 0, "and no more");
+	cr_assert_eq(memcmp(vm.scratch + 12, "DCBA", 4), 0);
+	cr_assert_eq(run(past, sizeof(past) / sizeof(past[0])), SPT_VM_FAULT);
+	cr_assert_eq(vm.fault, SPT_FLT_BADADDR);
+	cr_assert_eq(vm.fault_pc, 4);
+	cr_assert_eq(run(before, sizeof(before) / sizeof(before[0])), SPT_VM_FAULT);
+	cr_assert_eq(vm.fault, SPT_FLT_BADADDR);
+	cr_assert_eq(run(width, sizeof(width) / sizeof(width[0])), SPT_VM_FAULT);
+	cr_assert_eq(vm.fault, SPT_FLT_ILLOP, "a store is 1, 2, 4 or 8 bytes");
+}
