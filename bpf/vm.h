@@ -827,6 +827,203 @@ static __always_inline int spt_vm_sclean(struct spt_vm *vm, SPT_VM_ENV *env, __u
 #ifndef SPT_VM_STKOP
 #define SPT_VM_STKOP static __always_inline
 #endif
+
+/* DPATH, up: one step from the dentry towards the root (a mount crossed is a step). */
+static long spt_vm_dpath_up_cb(__u64 i, void *ctx)
+{
+	struct spt_vm *vm = ((struct spt_vm_lctx *)ctx)->vm;
+	SPT_VM_ENV *env = ((struct spt_vm_lctx *)ctx)->env;
+	struct spt_vm_dp *dp = &vm->dp;
+	__u64 root = 0, parent = 0, mnt, mp = 0, at;
+
+	(void)i;
+	if (dp->d == dp->rootd && dp->vfs == dp->rootm)
+		return 1; /* the process's root */
+	at = dp->vfs + dp->off[SPT_DP_MNT_ROOT];
+	if (spt_env_read(env, at, 8, &root))
+		goto bad;
+	if (dp->d == root) {
+		/* the root of its mount: on to the mount point, one mount up */
+		mnt = dp->vfs - dp->off[SPT_DP_MOUNT_MNT];
+		at = mnt + dp->off[SPT_DP_MNT_PARENT];
+		if (spt_env_read(env, at, 8, &mp))
+			goto bad;
+		if (mp == mnt)
+			return 1; /* the namespace's root */
+		at = mnt + dp->off[SPT_DP_MOUNTPOINT];
+		if (spt_env_read(env, at, 8, &dp->d))
+			goto bad;
+		dp->vfs = mp + dp->off[SPT_DP_MOUNT_MNT];
+		return 0;
+	}
+	at = dp->d + dp->off[SPT_DP_PARENT];
+	if (spt_env_read(env, at, 8, &parent))
+		goto bad;
+	if (parent == dp->d || dp->n >= SPT_DP_MAX)
+		return 1; /* a root of no mount here (a detached tree), or too deep */
+	((__u64 *)vm->wk[1])[dp->n & (SPT_DP_MAX - 1)] = dp->d;
+	dp->n++;
+	dp->d = parent;
+	return 0;
+bad:
+	dp->err = 1;
+	dp->fault = at;
+	return 1;
+}
+
+/* DPATH, down: component I (the outermost first) as "/name" onto the path in wk[0]. */
+static long spt_vm_dpath_name_cb(__u64 i, void *ctx)
+{
+	struct spt_vm *vm = ((struct spt_vm_lctx *)ctx)->vm;
+	SPT_VM_ENV *env = ((struct spt_vm_lctx *)ctx)->env;
+	struct spt_vm_dp *dp = &vm->dp;
+	__u64 d, name = 0, len = 0;
+	__u32 pos = dp->pos;
+
+	if ((__u32)i >= dp->n || pos >= SPT_STRSIZE - 1)
+		return 1;
+	d = ((__u64 *)vm->wk[1])[(dp->n - 1 - (__u32)i) & (SPT_DP_MAX - 1)];
+	if (spt_env_read(env, d + dp->off[SPT_DP_NAME], 8, &name) ||
+	    spt_env_read(env, d + dp->off[SPT_DP_LEN], 4, &len)) {
+		dp->err = 1;
+		dp->fault = d;
+		return 1;
+	}
+	vm->wk[0][pos & (SPT_STRSIZE - 1)] = '/';
+	pos++;
+	len &= 0xffffffff;
+	if (len > SPT_STRSIZE - 1 - pos)
+		len = SPT_STRSIZE - 1 - pos;
+	if (len && spt_env_memcpy(env, vm->wk[0] + (pos & (SPT_STRSIZE - 1)), name,
+				  (__u32)len & (SPT_STRSIZE - 1), 1)) {
+		dp->err = 1;
+		dp->fault = name;
+		return 1;
+	}
+	dp->pos = pos + (__u32)len;
+	return 0;
+}
+
+/* Do the first N bytes at A equal those of S (N a constant: no memcmp call in BPF)? */
+static __always_inline int spt_vm_same(const __u8 *a, const char *s, __u32 n)
+{
+	__u32 i;
+
+	for (i = 0; i < n; i++)
+		if (a[i] != (__u8)s[i])
+			return 0;
+	return 1;
+}
+
+/* Read 8 bytes at AT into *V; on failure, note AT as DPATH's fault. */
+static __always_inline int spt_vm_dp_read(struct spt_vm *vm, SPT_VM_ENV *env, __u64 at, __u64 *v)
+{
+	if (!spt_env_read(env, at, 8, v))
+		return 0;
+	vm->dp.err = 1;
+	vm->dp.fault = at;
+	return -1;
+}
+
+/*
+ * A dentry that names itself (d_op->d_dname): the kernel's names of pipes,
+ * sockets and anonymous inodes into wk[0], DP.pos their length; 0 when D
+ * is not one of those (the walk names it), -1 for a failed read.
+ */
+static __always_inline int spt_vm_dp_special(struct spt_vm *vm, SPT_VM_ENV *env, __u64 d)
+{
+	struct spt_vm_dp *dp = &vm->dp;
+	__u64 op = 0, fn = 0, sb = 0, st = 0, name = 0, ino = 0, x = 0;
+	__u8 fs[16] = { 0 }, *o = vm->wk[0];
+	__u32 pos = 0, nd = 0, i;
+	__u8 dig[32];
+
+	if (spt_vm_dp_read(vm, env, d + dp->off[SPT_DP_OP], &op))
+		return -1;
+	if (!op)
+		return 0;
+	if (spt_vm_dp_read(vm, env, op + dp->off[SPT_DP_DNAME], &fn))
+		return -1;
+	if (!fn)
+		return 0;
+	if (spt_vm_dp_read(vm, env, d + dp->off[SPT_DP_SB], &sb) ||
+	    spt_vm_dp_read(vm, env, sb + dp->off[SPT_DP_STYPE], &st) ||
+	    spt_vm_dp_read(vm, env, st + dp->off[SPT_DP_FSNAME], &name))
+		return -1;
+	if (spt_env_kstr(env, fs, name, sizeof(fs)))
+		return 0;
+	if (spt_vm_same(fs, "anon_inodefs", 13)) {
+		if (spt_vm_dp_read(vm, env, d + dp->off[SPT_DP_NAME], &name))
+			return -1;
+		__builtin_memcpy(o, "anon_inode:", 11);
+		if (spt_env_kstr(env, o + 11, name, SPT_STRSIZE - 11))
+			return -1;
+		for (i = 11; i < SPT_STRSIZE - 1 && o[i]; i++)
+			;
+		dp->pos = i;
+		return 1;
+	}
+	if (spt_vm_same(fs, "pipefs", 7)) {
+		__builtin_memcpy(o, "pipe:[", 6);
+		pos = 6;
+	} else if (spt_vm_same(fs, "sockfs", 7)) {
+		__builtin_memcpy(o, "socket:[", 8);
+		pos = 8;
+	} else {
+		return 0;
+	}
+	if (spt_vm_dp_read(vm, env, d + dp->off[SPT_DP_INODE], &x) ||
+	    spt_vm_dp_read(vm, env, x + dp->off[SPT_DP_INO], &ino))
+		return -1;
+	do {
+		dig[nd & 31] = (__u8)('0' + ino % 10);
+		ino /= 10;
+		nd++;
+	} while (ino && nd < 20);
+	for (i = 0; i < 20 && i < nd; i++)
+		o[(pos + i) & 31] = dig[(nd - 1 - i) & 31];
+	o[(pos + nd) & 31] = ']';
+	dp->pos = pos + nd + 1;
+	return 1;
+}
+
+/*
+ * DPATH (isa.h), the walk set up in vm->dp: the path into string slot
+ * SLOT. The kernel makes this a global function. Returns 0, or -1 when a
+ * read failed (dp.fault says where).
+ */
+SPT_VM_STKOP long spt_vm_dpath(struct spt_vm *vm, SPT_VM_ENV *env, __u32 slot)
+{
+	struct spt_vm_lctx lc = { vm, env };
+	struct spt_vm_dp *dp;
+	int special;
+
+	if (!vm || !env)
+		return -1;
+	dp = &vm->dp;
+	dp->n = 0;
+	dp->pos = 0;
+	dp->err = 0;
+	special = spt_vm_dp_special(vm, env, dp->d);
+	if (special < 0)
+		return -1;
+	if (!special) {
+		spt_env_loop(env, 2 * SPT_DP_MAX, spt_vm_dpath_up_cb, &lc);
+		if (dp->err)
+			return -1;
+		spt_env_loop(env, SPT_DP_MAX, spt_vm_dpath_name_cb, &lc);
+		if (dp->err)
+			return -1;
+	}
+	if (!dp->pos) {
+		vm->wk[0][0] = '/';
+		dp->pos = 1;
+	}
+	vm->wk[0][dp->pos & (SPT_STRSIZE - 1)] = 0;
+	spt_env_strncpy(env, vm->str + (slot & (SPT_NSTR - 1)) * SPT_STRSIZE, vm->wk[0],
+			SPT_STRSIZE);
+	return 0;
+}
 /* The rest of a long aggregation key zeroed (a loop: too long for clang's inline memset). */
 SPT_VM_STKOP int spt_vm_keyzero(struct spt_vm *vm)
 {
@@ -1447,6 +1644,29 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 		else
 			__builtin_memcpy(p, &b, 8);
 		return 0;
+	}
+	case SPT_OP_DPATH: {
+		const struct spt_insn *x;
+		__u32 k;
+
+		SPT_NEED(SPT_OP_DPATH);
+		x = &insns[(vm->base + pc + 1) & (SPT_MAX_INSNS - 1)];
+		vm->dp.d = a;
+		vm->dp.vfs = b;
+		vm->dp.rootd = vm->r[x->a & (SPT_NREGS - 1)];
+		vm->dp.rootm = vm->r[x->b & (SPT_NREGS - 1)];
+		for (k = 0; k < SPT_DP_NDATA; k++) {
+			x = &insns[(vm->base + pc + 1 + k) & (SPT_MAX_INSNS - 1)];
+			vm->dp.off[(2 * k) & 15] = (__u16)x->imm;
+			vm->dp.off[(2 * k + 1) & 15] = (__u16)((__u32)x->imm >> 16);
+		}
+		vm->pc = pc + 1 + SPT_DP_NDATA;
+		if (spt_vm_dpath(vm, env, (__u32)imm)) {
+			spt_vm_fault(vm, pc, SPT_FLT_BADADDR, vm->dp.fault);
+			return 1;
+		}
+		v = SPT_SREF_VM + ((__u32)imm & (SPT_NSTR - 1)) * SPT_STRSIZE;
+		break;
 	}
 	case SPT_OP_PSARGS: {
 		__u32 slot = (__u32)imm & (SPT_NSTR - 1), i;

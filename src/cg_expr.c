@@ -27,6 +27,7 @@
 #include "abi/limits.h"
 #include "cg_priv.h"
 #include "diag.h"
+#include "parse.h"
 #include "probe.h"
 
 __attribute__((format(printf, 4, 5))) int cg_error(struct cg *g, enum diag_tag tag,
@@ -1747,6 +1748,9 @@ int cg_inline_def(struct cg *g, const struct ast_decl *d)
  * compiled with the parameter bindings BIND (NULL: none, the body sees
  * only what it saw where it was defined).
  */
+static int lib_inline(struct cg *g, const char *name, const char *text, const struct ct *type,
+		      struct ast_expr *const *arg, const struct ast_expr *e, struct ct *t);
+
 static int inline_use(struct cg *g, const struct cg_inline *in, const struct cg_ibind *bind,
 		      const struct ast_expr *e, struct ct *t)
 {
@@ -1845,6 +1849,18 @@ static int ident(struct cg *g, const struct ast_expr *e, struct ct *t)
 			return -1;
 		cg_emit(g, SPT_OP_LDB, r, 0, 0, (int32_t)b->id);
 		*t = b->type;
+		return r;
+	}
+	if (scope == AST_SCOPE_GLOBAL && (!strcmp(name, "cwd") || !strcmp(name, "root"))) {
+		/* dtrace's procfs.d inlines: the current process's working and root directories */
+		if (cg_need_btf(g, e->loc))
+			return -1;
+		r = lib_inline(g, name,
+			       name[0] == 'c' ? "d_path(&curthread->fs->pwd)" :
+						"d_path(&curthread->fs->root)",
+			       &ct_str, NULL, e, t);
+		if (r >= 0)
+			t->size = SPT_STRSIZE;
 		return r;
 	}
 	if (scope == AST_SCOPE_GLOBAL &&
@@ -2205,6 +2221,142 @@ static int inline_call(struct cg *g, const struct cg_inline *in, const struct as
 }
 
 /*
+ * The translations dtrace's D library writes in D (d_path's special
+ * files, fds[], cwd, root): TEXT, an expression of the parameter named
+ * __spt_a (ARG, passed as it is typed; NULL: no parameter), parsed at
+ * each use and compiled as an inline of TYPE would be.
+ */
+static int lib_inline(struct cg *g, const char *name, const char *text, const struct ct *type,
+		      struct ast_expr *const *arg, const struct ast_expr *e, struct ct *t)
+{
+	static const char *const params[] = { "__spt_a" };
+	struct cg_inline in;
+	struct cg_ibind b;
+	struct ast_expr *body = parse_expression(g->cc, "<D library>", text, strlen(text));
+
+	if (!body)
+		return cg_error(g, DIAG_UNKNOWN, e->loc, "internal error: %s's translation", name);
+	memset(&in, 0, sizeof(in));
+	in.name = name;
+	in.type = *type;
+	in.e = body;
+	if (arg) {
+		in.params = (const char **)params;
+		in.nparams = 1;
+		in.ptype[0].kind = CT_VOID; /* the argument's own type */
+	}
+	b = (struct cg_ibind){ &in, arg, g->ibind };
+	return inline_use(g, &in, arg ? &b : NULL, e, t);
+}
+
+/* d_path(struct path *): DPATH (__spt_dpath) on its dentry and vfsmount. */
+static int d_path(struct cg *g, const struct ast_expr *e, struct ct *t)
+{
+	static const char text[] = "__spt_dpath(__spt_a->dentry, __spt_a->mnt)";
+	unsigned int saved = g->regs;
+	size_t ni = g->img->ninsns;
+	char tn[64];
+	struct ct at;
+	int r;
+
+	if (e->u.call.nargs != 1)
+		return cg_error(g, DIAG_PROTO_LEN, e->loc,
+				"d_path( ) prototype mismatch: %zu arg%s passed, 1 expected",
+				e->u.call.nargs, e->u.call.nargs == 1 ? "" : "s");
+	if (cg_need_btf(g, e->loc))
+		return -1;
+	/* the argument's type, from code made only to be dropped */
+	r = cg_expr(g, e->u.call.args[0], &at);
+	if (r < 0)
+		return -1;
+	g->img->ninsns = ni;
+	g->regs = saved;
+	if (at.kind != CT_INT || at.ptr != 1 || !at.btf ||
+	    strcmp(cg_ct_name(g, &at, tn, sizeof(tn)), "struct path *"))
+		return cg_error(
+			g, DIAG_PROTO_ARG, e->u.call.args[0]->loc,
+			"d_path( ) argument #1 is incompatible with prototype:\n\tprototype: struct path *\n\t argument: %s",
+			at.kind == CT_STR ? "string" : cg_ct_name(g, &at, tn, sizeof(tn)));
+	r = lib_inline(g, "d_path", text, &ct_str, e->u.call.args, e, t);
+	if (r >= 0)
+		t->size = SPT_STRSIZE;
+	return r;
+}
+
+/*
+ * fds[fd].M: dtrace's fileinfo_t translation of the current process's
+ * open file fd (NULL when fd is not open): "<none>" or 0 for a file that
+ * is not there.
+ */
+static int fds_member(struct cg *g, const struct ast_expr *e, struct ct *t)
+{
+#define FDS_FILE                                                      \
+	"(__spt_a >= 0 && __spt_a < curthread->files->fdt->max_fds ?" \
+	" curthread->files->fdt->fd[__spt_a] : NULL)"
+	static const struct {
+		const char *member, *text;
+		bool str;
+		unsigned int size;
+	} m[] = {
+		{ "fi_name",
+		  FDS_FILE " == NULL ? \"<none>\" : stringof(" FDS_FILE
+			   "->f_path.dentry->d_name.name)",
+		  true, 0 },
+		{ "fi_dirname",
+		  FDS_FILE " == NULL ? \"<none>\" : dirname(d_path(&" FDS_FILE "->f_path))", true,
+		  0 },
+		{ "fi_pathname", FDS_FILE " == NULL ? \"<none>\" : d_path(&" FDS_FILE "->f_path)",
+		  true, 0 },
+		{ "fi_offset", FDS_FILE " == NULL ? 0 : " FDS_FILE "->f_pos", false, 8 },
+		{ "fi_fs",
+		  FDS_FILE " == NULL ? \"<none>\" : stringof(" FDS_FILE
+			   "->f_path.mnt->mnt_sb->s_type->name)",
+		  true, 0 },
+		{ "fi_mount",
+		  FDS_FILE " == NULL ? \"<none>\" : __spt_dpath(" FDS_FILE
+			   "->f_path.mnt->mnt_root, " FDS_FILE "->f_path.mnt)",
+		  true, 0 },
+		{ "fi_oflags", FDS_FILE " == NULL ? 0 : " FDS_FILE "->f_flags", false, 4 },
+	};
+#undef FDS_FILE
+	const struct ast_expr *ix = e->u.member.base;
+	struct ct type;
+	size_t i;
+
+	if (e->u.member.arrow)
+		return cg_error(g, DIAG_OP_PTR, e->loc, "operator -> must be applied to a pointer");
+	if (ix->u.index.nkeys != 1)
+		return cg_error(g, DIAG_PROTO_LEN, e->loc,
+				"fds[ ] prototype mismatch: %zu keys passed, 1 expected",
+				ix->u.index.nkeys);
+	for (i = 0; i < sizeof(m) / sizeof(m[0]); i++)
+		if (!strcmp(m[i].member, e->u.member.name))
+			break;
+	if (i == sizeof(m) / sizeof(m[0]))
+		return cg_error(g, DIAG_TYPE_MEMBER, e->loc, "%s is not a member of fileinfo_t",
+				e->u.member.name);
+	if (cg_need_btf(g, e->loc))
+		return -1;
+	type = m[i].str ? ct_str : (struct ct){ CT_INT, m[i].size, true, 0, 0, false, 0, 0 };
+	return lib_inline(g, "fds", m[i].text, &type, ix->u.index.keys, e, t);
+}
+
+bool cg_is_lib_member(struct cg *g, const struct ast_expr *e)
+{
+	const struct ast_expr *b = e->u.member.base;
+
+	return b->kind == AST_INDEX && b->u.index.base->kind == AST_IDENT &&
+	       b->u.index.base->u.ident.scope == AST_SCOPE_GLOBAL &&
+	       !strcmp(b->u.index.base->u.ident.name, "fds") &&
+	       !cg_var_find(g, AST_SCOPE_GLOBAL, "fds");
+}
+
+int cg_lib_member(struct cg *g, const struct ast_expr *e, struct ct *t)
+{
+	return fds_member(g, e, t);
+}
+
+/*
  * Does BASE[...] name an associative array's element (or make one),
  * rather than index a value? A name that is a variable, builtin, inline or
  * constant is a value, which D indexes as *(BASE + i).
@@ -2319,7 +2471,7 @@ static int index_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 	    !strcmp(base->u.ident.name, "fds") && !cg_var_find(g, AST_SCOPE_GLOBAL, "fds"))
 		return cg_error(
 			g, DIAG_UNSUPPORTED, e->loc,
-			"not supported yet: fds[ ] (the file's path needs the dentry chain)");
+			"not supported yet: fds[ ] as a value (a fileinfo_t member is: fds[fd].fi_pathname)");
 	if (base->kind == AST_IDENT && base->u.ident.scope == AST_SCOPE_GLOBAL &&
 	    !cg_var_find(g, AST_SCOPE_GLOBAL, base->u.ident.name) &&
 	    !ibind_find(g, base->u.ident.name, &i) && (in = inline_find(g, base->u.ident.name)) &&
@@ -2881,6 +3033,20 @@ static int ternary(struct cg *g, const struct ast_expr *e, struct ct *t)
 	if (t1.kind != t2.kind || (t1.kind != CT_INT && t1.kind != CT_STR))
 		return cg_error(g, DIAG_OP_INCOMPAT, e->loc,
 				"operator ?: operands must have compatible types");
+	/* pointers: the left one's type wins; a pointer and a constant 0 are the pointer's */
+	if (t1.kind == CT_INT && (t1.ptr || t2.ptr)) {
+		struct ct zt;
+		uint64_t z;
+
+		if (t1.ptr && (t2.ptr || (fold(g, e->u.ternary.otherwise, &z, &zt) && !z))) {
+			*t = t1;
+			return rc;
+		}
+		if (t2.ptr && fold(g, e->u.ternary.then, &z, &zt) && !z) {
+			*t = t2;
+			return rc;
+		}
+	}
 	*t = t1.kind == CT_STR ? ct_str : arith_type(&t1, &t2);
 	if (t1.kind == CT_STR)
 		t->size = ct_strmax(&t1) > ct_strmax(&t2) ? ct_strmax(&t1) : ct_strmax(&t2);
@@ -2964,6 +3130,10 @@ static int call_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 		return cg_strsubr(g, e, t);
 	if (!strcmp(name, "progenyof"))
 		return cg_progenyof(g, e, t);
+	if (!strcmp(name, "d_path"))
+		return d_path(g, e, t);
+	if (!strcmp(name, "__spt_dpath"))
+		return cg_dpath(g, e, t);
 	if (!strcmp(name, "alloca") || !strcmp(name, "copyin") || !strcmp(name, "copyinto") ||
 	    !strcmp(name, "bcopy"))
 		return cg_memsubr(g, e, t);

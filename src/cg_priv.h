@@ -323,6 +323,11 @@ int cg_memsubr(struct cg *g, const struct ast_expr *e, struct ct *t);
 int cg_sou_define(struct cg *g, const struct ast_type *at);
 /* progenyof(pid) */
 int cg_progenyof(struct cg *g, const struct ast_expr *e, struct ct *t);
+/* d_path(struct path *): the path as a string, from the process's root. */
+int cg_dpath(struct cg *g, const struct ast_expr *e, struct ct *t);
+/* Is member expression E one the D library translates (fds[fd].M)? */
+bool cg_is_lib_member(struct cg *g, const struct ast_expr *e);
+int cg_lib_member(struct cg *g, const struct ast_expr *e, struct ct *t);
 /* curpsinfo->M, curlwpsinfo->M */
 int cg_psinfo(struct cg *g, const struct ast_expr *e, struct ct *t);
 /* args[N] of the clause's probes */

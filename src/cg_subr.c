@@ -142,7 +142,6 @@ static const struct {
 	{ "inet_ntoa6", "it reads an address structure in kernel memory" },
 	{ "inet_ntop", "it reads an address structure in kernel memory" },
 	{ "link_ntop", "it reads a hardware address in kernel memory" },
-	{ "d_path", "it reads a struct path in kernel memory" },
 	{ "mutex_owned", "kernel lock structures" },
 	{ "mutex_owner", "kernel lock structures" },
 	{ "mutex_type_adaptive", "kernel lock structures" },

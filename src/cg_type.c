@@ -17,6 +17,7 @@
 
 #include <bpf/btf.h>
 
+#include "abi/vmstate.h"
 #include "arena.h"
 #include "cg_priv.h"
 #include "diag.h"
@@ -281,6 +282,8 @@ int cg_member(struct cg *g, const struct ast_expr *e, struct ct *t)
 	     !strcmp(e->u.member.base->u.ident.name, "curlwpsinfo")) &&
 	    !cg_var_find(g, AST_SCOPE_GLOBAL, e->u.member.base->u.ident.name))
 		return cg_psinfo(g, e, t);
+	if (cg_is_lib_member(g, e))
+		return cg_lib_member(g, e, t);
 	/* & and [ ] apply to this member, not to those of its base */
 	g->want_addr = g->keep_array = false;
 	r = cg_expr(g, e->u.member.base, &bt);
@@ -1056,6 +1059,116 @@ int cg_progenyof(struct cg *g, const struct ast_expr *e, struct ct *t)
 	cg_reg_free(g, rn);
 	*t = ct_int;
 	return g->err ? -1 : rk;
+}
+
+/* The byte offset of member PATH ("a" or "a.b") of struct SNAME in the kernel's BTF, or -1. */
+static int64_t kmember_off(struct cg *g, const char *sname, const char *path, struct ast_loc loc)
+{
+	uint32_t id = dtype_find(&g->dt, DTYPE_STRUCT, sname);
+	struct dtype_member m;
+	char first[64];
+	const char *dot = strchr(path, '.');
+	int64_t off;
+
+	snprintf(first, sizeof(first), "%.*s", dot ? (int)(dot - path) : (int)strlen(path), path);
+	if (!id || dtype_member(&g->dt, id, first, &m) || m.bits)
+		goto none;
+	off = (int64_t)(m.bit_off / 8);
+	while (dot) {
+		struct dtype_info ti;
+		const char *next = strchr(dot + 1, '.');
+
+		snprintf(first, sizeof(first), "%.*s",
+			 next ? (int)(next - dot - 1) : (int)strlen(dot + 1), dot + 1);
+		if (dtype_info(&g->dt, dtype_resolve(&g->dt, m.type), &ti) ||
+		    dtype_member(&g->dt, dtype_resolve(&g->dt, m.type), first, &m) || m.bits)
+			goto none;
+		off += (int64_t)(m.bit_off / 8);
+		dot = next;
+	}
+	if (off < 0 || off > 0xffff)
+		goto none;
+	return off;
+none:
+	return cg_error(g, DIAG_UNSUPPORTED, loc,
+			"not supported: the kernel's BTF has no usable struct %s.%s", sname, path);
+}
+
+/*
+ * __spt_dpath(dentry, vfsmount), which d_path() and the fds[] and cwd
+ * translations use (cg_expr.c): DPATH on them, stopping at the current
+ * process's root (curthread->fs->root), with the offsets DPATH walks by
+ * from the kernel's BTF in its data words.
+ */
+int cg_dpath(struct cg *g, const struct ast_expr *e, struct ct *t)
+{
+	/* in SPT_DP_* order */
+	static const char *const offs[SPT_DP_NOFF][2] = {
+		{ "dentry", "d_parent" },
+		{ "dentry", "d_name.name" },
+		{ "dentry", "d_name.len" },
+		{ "vfsmount", "mnt_root" },
+		{ "mount", "mnt" },
+		{ "mount", "mnt_parent" },
+		{ "mount", "mnt_mountpoint" },
+		{ "dentry", "d_op" },
+		{ "dentry_operations", "d_dname" },
+		{ "dentry", "d_sb" },
+		{ "super_block", "s_type" },
+		{ "file_system_type", "name" },
+		{ "dentry", "d_inode" },
+		{ "inode", "i_ino" },
+	};
+	int64_t o[2 * SPT_DP_NDATA] = { 0 }, pd, pm, fs, root;
+	int rp, rm, rd, rr, slot, k;
+	struct ct at, mt;
+	size_t i;
+
+	if (e->u.call.nargs != 2)
+		return cg_error(g, DIAG_PROTO_LEN, e->loc,
+				"%s( ) prototype mismatch: %zu arg%s passed, 2 expected",
+				e->u.call.name, e->u.call.nargs, e->u.call.nargs == 1 ? "" : "s");
+	if (cg_need_btf(g, e->loc))
+		return -1;
+	rp = cg_expr(g, e->u.call.args[0], &at);
+	if (rp < 0)
+		return -1;
+	rm = cg_expr(g, e->u.call.args[1], &mt);
+	if (rm < 0)
+		return -1;
+	if (at.kind != CT_INT || mt.kind != CT_INT)
+		return cg_error(g, DIAG_PROTO_ARG, e->loc, "%s( ) arguments must be pointers",
+				e->u.call.name);
+	for (i = 0; i < sizeof(offs) / sizeof(offs[0]); i++) {
+		o[i] = kmember_off(g, offs[i][0], offs[i][1], e->loc);
+		if (o[i] < 0)
+			return -1;
+	}
+	pd = kmember_off(g, "path", "dentry", e->loc);
+	pm = pd < 0 ? -1 : kmember_off(g, "path", "mnt", e->loc);
+	fs = pm < 0 ? -1 : task_off(g, "fs", e->loc);
+	root = fs < 0 ? -1 : kmember_off(g, "fs_struct", "root", e->loc);
+	if (root < 0)
+		return -1;
+	rd = cg_reg_alloc(g, e->loc);
+	rr = cg_reg_alloc(g, e->loc);
+	slot = cg_str_slot(g, e->loc);
+	if (rd < 0 || rr < 0 || slot < 0)
+		return -1;
+	/* the process's root: rr its vfsmount, rd its dentry */
+	cg_emit(g, SPT_OP_LDB, rr, 0, 0, SPT_B_CURTHREAD);
+	cg_emit(g, SPT_OP_LDX, rr, rr, 8, (int32_t)fs);
+	cg_emit(g, SPT_OP_LDX, rd, rr, 8, (int32_t)(root + pd));
+	cg_emit(g, SPT_OP_LDX, rr, rr, 8, (int32_t)(root + pm));
+	cg_emit(g, SPT_OP_DPATH, rp, rp, rm, slot);
+	for (k = 0; k < SPT_DP_NDATA; k++)
+		cg_emit(g, SPT_OP_NOP, 0, k ? 0 : rd, k ? 0 : rr,
+			(int32_t)((uint32_t)o[2 * k] | (uint32_t)o[2 * k + 1] << 16));
+	cg_reg_free(g, rm);
+	cg_reg_free(g, rd);
+	cg_reg_free(g, rr);
+	*t = ct_str;
+	return g->err ? -1 : rp;
 }
 
 /* An AST node for the translations below. */

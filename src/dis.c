@@ -9,6 +9,7 @@
 
 #include "abi/buf.h"
 #include "abi/isa.h"
+#include "abi/vmstate.h"
 #include "cg.h"
 #include "dis.h"
 
@@ -40,6 +41,7 @@ static const char *const mnemonics[SPT_OP_NOPS] = {
 	[SPT_OP_KSTRX] = "kstrx", [SPT_OP_MCPY] = "mcpy", [SPT_OP_PSARGS] = "pargs",
 	[SPT_OP_RECM] = "recm",
 	[SPT_OP_STX] = "stx",
+	[SPT_OP_DPATH] = "dpath",
 };
 /* clang-format on */
 
@@ -218,6 +220,10 @@ static void insn(FILE *out, const struct spt_insn *in, const struct spt_insn *ne
 	case SPT_OP_STX:
 		fprintf(out, "[%%r%u], %%r%u, %d", in->a, in->b, in->imm);
 		break;
+	case SPT_OP_DPATH:
+		fprintf(out, "%%r%u, dentry %%r%u, mount %%r%u, slot %d", in->dst, in->a, in->b,
+			in->imm);
+		break;
 	case SPT_OP_KSTRX:
 		fprintf(out, "%%r%u, [%%r%u], slot %u, %d", in->dst, in->a, in->b, in->imm);
 		break;
@@ -292,6 +298,8 @@ void dis_image(FILE *out, const struct image *img)
 			     i - cl->prog);
 			if (img->insns[i].op == SPT_OP_LDI64)
 				i++;
+			else if (img->insns[i].op == SPT_OP_DPATH)
+				i += SPT_DP_NDATA; /* its data */
 		}
 	}
 }

@@ -189,6 +189,20 @@ enum spt_op {
 	 * clause's allocated scratch memory (alloca, copyin), else BADADDR.
 	 */
 	SPT_OP_STX,
+	/*
+	 * d_path(): r[dst] = string slot imm, the path of dentry r[a] on
+	 * vfsmount r[b] from the process's root (dentry and vfsmount in the
+	 * registers named by the next instruction's a and b), crossing mount
+	 * points, at most SPT_DP_MAX components and SPT_STRSIZE - 1 bytes,
+	 * "/" for the root; a dentry that names itself (d_op->d_dname, as
+	 * the kernel's d_path() asks it) named as the kernel names pipes
+	 * ("pipe:[ino]"), sockets ("socket:[ino]") and anonymous inodes
+	 * ("anon_inode:name"). The next SPT_DP_NDATA instructions are data
+	 * (op NOP): their imm hold the SPT_DP_* offsets (vmstate.h), two
+	 * 16-bit ones each, the lower first. An unreadable dentry or mount
+	 * faults BADADDR.
+	 */
+	SPT_OP_DPATH,
 	SPT_OP_NOPS /* number of opcodes */
 };
 

@@ -53,6 +53,43 @@ struct spt_vm_sw {
 };
 _Static_assert(sizeof(struct spt_vm_sw) == 264, "string primitives state layout");
 
+/*
+ * DPATH's walk (isa.h): the dentry and mount it is at, the process's root
+ * it stops at, the kernel's member offsets it was given, and the
+ * components found so far (their dentries in wk[1], innermost first).
+ */
+struct spt_vm_dp {
+	__u64 d;     /* the dentry */
+	__u64 vfs;   /* its struct vfsmount */
+	__u64 rootd; /* the process's root: dentry and vfsmount */
+	__u64 rootm;
+	__u32 n;	   /* components in wk[1] */
+	__u32 pos;	   /* bytes of the path written to wk[0] */
+	__u32 err;	   /* a read failed: BADADDR at fault */
+	__u32 pad;	   /* (alignment) */
+	__u64 fault;	   /* the address that could not be read */
+	__u16 off[16];	   /* SPT_DP_* offsets */
+};
+
+/* DPATH's offsets, in spt_vm_dp.off: dentry, vfsmount and struct mount members. */
+#define SPT_DP_PARENT 0	   /* dentry.d_parent */
+#define SPT_DP_NAME 1	   /* dentry.d_name.name */
+#define SPT_DP_LEN 2	   /* dentry.d_name.len */
+#define SPT_DP_MNT_ROOT 3  /* vfsmount.mnt_root */
+#define SPT_DP_MOUNT_MNT 4 /* mount.mnt, the vfsmount inside */
+#define SPT_DP_MNT_PARENT 5
+#define SPT_DP_MOUNTPOINT 6 /* mount.mnt_mountpoint */
+#define SPT_DP_OP 7	    /* dentry.d_op */
+#define SPT_DP_DNAME 8	    /* dentry_operations.d_dname */
+#define SPT_DP_SB 9	    /* dentry.d_sb */
+#define SPT_DP_STYPE 10	    /* super_block.s_type */
+#define SPT_DP_FSNAME 11    /* file_system_type.name */
+#define SPT_DP_INODE 12	    /* dentry.d_inode */
+#define SPT_DP_INO 13	    /* inode.i_ino */
+#define SPT_DP_NOFF 14	    /* offsets in all, two in each data instruction */
+#define SPT_DP_NDATA 7	    /* DPATH's data instructions */
+#define SPT_DP_MAX 64	    /* components kept (wk[1] holds 64 dentries) */
+
 /* Per-CPU VM state; the kernel keeps it in a per-CPU scratch map. */
 struct spt_vm {
 	__u64 r[SPT_NREGS];
@@ -94,7 +131,8 @@ struct spt_vm {
 	__u32 scr_used;			   /* scratch bytes allocated by the clause */
 	__u64 scr_base;			   /* the address of scratch[], as a number */
 	__u8 scratch[2 * SPT_SCRATCH_MAX]; /* alloca() and copyin() areas, with slack */
+	struct spt_vm_dp dp;		   /* DPATH */
 };
-_Static_assert(sizeof(struct spt_vm) == 24848, "VM state layout");
+_Static_assert(sizeof(struct spt_vm) == 24848 + 88, "VM state layout");
 
 #endif /* SPT_ABI_VMSTATE_H */

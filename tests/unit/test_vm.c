@@ -342,3 +342,90 @@ Test(vm, stores_into_scratch)
 	cr_assert_eq(run(width, sizeof(width) / sizeof(width[0])), SPT_VM_FAULT);
 	cr_assert_eq(vm.fault, SPT_FLT_ILLOP, "a store is 1, 2, 4 or 8 bytes");
 }
+
+/*
+ * DPATH over a made-up kernel memory: dentries (d_parent 0, name 8, len
+ * 16, d_op 24, d_sb 32, d_inode 40), mounts (vfsmount inside at 16:
+ * mnt_root 0; mnt_parent 0, mnt_mountpoint 8 of struct mount).
+ */
+#define DP_BASE 0x10000u
+static uint8_t dp_mem[2048];
+
+static void dp_put(uint32_t at, uint64_t v)
+{
+	memcpy(dp_mem + at, &v, 8);
+}
+
+static void dp_dentry(uint32_t at, uint32_t parent, uint32_t name, const char *s)
+{
+	dp_put(at, DP_BASE + parent);
+	dp_put(at + 8, DP_BASE + name);
+	dp_put(at + 16, strlen(s));
+	memcpy(dp_mem + name, s, strlen(s) + 1);
+}
+
+/* The path of dentry D on vfsmount M, from the root dentry R on vfsmount RM. */
+static const char *dpath(uint64_t d, uint64_t m, uint64_t r, uint64_t rm, int *rc)
+{
+	struct spt_insn code[] = {
+		I(SPT_OP_LDI, 1, 0, 0, (int32_t)d), I(SPT_OP_LDI, 2, 0, 0, (int32_t)m),
+		I(SPT_OP_LDI, 3, 0, 0, (int32_t)r), I(SPT_OP_LDI, 4, 0, 0, (int32_t)rm),
+		I(SPT_OP_DPATH, 5, 1, 2, 1),	    I(0, 0, 3, 4, 0 | 8 << 16),
+		I(0, 0, 0, 0, 16 | 0 << 16),	    I(0, 0, 0, 0, 16 | 0 << 16),
+		I(0, 0, 0, 0, 8 | 24 << 16),	    I(0, 0, 0, 0, 0 | 32 << 16),
+		I(0, 0, 0, 0, 0 | 0 << 16),	    I(0, 0, 0, 0, 40 | 0 << 16),
+		I(SPT_OP_RET, 0, 0, 0, 0),
+	};
+
+	env.mem_base = DP_BASE;
+	env.mem = dp_mem;
+	env.mem_len = sizeof(dp_mem);
+	*rc = run(code, sizeof(code) / sizeof(code[0]));
+	return (const char *)vm.str + SPT_STRSIZE;
+}
+
+Test(vm, dpath)
+{
+	/* / (R at 0), /usr (U at 64), /usr/lib (L at 128); mount 1 at 512, the namespace's root */
+	const uint32_t R = 0, U = 64, L = 128, R2 = 192, F = 256, P = 320;
+	const uint32_t M1 = 512, M2 = 576, OPS = 640, SB = 648, ST = 656, INO = 672;
+	int rc;
+
+	memset(dp_mem, 0, sizeof(dp_mem));
+	dp_dentry(R, R, 1024, "");
+	dp_dentry(U, R, 1040, "usr");
+	dp_dentry(L, U, 1056, "lib");
+	dp_put(M1 + 16, DP_BASE + R); /* mnt_root */
+	dp_put(M1, DP_BASE + M1);     /* its own parent */
+	/* mount 2 on /usr: its root R2, a file "x" in it */
+	dp_dentry(R2, R2, 1072, "");
+	dp_dentry(F, R2, 1088, "x");
+	dp_put(M2 + 16, DP_BASE + R2);
+	dp_put(M2, DP_BASE + M1);
+	dp_put(M2 + 8, DP_BASE + U);
+	/* a pipe: d_op with d_dname, on a pipefs superblock, inode 4242 */
+	dp_dentry(P, P, 1104, "");
+	dp_put(P + 24, DP_BASE + OPS);
+	dp_put(OPS, 0xffffffff81000000ull); /* d_dname */
+	dp_put(P + 32, DP_BASE + SB);
+	dp_put(SB, DP_BASE + ST);
+	dp_put(ST, DP_BASE + 1120);
+	memcpy(dp_mem + 1120, "pipefs", 7);
+	dp_put(P + 40, DP_BASE + INO);
+	dp_put(INO, 4242);
+
+	cr_assert_str_eq(dpath(DP_BASE + L, DP_BASE + M1 + 16, 0, 0, &rc), "/usr/lib");
+	cr_assert_eq(rc, SPT_VM_DONE);
+	cr_assert_eq(vm.r[5], SPT_SREF_VM + SPT_STRSIZE, "slot 1's reference");
+	cr_assert_str_eq(dpath(DP_BASE + R, DP_BASE + M1 + 16, 0, 0, &rc), "/", "the root");
+	cr_assert_str_eq(dpath(DP_BASE + F, DP_BASE + M2 + 16, 0, 0, &rc), "/usr/x",
+			 "up through the mount point");
+	cr_assert_str_eq(dpath(DP_BASE + L, DP_BASE + M1 + 16, DP_BASE + U, DP_BASE + M1 + 16, &rc),
+			 "/lib", "from the process's root");
+	cr_assert_str_eq(dpath(DP_BASE + P, DP_BASE + M1 + 16, 0, 0, &rc), "pipe:[4242]");
+	memcpy(dp_mem + 1120, "sockfs", 7);
+	cr_assert_str_eq(dpath(DP_BASE + P, DP_BASE + M1 + 16, 0, 0, &rc), "socket:[4242]");
+	dpath(0x20, DP_BASE + M1 + 16, 0, 0, &rc);
+	cr_assert_eq(rc, SPT_VM_FAULT, "an unreadable dentry");
+	cr_assert_eq(vm.fault, SPT_FLT_BADADDR);
+}

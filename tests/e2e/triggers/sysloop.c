@@ -4,8 +4,9 @@
  * pinned to CPU when given, then print "COUNT\n" (unless SYSLOOP_QUIET is
  * set). The syscalls are ones a
  * test can trace: openat (of a path that does not exist, so no file is
- * opened; openat_latin1 names one that is not UTF-8) and syscalls no
- * other process on a test machine makes.
+ * opened; openat_latin1 names one that is not UTF-8; open_devnull opens
+ * /dev/null and closes it; pipe_write writes a byte into a new pipe) and
+ * syscalls no other process on a test machine makes.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -29,6 +30,27 @@ static long call(const char *name)
 	/* A name that is not UTF-8 (Latin-1 e acute) and has a control byte. */
 	if (!strcmp(name, "openat_latin1"))
 		return syscall(SYS_openat, AT_FDCWD, "/nonexistent/spt-caf\xe9\x01", O_RDONLY);
+	/* A file that exists (closed again): fds[] names it while open. */
+	if (!strcmp(name, "open_devnull")) {
+		long fd = syscall(SYS_openat, AT_FDCWD, "/dev/null", O_RDONLY);
+
+		if (fd >= 0)
+			close((int)fd);
+		return fd;
+	}
+	/* One byte through a pipe: a write to a file that names itself. */
+	if (!strcmp(name, "pipe_write")) {
+		int p[2];
+		char c = 'x';
+		long n;
+
+		if (pipe(p))
+			return -1;
+		n = write(p[1], &c, 1);
+		close(p[0]);
+		close(p[1]);
+		return n;
+	}
 	if (!strcmp(name, "sched_get_priority_max"))
 		return syscall(SYS_sched_get_priority_max, SCHED_OTHER);
 	/* An invalid policy: the syscall fails with EINVAL. */

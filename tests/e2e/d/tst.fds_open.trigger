@@ -1,0 +1,1 @@
+open_devnull 1

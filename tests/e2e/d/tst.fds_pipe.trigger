@@ -1,0 +1,1 @@
+pipe_write 1
