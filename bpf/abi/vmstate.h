@@ -63,12 +63,12 @@ struct spt_vm_dp {
 	__u64 vfs;   /* its struct vfsmount */
 	__u64 rootd; /* the process's root: dentry and vfsmount */
 	__u64 rootm;
-	__u32 n;	   /* components in wk[1] */
-	__u32 pos;	   /* bytes of the path written to wk[0] */
-	__u32 err;	   /* a read failed: BADADDR at fault */
-	__u32 pad;	   /* (alignment) */
-	__u64 fault;	   /* the address that could not be read */
-	__u16 off[16];	   /* SPT_DP_* offsets */
+	__u32 n;       /* components in wk[1] */
+	__u32 pos;     /* bytes of the path written to wk[0] */
+	__u32 err;     /* a read failed: BADADDR at fault */
+	__u32 pad;     /* (alignment) */
+	__u64 fault;   /* the address that could not be read */
+	__u16 off[16]; /* SPT_DP_* offsets */
 };
 
 /* DPATH's offsets, in spt_vm_dp.off: dentry, vfsmount and struct mount members. */
