@@ -113,6 +113,7 @@ const volatile __u64 spt_end_reserve;
 const volatile __u32 spt_ncpus = 1;
 /* -x temporal: every record ends in its timestamp (abi/buf.h). */
 const volatile __u32 spt_temporal;
+const volatile __u32 spt_only_cpu; /* -x cpu: that CPU + 1; 0: all */
 
 /* dtrace:::BEGIN, END, ERROR -> enabled probe index, 0 when not enabled. */
 const volatile __u32 spt_dtrace_eprobe[3];
@@ -1334,6 +1335,9 @@ static __always_inline int fire(__u32 ep, const struct spt_regs *regs, __u64 a0,
 
 	st = cpu_state(&cpu);
 	if (!st)
+		return 0;
+	/* -x cpu: clauses run on that CPU only (0, the default: on all) */
+	if (spt_only_cpu && cpu != spt_only_cpu - 1)
 		return 0;
 	p = &spt_eprobes[ep & (SPT_MAX_EPROBES - 1)];
 	first = p->first;

@@ -7,7 +7,10 @@
  * and maps, and nothing is pinned but the KTR recorder (src/ktr.c), which
  * is meant to outlive the tracer.
  */
+#define _GNU_SOURCE
 #include <errno.h>
+#include <sched.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -785,6 +788,8 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 	if (ret)
 		return ret;
 	skel->rodata->spt_boot_to_wall = boot_to_wall();
+	tr->only_cpu = o->cpu1;
+	skel->rodata->spt_only_cpu = o->cpu1;
 	/* Strings are cut at strsize characters; the kernel side holds at most SPT_STRSIZE bytes. */
 	skel->rodata->spt_strcap = o->strsize + 1 < SPT_STRSIZE ? (__u32)o->strsize + 1 :
 								  SPT_STRSIZE;
@@ -841,6 +846,9 @@ static int attach_profile(struct tracer *tr, char *err, size_t errlen)
 	for (k = 0; k < tr->nprof; k++) {
 		for (cpu = 0; cpu < tr->ncpus; cpu++) {
 			LIBBPF_OPTS(bpf_perf_event_opts, popts, .bpf_cookie = tr->prof[k].ep);
+
+			if (tr->only_cpu && cpu != (int)tr->only_cpu - 1)
+				continue; /* -x cpu: on that CPU only */
 			struct perf_event_attr attr;
 			struct bpf_link *l;
 			int fd, ret;
@@ -892,14 +900,24 @@ static int attach_profile(struct tracer *tr, char *err, size_t errlen)
 static void tick_ctl(struct tracer *tr, uint32_t cmd)
 {
 	char comm[17] = "";
+	cpu_set_t was, one;
+	bool pinned = false;
 
 	if (!tr->tick_link)
 		return;
+	/* -x cpu: the timers start on that CPU, from this thread run there */
+	if (tr->only_cpu && !sched_getaffinity(0, sizeof(was), &was)) {
+		CPU_ZERO(&one);
+		CPU_SET(tr->only_cpu - 1, &one);
+		pinned = !sched_setaffinity(0, sizeof(one), &one);
+	}
 	__atomic_store_n(&tr->skel->bss->spt_tick_cmd, cmd, __ATOMIC_SEQ_CST);
 	if (prctl(PR_GET_NAME, comm) || prctl(PR_SET_NAME, comm) ||
 	    __atomic_load_n(&tr->skel->bss->spt_tick_cmd, __ATOMIC_SEQ_CST))
 		fprintf(stderr, "spectrace: cannot %s the tick timers\n",
 			cmd == SPT_TICK_ARM ? "start" : "stop");
+	if (pinned)
+		sched_setaffinity(0, sizeof(was), &was);
 }
 
 /*
@@ -995,6 +1013,8 @@ int load_dtrace_probe(struct tracer *tr, int which, int cpu)
 	LIBBPF_OPTS(bpf_test_run_opts, opts, .flags = BPF_F_TEST_RUN_ON_CPU, .cpu = (__u32)cpu);
 	__u64 args[1] = { (__u64)which };
 
+	if (tr->only_cpu)
+		opts.cpu = tr->only_cpu - 1; /* -x cpu: BEGIN and END run there */
 	if (!tr->skel->rodata->spt_dtrace_eprobe[which] ||
 	    !bpf_program__autoload(tr->skel->progs.spt_dtrace))
 		return 0;

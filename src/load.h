@@ -52,6 +52,7 @@ struct tracer {
 	uint32_t tick_probe[64];    /* probe id of each spt_ticks[] entry */
 	struct bpf_link **plinks;   /* profile-N: nprof * ncpus, NULL for offline CPUs */
 	struct bpf_link *tick_link; /* spt_tick_ctl */
+	uint32_t only_cpu;	    /* -x cpu: that CPU + 1, 0: all */
 };
 
 /*

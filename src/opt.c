@@ -262,6 +262,18 @@ static int set_u32(struct opts *o, const struct opt_def *d, const char *v, char 
 	return 0;
 }
 
+/* cpu: the one CPU clauses run on; unset: all (no range check against the CPUs, as dtrace). */
+static int set_cpu(struct opts *o, const struct opt_def *d, const char *v, char *err, size_t errlen)
+{
+	int64_t n;
+
+	(void)d;
+	if (opt_parse_runtime(v, &n))
+		return BADVAL();
+	o->cpu1 = n == OPT_UNSET ? 0 : n >= UINT32_MAX ? UINT32_MAX : (uint32_t)n + 1;
+	return 0;
+}
+
 /* Integer and boolean options that have nothing to tune in spectrace: checked only. */
 static int set_runtime_check(struct opts *o, const struct opt_def *d, const char *v, char *err,
 			     size_t errlen)
@@ -688,7 +700,7 @@ static const struct opt_def opt_defs[] = {
 	{ "bufresize", set_bufresize, NOF, 0, "auto|manual" },
 	{ "bufsize", set_bufsize, NOF, 0, NULL },
 	{ "cleanrate", set_rate, F(cleanrate_ns), 0, NULL },
-	{ "cpu", set_unsupported, NOF, 0, NULL },
+	{ "cpu", set_cpu, NOF, 0, NULL },
 	{ "destructive", set_bool, F(destructive), 0, NULL },
 	{ "dynvarsize", set_size, F(dynvarsize), 0, NULL },
 	{ "grabanon", set_runtime_check, NOF, 0, NULL },

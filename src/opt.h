@@ -80,6 +80,7 @@ struct opts {
 	uint32_t stackframes;	  /* stack()'s frames, 0: the default (20) */
 	uint32_t ustackframes;	  /* ustack()'s frames, 0: the default (100) */
 	uint32_t maxframes;	  /* cap of both, 0: SPT_STACK_MAX */
+	uint32_t cpu1;		  /* -x cpu: clauses run on CPU cpu1 - 1 only; 0: on all */
 	uint32_t stackindent;	  /* blanks before each frame printed (14) */
 	bool noresolve;		  /* user addresses as object:0xoffset, not symbols */
 	uint64_t ustackwindow;	  /* bytes of user stack ustack() records for DWARF unwinding */

@@ -389,8 +389,13 @@ Test(opt, value_grammars)
 	cr_assert_eq(opt_set(&o, "version", "3.0", err, sizeof(err)), -EINVAL);
 	cr_assert_eq(opt_set(&o, "version", "1.x", err, sizeof(err)), -EINVAL);
 	/* what spectrace lacks is said, not pretended */
-	cr_assert_eq(opt_set(&o, "cpu", "0", err, sizeof(err)), -ENOTSUP);
-	cr_assert_str_eq(err, "not supported: option cpu");
+	cr_assert_eq(opt_set(&o, "ctypes", "/tmp/c", err, sizeof(err)), -ENOTSUP);
+	cr_assert_str_eq(err, "not supported: option ctypes");
+	cr_assert_eq(o.cpu1, 0, "cpu: all by default");
+	cr_assert_eq(opt_set(&o, "cpu", "1", err, sizeof(err)), 0);
+	cr_assert_eq(o.cpu1, 2, "the CPU, plus one");
+	cr_assert_eq(opt_set(&o, "cpu", "-1", err, sizeof(err)), -EINVAL, "as other integers");
+	cr_assert_eq(opt_set(&o, "cpu", "x", err, sizeof(err)), -EINVAL);
 	cr_assert_eq(opt_set(&o, "rawbytes", NULL, err, sizeof(err)), 0);
 	cr_assert(o.rawbytes);
 	opt_fini(&o);
@@ -529,6 +534,7 @@ ParameterizedTestParameters(opt, each_option)
 		{ "bufresize", "manual", "-", -EINVAL },
 		{ "bufsize", "8m", "-8m", -EINVAL },
 		{ "cleanrate", "50hz", "50khz", -EINVAL },
+		{ "cpu", "1", "one", -EINVAL },
 		{ "destructive", "-", "sure", -EINVAL },
 		{ "dynvarsize", "2m", "2.5m", -EINVAL },
 		{ "flowindent", "enabled", "x", -EINVAL },
@@ -553,7 +559,6 @@ ParameterizedTestParameters(opt, each_option)
 		{ "ustackframes", "100", "x", -EINVAL },
 		/* refused: spectrace lacks the feature */
 		{ "aggpercpu", "", "-", -ENOTSUP },
-		{ "cpu", "", "0", -ENOTSUP },
 		{ "ctypes", "", "/tmp/c", -ENOTSUP },
 		{ "dtypes", "", "/tmp/d", -ENOTSUP },
 		/* compile-time */

@@ -1,0 +1,1 @@
+sched_get_priority_max 5 1
