@@ -29,6 +29,7 @@ int agg_init(struct agg_state *s, const struct image *img, const struct agg_sour
 	s->sort.rev = o->aggsortrev;
 	s->sort.keypos = o->aggsortkeypos;
 	s->sort.pos = o->aggsortpos;
+	s->percpu = o->aggpercpu;
 	s->normal = calloc(n, sizeof(*s->normal));
 	s->printed = calloc(n, sizeof(*s->printed));
 	s->seen = calloc(n, sizeof(*s->seen));
@@ -63,6 +64,7 @@ void agg_snap_free(struct agg_snap *snap)
 	for (i = 0; i < snap->n; i++) {
 		free(snap->t[i].key);
 		free(snap->t[i].w);
+		free(snap->t[i].pcw);
 		free(snap->t[i].kkey);
 	}
 	free(snap->t);
@@ -94,6 +96,7 @@ int agg_snap_add(struct agg_snap *snap, const uint8_t *key, const uint64_t *w)
 	}
 	memcpy(t->key, key, a->keysize);
 	memcpy(t->w, w, a->nwords * sizeof(uint64_t));
+	t->pcw = NULL;
 	t->kkey = NULL;
 	t->nkkey = 0;
 	snap->n++;
@@ -583,6 +586,40 @@ int agg_snap_add_kernel(struct agg_snap *snap, uint8_t *dkey, const uint64_t *w,
 	return 0;
 }
 
+/* The tuple the last add went to: KEY's, or the one DKEY was merged into. */
+static struct agg_tuple *last_added(struct agg_snap *snap, const struct img_agg *a,
+				    const uint8_t *dkey, const uint8_t *key)
+{
+	size_t j;
+
+	if (renamed(a) || reduced(a))
+		for (j = 0; j < snap->n; j++)
+			if (!memcmp(snap->t[j].key, dkey, a->keysize))
+				return &snap->t[j];
+	(void)key;
+	return &snap->t[snap->n - 1];
+}
+
+/*
+ * aggpercpu: keep each CPU's words (VALS, WORDS apart in the map's value)
+ * with tuple T, or add them to those it has (a merged symbol key).
+ */
+static int keep_percpu(struct agg_snap *snap, struct agg_tuple *t, const uint64_t *vals,
+		       uint32_t words)
+{
+	uint32_t nw = snap->agg->nwords, c;
+	bool fresh = !t->pcw;
+
+	if (fresh) {
+		t->pcw = calloc((size_t)snap->ncpus * nw, sizeof(uint64_t));
+		if (!t->pcw)
+			return -ENOMEM;
+	}
+	for (c = 0; c < snap->ncpus; c++)
+		agg_merge(snap->agg->func, t->pcw + (size_t)c * nw, vals + (size_t)c * words, nw);
+	return 0;
+}
+
 int agg_snapshot(struct agg_state *s, uint32_t id, struct agg_snap *snap)
 {
 	const struct img_agg *a = &s->img->aggs[id];
@@ -598,6 +635,7 @@ int agg_snapshot(struct agg_state *s, uint32_t id, struct agg_snap *snap)
 	memset(snap, 0, sizeof(*snap));
 	snap->agg = a;
 	snap->edges = s->img->edges;
+	snap->ncpus = s->percpu ? (uint32_t)s->src.ncpus : 0;
 	if (!vals || !sum || !key || !next || !dkey)
 		goto out;
 	if (!(a->flags & SPT_AGGF_KEYED)) {
@@ -611,6 +649,8 @@ int agg_snapshot(struct agg_state *s, uint32_t id, struct agg_snap *snap)
 		memset(key, 0, s->src.keysize);
 		memcpy(key, &(uint64_t){ id }, 8);
 		ret = s->seen[id] ? agg_snap_add(snap, key, sum) : 0;
+		if (!ret && s->seen[id] && snap->ncpus)
+			ret = keep_percpu(snap, &snap->t[snap->n - 1], vals, words);
 		goto out;
 	}
 	/* Every key of every keyed aggregation is in the one map: pick ours. */
@@ -633,6 +673,9 @@ int agg_snapshot(struct agg_state *s, uint32_t id, struct agg_snap *snap)
 			} else {
 				ret = agg_snap_add(snap, key, sum);
 			}
+			if (!ret && snap->ncpus)
+				ret = keep_percpu(snap, last_added(snap, a, dkey, key), vals,
+						  words);
 			if (ret)
 				goto out;
 		}

@@ -43,6 +43,7 @@ struct agg_source {
 struct agg_tuple {
 	uint8_t *key;
 	uint64_t *w;
+	uint64_t *pcw; /* aggpercpu: each CPU's words (snap->ncpus of them), or NULL */
 	uint8_t *kkey; /* nkkey kernel keys, one after another */
 	size_t nkkey;
 };
@@ -60,6 +61,7 @@ struct agg_snap {
 	struct agg_snap *more;
 	size_t nmore;
 	uint64_t normal;
+	uint32_t ncpus; /* aggpercpu: the CPUs of each tuple's pcw; 0: none */
 };
 
 struct agg_sort {
@@ -76,6 +78,7 @@ struct agg_state {
 	uint64_t *normal; /* per aggregation, 1 unless normalize()d */
 	bool *printed;	  /* printa()ed: not printed again at exit */
 	bool *seen;	  /* keyless: has had data (a cleared one still prints) */
+	bool percpu;	  /* aggpercpu: snapshots keep each CPU's words */
 	FILE *msg;
 };
 

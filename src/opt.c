@@ -679,7 +679,7 @@ static const struct opt_def opt_defs[] = {
 	{ "version", set_version, NOF, 0, NULL },
 	{ "zdefs", set_cflag, F(zdefs), 0, NULL },
 	/* dynamic run-time */
-	{ "aggpercpu", set_unsupported, NOF, 0, NULL },
+	{ "aggpercpu", set_cflag, F(aggpercpu), 0, NULL },
 	{ "aggrate", set_rate, F(aggrate_ns), 0, NULL },
 	{ "aggsortkey", set_bool, F(aggsortkey), 0, NULL },
 	{ "aggsortkeypos", set_u32, F(aggsortkeypos), 0, NULL },

@@ -97,6 +97,7 @@ struct opts {
 	bool argref;	  /* operands need not be referenced */
 	bool empty;	  /* a program without clauses is allowed */
 	bool zdefs;	  /* descriptions may match no probe (the compiler's part of -Z) */
+	bool aggpercpu;	  /* each aggregation value followed by every CPU's */
 	bool errtags;	  /* compile errors carry their [D_TAG] */
 	bool droptags;	  /* drop messages carry their [DTRACEDROP_...] */
 	bool verbose;	  /* -S: the bytecode on stderr */

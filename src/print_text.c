@@ -607,6 +607,11 @@ void print_agg_default(FILE *out, const struct agg_snap *snap, uint64_t normal)
 
 		print_key(out, a, t->key);
 		print_value(out, snap, t->w, normal);
+		/* aggpercpu: each CPU's value after it, as dtrace-utils prints them */
+		for (j = 0; t->pcw && j < snap->ncpus; j++) {
+			fprintf(out, "\n    [CPU %zu]", j);
+			print_value(out, snap, t->pcw + j * a->nwords, normal);
+		}
 		/* printa(@a, @b, ...): the other values on the same line, in order. */
 		for (j = 0; j < snap->nmore; j++) {
 			const struct agg_snap *m = &snap->more[j];

@@ -22,6 +22,22 @@ if [ "$(nproc)" -ge 2 ]; then
 	tracer_stop
 	want=$(printf '\n\n %16d\n %16d\n.' 3000 2000)
 	check "fast counts, with and without a fast predicate" "$(cat "$TMP/out"; echo .)" "$want"
+	# aggpercpu: after each value, every possible CPU's, as "\n    [CPU n]" and the value.
+	tracer_start -x aggpercpu -n 'syscall::sched_get_priority_min:entry /execname == "sysloop"/ { @n = count(); @k[1] = sum(2); }'
+	"$TRIG/sysloop" sched_get_priority_min 1000 0 >/dev/null
+	"$TRIG/sysloop" sched_get_priority_min 2000 1 >/dev/null
+	tracer_stop
+	ncpu=$(($(sed 's/.*[-,]//' /sys/devices/system/cpu/possible) + 1))
+	want=$(printf '\n\n %16d' 3000
+		for ((c = 0; c < ncpu; c++)); do
+			printf '\n    [CPU %d] %16d' "$c" $((c == 0 ? 1000 : c == 1 ? 2000 : 0))
+		done
+		printf '\n %8d %16d' 1 6000
+		for ((c = 0; c < ncpu; c++)); do
+			printf '\n    [CPU %d] %16d' "$c" $((c == 0 ? 2000 : c == 1 ? 4000 : 0))
+		done
+		printf '\n.')
+	check "aggpercpu: each CPU's value after the value" "$(cat "$TMP/out"; echo .)" "$want"
 else
 	echo "SKIP: per-CPU merge needs 2 CPUs"
 fi

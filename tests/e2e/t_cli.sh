@@ -60,7 +60,7 @@ for o in bufsize=4m bufpolicy=switch bufresize=auto aggsize=4m dynvarsize=1m spe
 	preallocate=1m iregs=8 tregs=8 disasm=1 tree=1 debugassert=mutexes core; do
 	check "-x $o is accepted" "$(usage -e -x "$o" -n 'BEGIN { exit(0); }')" "0|"
 done
-for o in aggpercpu ctypes=/tmp/x dtypes=/tmp/x; do
+for o in ctypes=/tmp/x dtypes=/tmp/x; do
 	check "-x $o: not supported" "$(usage -e -x "$o" -n BEGIN)" \
 		"1|spectrace: failed to set -x ${o%%=*}: not supported: option ${o%%=*}"
 done

@@ -558,10 +558,10 @@ ParameterizedTestParameters(opt, each_option)
 		{ "switchrate", "1min", "fast", -EINVAL },
 		{ "ustackframes", "100", "x", -EINVAL },
 		/* refused: spectrace lacks the feature */
-		{ "aggpercpu", "", "-", -ENOTSUP },
 		{ "ctypes", "", "/tmp/c", -ENOTSUP },
 		{ "dtypes", "", "/tmp/d", -ENOTSUP },
 		/* compile-time */
+		{ "aggpercpu", "-", "1", -EINVAL },
 		{ "amin", "Evolving", "-", -EINVAL },
 		{ "argref", "-", "1", -EINVAL },
 		{ "core", "-", "", -EINVAL },
