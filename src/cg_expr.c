@@ -2550,6 +2550,48 @@ static bool ptr_lvalue(struct cg *g, const struct ast_expr *lhs)
 }
 
 /*
+ * *p = *q, p->s = q->s: a struct or union copied whole (BCOPY of its
+ * sizeof bytes from the right side's address to the left side's, which,
+ * as any store, must be the clause's scratch). Both must be the same type.
+ */
+static int sou_store(struct cg *g, const struct ast_expr *e, const struct ast_expr *lhs, int r,
+		     const struct ct *rt, const struct ct *lt, struct ct *t)
+{
+	struct ast_expr an;
+	struct ct pt, rc = *rt;
+	char b1[64], b2[64];
+	int ra, rs;
+
+	if (rt->kind != CT_SOU ||
+	    strcmp(cg_ct_name(g, lt, b1, sizeof(b1)), cg_ct_name(g, rt, b2, sizeof(b2)))) {
+		cg_reg_free(g, r);
+		return cg_error(g, DIAG_OP_INCOMPAT, e->loc,
+				"operands have incompatible types: \"%s\" = \"%s\"",
+				cg_ct_name(g, lt, b1, sizeof(b1)),
+				rt->kind == CT_STR ? "string" : cg_ct_name(g, rt, b2, sizeof(b2)));
+	}
+	cg_btf_addr(g, r, &rc);
+	memset(&an, 0, sizeof(an));
+	an.kind = AST_UNARY;
+	an.loc = lhs->loc;
+	an.height = lhs->height + 1;
+	an.u.unary.op = AST_OP_ADDR;
+	an.u.unary.operand = (struct ast_expr *)lhs;
+	ra = cg_expr(g, &an, &pt);
+	if (ra < 0)
+		return -1;
+	rs = cg_load_const(g, lt->size, e->loc);
+	if (rs < 0)
+		return -1;
+	cg_emit(g, SPT_OP_MCPY, ra, r, rs, SPT_MCPY_BCOPY);
+	cg_reg_free(g, rs);
+	cg_reg_free(g, r);
+	*t = *lt;
+	t->koff = 0;
+	return g->err ? -1 : ra;
+}
+
+/*
  * LHS op= the value in register R (type RT), LHS an object reached through
  * a pointer (ptr_lvalue()); R < 0: ++ or -- by INC (1 or -1), the value
  * before it the result when POST. Like DTrace, memory a D program may
@@ -2586,6 +2628,8 @@ static int ptr_store(struct cg *g, const struct ast_expr *e, const struct ast_ex
 			 cg_ct_name(g, &at, b1, sizeof(b1)));
 		goto fail;
 	}
+	if (lt.kind == CT_SOU && r >= 0 && op == AST_OP_ASSIGN)
+		return sou_store(g, e, lhs, r, rt, &lt, t);
 	if (lt.kind != CT_INT) {
 		cg_error(g, DIAG_UNSUPPORTED, e->loc,
 			 "not supported yet: operator %s of a %s through a pointer", lv_op,
