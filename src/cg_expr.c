@@ -2226,6 +2226,48 @@ static int inline_call(struct cg *g, const struct cg_inline *in, const struct as
  * __spt_a (ARG, passed as it is typed; NULL: no parameter), parsed at
  * each use and compiled as an inline of TYPE would be.
  */
+/* Every node of library expression X at LOC, where the user wrote its use. */
+static void lib_loc(struct ast_expr *x, struct ast_loc loc)
+{
+	size_t i;
+
+	if (!x)
+		return;
+	x->loc = loc;
+	switch (x->kind) {
+	case AST_UNARY:
+		lib_loc(x->u.unary.operand, loc);
+		break;
+	case AST_BINARY:
+	case AST_ASSIGN:
+		lib_loc(x->u.binary.lhs, loc);
+		lib_loc(x->u.binary.rhs, loc);
+		break;
+	case AST_TERNARY:
+		lib_loc(x->u.ternary.cond, loc);
+		lib_loc(x->u.ternary.then, loc);
+		lib_loc(x->u.ternary.otherwise, loc);
+		break;
+	case AST_CAST:
+		lib_loc(x->u.cast.operand, loc);
+		break;
+	case AST_CALL:
+		for (i = 0; i < x->u.call.nargs; i++)
+			lib_loc(x->u.call.args[i], loc);
+		break;
+	case AST_INDEX:
+		lib_loc(x->u.index.base, loc);
+		for (i = 0; i < x->u.index.nkeys; i++)
+			lib_loc(x->u.index.keys[i], loc);
+		break;
+	case AST_MEMBER:
+		lib_loc(x->u.member.base, loc);
+		break;
+	default:
+		break;
+	}
+}
+
 static int lib_inline(struct cg *g, const char *name, const char *text, const struct ct *type,
 		      struct ast_expr *const *arg, const struct ast_expr *e, struct ct *t)
 {
@@ -2236,6 +2278,7 @@ static int lib_inline(struct cg *g, const char *name, const char *text, const st
 
 	if (!body)
 		return cg_error(g, DIAG_UNKNOWN, e->loc, "internal error: %s's translation", name);
+	lib_loc(body, e->loc); /* an error in it is one of the use */
 	memset(&in, 0, sizeof(in));
 	in.name = name;
 	in.type = *type;
