@@ -42,8 +42,8 @@ check "strsize below 2" "$(usage -x strsize=1 -n BEGIN)" \
 	"1|spectrace: failed to set -x strsize: Invalid value for specified option"
 check "strsize above UINT_MAX" "$(usage -x strsize=4g -n BEGIN)" \
 	"1|spectrace: failed to set -x strsize: Value too large for defined data type"
-check "an option whose feature spectrace lacks" "$(usage -x cpu=1 -n BEGIN)" \
-	"1|spectrace: failed to set -x cpu: not supported: option cpu"
+check "an option whose feature spectrace lacks" "$(usage -x ctypes=/tmp/c -n BEGIN)" \
+	"1|spectrace: failed to set -x ctypes: not supported: option ctypes"
 check "no programs" "$(usage -q)" "1|spectrace: no probes specified"
 check "-p not a number" "$(usage -p 12x -n BEGIN)" "1|spectrace: invalid pid: 12x"
 # Every option of dtrace's table is known (accepted here, or refused as not supported).
@@ -57,7 +57,8 @@ for o in bufsize=4m bufpolicy=switch bufresize=auto aggsize=4m dynvarsize=1m spe
 	nolibs libdir=/tmp syslibdir=/tmp version=2.0 amin=Evolving late=static linkmode=kernel \
 	linktype=elf lazyload linknommap strip ldpath=ld ctfpath=/tmp modpath=/tmp procfspath=/proc \
 	dofstashpath=/run/dtrace evaltime=postinit pgmax=8 useruid=1000 sysslice=system.slice \
-	preallocate=1m iregs=8 tregs=8 disasm=1 tree=1 debugassert=mutexes core; do
+	preallocate=1m iregs=8 tregs=8 disasm=1 tree=1 debugassert=mutexes core rawbytes cpu=0 \
+	aggpercpu; do
 	check "-x $o is accepted" "$(usage -e -x "$o" -n 'BEGIN { exit(0); }')" "0|"
 done
 for o in ctypes=/tmp/x dtypes=/tmp/x; do
