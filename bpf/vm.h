@@ -904,6 +904,13 @@ static long spt_vm_dpath_name_cb(__u64 i, void *ctx)
 	return 0;
 }
 
+/* A loop kept a loop in the BPF object (clang would unroll it into many instructions). */
+#ifdef __clang__
+#define SPT_NO_UNROLL _Pragma("clang loop unroll(disable)")
+#else
+#define SPT_NO_UNROLL
+#endif
+
 /* Do the first N bytes at A equal those of S (N a constant: no memcmp call in BPF)? */
 static __always_inline int spt_vm_same(const __u8 *a, const char *s, __u32 n)
 {
@@ -953,14 +960,18 @@ static __always_inline int spt_vm_dp_special(struct spt_vm *vm, SPT_VM_ENV *env,
 	if (spt_env_kstr(env, fs, name, sizeof(fs)))
 		return 0;
 	if (spt_vm_same(fs, "anon_inodefs", 13)) {
-		if (spt_vm_dp_read(vm, env, d + dp->off[SPT_DP_NAME], &name))
+		__u64 len = 0;
+
+		if (spt_vm_dp_read(vm, env, d + dp->off[SPT_DP_NAME], &name) ||
+		    spt_env_read(env, d + dp->off[SPT_DP_LEN], 4, &len))
 			return -1;
 		__builtin_memcpy(o, "anon_inode:", 11);
-		if (spt_env_kstr(env, o + 11, name, SPT_STRSIZE - 11))
+		len &= 0xffffffff;
+		if (len > SPT_STRSIZE - 12)
+			len = SPT_STRSIZE - 12;
+		if (len && spt_env_memcpy(env, o + 11, name, (__u32)len & (SPT_STRSIZE - 1), 1))
 			return -1;
-		for (i = 11; i < SPT_STRSIZE - 1 && o[i]; i++)
-			;
-		dp->pos = i;
+		dp->pos = 11 + (__u32)len;
 		return 1;
 	}
 	if (spt_vm_same(fs, "pipefs", 7)) {
@@ -975,11 +986,13 @@ static __always_inline int spt_vm_dp_special(struct spt_vm *vm, SPT_VM_ENV *env,
 	if (spt_vm_dp_read(vm, env, d + dp->off[SPT_DP_INODE], &x) ||
 	    spt_vm_dp_read(vm, env, x + dp->off[SPT_DP_INO], &ino))
 		return -1;
+	SPT_NO_UNROLL
 	do {
 		dig[nd & 31] = (__u8)('0' + ino % 10);
 		ino /= 10;
 		nd++;
 	} while (ino && nd < 20);
+	SPT_NO_UNROLL
 	for (i = 0; i < 20 && i < nd; i++)
 		o[(pos + i) & 31] = dig[(nd - 1 - i) & 31];
 	o[(pos + nd) & 31] = ']';
@@ -989,10 +1002,12 @@ static __always_inline int spt_vm_dp_special(struct spt_vm *vm, SPT_VM_ENV *env,
 
 /*
  * DPATH (isa.h), the walk set up in vm->dp: the path into string slot
- * SLOT. The kernel makes this a global function. Returns 0, or -1 when a
- * read failed (dp.fault says where).
+ * SLOT. Inlined into its one caller, the VM's handler, so a program that
+ * does not use DPATH drops it with the handler (a global function would be
+ * verified in every program). Returns 0, or -1 when a read failed
+ * (dp.fault says where).
  */
-SPT_VM_STKOP long spt_vm_dpath(struct spt_vm *vm, SPT_VM_ENV *env, __u32 slot)
+static __always_inline long spt_vm_dpath(struct spt_vm *vm, SPT_VM_ENV *env, __u32 slot)
 {
 	struct spt_vm_lctx lc = { vm, env };
 	struct spt_vm_dp *dp;
