@@ -941,9 +941,8 @@ static __always_inline int spt_vm_dp_special(struct spt_vm *vm, SPT_VM_ENV *env,
 {
 	struct spt_vm_dp *dp = &vm->dp;
 	__u64 op = 0, fn = 0, sb = 0, st = 0, name = 0, ino = 0, x = 0;
-	__u8 fs[16] = { 0 }, *o = vm->wk[0];
+	__u8 *fs = dp->fs, *dig = dp->dig, *o = vm->wk[0];
 	__u32 pos = 0, nd = 0, i;
-	__u8 dig[32];
 
 	if (spt_vm_dp_read(vm, env, d + dp->off[SPT_DP_OP], &op))
 		return -1;
@@ -957,7 +956,8 @@ static __always_inline int spt_vm_dp_special(struct spt_vm *vm, SPT_VM_ENV *env,
 	    spt_vm_dp_read(vm, env, sb + dp->off[SPT_DP_STYPE], &st) ||
 	    spt_vm_dp_read(vm, env, st + dp->off[SPT_DP_FSNAME], &name))
 		return -1;
-	if (spt_env_kstr(env, fs, name, sizeof(fs)))
+	__builtin_memset(fs, 0, sizeof(dp->fs));
+	if (spt_env_kstr(env, fs, name, sizeof(dp->fs)))
 		return 0;
 	if (spt_vm_same(fs, "anon_inodefs", 13)) {
 		__u64 len = 0;
@@ -1002,12 +1002,12 @@ static __always_inline int spt_vm_dp_special(struct spt_vm *vm, SPT_VM_ENV *env,
 
 /*
  * DPATH (isa.h), the walk set up in vm->dp: the path into string slot
- * SLOT. Inlined into its one caller, the VM's handler, so a program that
- * does not use DPATH drops it with the handler (a global function would be
- * verified in every program). Returns 0, or -1 when a read failed
- * (dp.fault says where).
+ * SLOT. The kernel makes this a global function: verified on its own, so
+ * its frame and its loops' callbacks do not add to the VM's call chain,
+ * which Linux 6.1 bounds (512 bytes of stack over the deepest chain).
+ * Returns 0, or -1 when a read failed (dp.fault says where).
  */
-static __always_inline long spt_vm_dpath(struct spt_vm *vm, SPT_VM_ENV *env, __u32 slot)
+SPT_VM_STKOP long spt_vm_dpath(struct spt_vm *vm, SPT_VM_ENV *env, __u32 slot)
 {
 	struct spt_vm_lctx lc = { vm, env };
 	struct spt_vm_dp *dp;

@@ -69,6 +69,8 @@ struct spt_vm_dp {
 	__u32 pad;     /* (alignment) */
 	__u64 fault;   /* the address that could not be read */
 	__u16 off[16]; /* SPT_DP_* offsets */
+	__u8 fs[16];   /* the filesystem's name (here, not on the stack: Linux 6.1 */
+	__u8 dig[32];  /* counts the deepest call chain's frames); an inode's digits */
 };
 
 /* DPATH's offsets, in spt_vm_dp.off: dentry, vfsmount and struct mount members. */
@@ -133,6 +135,6 @@ struct spt_vm {
 	__u8 scratch[2 * SPT_SCRATCH_MAX]; /* alloca() and copyin() areas, with slack */
 	struct spt_vm_dp dp;		   /* DPATH */
 };
-_Static_assert(sizeof(struct spt_vm) == 24848 + 88, "VM state layout");
+_Static_assert(sizeof(struct spt_vm) == 24848 + 136, "VM state layout");
 
 #endif /* SPT_ABI_VMSTATE_H */
