@@ -1,0 +1,1 @@
+sched_get_priority_max 300000 1
