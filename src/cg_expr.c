@@ -2592,6 +2592,20 @@ static bool ptr_lvalue(struct cg *g, const struct ast_expr *lhs)
 		 cg_is_builtin(b->u.ident.name));
 }
 
+/* The address of object LHS (reached through a pointer), as &LHS gives it. */
+static int lvalue_addr(struct cg *g, const struct ast_expr *lhs, struct ct *pt)
+{
+	struct ast_expr an;
+
+	memset(&an, 0, sizeof(an));
+	an.kind = AST_UNARY;
+	an.loc = lhs->loc;
+	an.height = lhs->height + 1;
+	an.u.unary.op = AST_OP_ADDR;
+	an.u.unary.operand = (struct ast_expr *)lhs;
+	return cg_expr(g, &an, pt);
+}
+
 /*
  * *p = *q, p->s = q->s: a struct or union copied whole (BCOPY of its
  * sizeof bytes from the right side's address to the left side's, which,
@@ -2600,7 +2614,6 @@ static bool ptr_lvalue(struct cg *g, const struct ast_expr *lhs)
 static int sou_store(struct cg *g, const struct ast_expr *e, const struct ast_expr *lhs, int r,
 		     const struct ct *rt, const struct ct *lt, struct ct *t)
 {
-	struct ast_expr an;
 	struct ct pt, rc = *rt;
 	char b1[64], b2[64];
 	int ra, rs;
@@ -2614,13 +2627,7 @@ static int sou_store(struct cg *g, const struct ast_expr *e, const struct ast_ex
 				rt->kind == CT_STR ? "string" : cg_ct_name(g, rt, b2, sizeof(b2)));
 	}
 	cg_btf_addr(g, r, &rc);
-	memset(&an, 0, sizeof(an));
-	an.kind = AST_UNARY;
-	an.loc = lhs->loc;
-	an.height = lhs->height + 1;
-	an.u.unary.op = AST_OP_ADDR;
-	an.u.unary.operand = (struct ast_expr *)lhs;
-	ra = cg_expr(g, &an, &pt);
+	ra = lvalue_addr(g, lhs, &pt);
 	if (ra < 0)
 		return -1;
 	rs = cg_load_const(g, lt->size, e->loc);
@@ -2646,7 +2653,6 @@ static int ptr_store(struct cg *g, const struct ast_expr *e, const struct ast_ex
 {
 	unsigned int saved = g->regs;
 	size_t ni = g->img->ninsns;
-	struct ast_expr an;
 	struct ct lt, pt;
 	char lv_op[8], b1[64], b2[64];
 	int ra, rl;
@@ -2686,13 +2692,7 @@ static int ptr_store(struct cg *g, const struct ast_expr *e, const struct ast_ex
 			 cg_type_name(rt, b2, sizeof(b2)));
 		goto fail;
 	}
-	memset(&an, 0, sizeof(an));
-	an.kind = AST_UNARY;
-	an.loc = lhs->loc;
-	an.height = lhs->height + 1;
-	an.u.unary.op = AST_OP_ADDR;
-	an.u.unary.operand = (struct ast_expr *)lhs;
-	ra = cg_expr(g, &an, &pt);
+	ra = lvalue_addr(g, lhs, &pt);
 	if (ra < 0)
 		goto fail;
 	if (r < 0 || op != AST_OP_ASSIGN) {
