@@ -99,7 +99,7 @@ int agg_snap_add(struct agg_snap *snap, const uint8_t *key, const uint64_t *w)
 	t->pcw = NULL;
 	t->kkey = NULL;
 	t->nkkey = 0;
-	snap->n++;
+	snap->last = snap->n++;
 	return 0;
 }
 
@@ -572,6 +572,7 @@ int agg_snap_add_kernel(struct agg_snap *snap, uint8_t *dkey, const uint64_t *w,
 			t = &snap->t[j];
 	if (t) {
 		agg_merge(a->func, t->w, w, a->nwords);
+		snap->last = (size_t)(t - snap->t);
 	} else {
 		ret = agg_snap_add(snap, dkey, w);
 		if (ret)
@@ -586,20 +587,6 @@ int agg_snap_add_kernel(struct agg_snap *snap, uint8_t *dkey, const uint64_t *w,
 	return 0;
 }
 
-/* The tuple the last add went to: KEY's, or the one DKEY was merged into. */
-static struct agg_tuple *last_added(struct agg_snap *snap, const struct img_agg *a,
-				    const uint8_t *dkey, const uint8_t *key)
-{
-	size_t j;
-
-	if (renamed(a) || reduced(a))
-		for (j = 0; j < snap->n; j++)
-			if (!memcmp(snap->t[j].key, dkey, a->keysize))
-				return &snap->t[j];
-	(void)key;
-	return &snap->t[snap->n - 1];
-}
-
 /*
  * aggpercpu: keep each CPU's words (VALS, WORDS apart in the map's value)
  * with tuple T, or add them to those it has (a merged symbol key).
@@ -608,9 +595,8 @@ static int keep_percpu(struct agg_snap *snap, struct agg_tuple *t, const uint64_
 		       uint32_t words)
 {
 	uint32_t nw = snap->agg->nwords, c;
-	bool fresh = !t->pcw;
 
-	if (fresh) {
+	if (!t->pcw) {
 		t->pcw = calloc((size_t)snap->ncpus * nw, sizeof(uint64_t));
 		if (!t->pcw)
 			return -ENOMEM;
@@ -650,7 +636,7 @@ int agg_snapshot(struct agg_state *s, uint32_t id, struct agg_snap *snap)
 		memcpy(key, &(uint64_t){ id }, 8);
 		ret = s->seen[id] ? agg_snap_add(snap, key, sum) : 0;
 		if (!ret && s->seen[id] && snap->ncpus)
-			ret = keep_percpu(snap, &snap->t[snap->n - 1], vals, words);
+			ret = keep_percpu(snap, &snap->t[snap->last], vals, words);
 		goto out;
 	}
 	/* Every key of every keyed aggregation is in the one map: pick ours. */
@@ -674,8 +660,7 @@ int agg_snapshot(struct agg_state *s, uint32_t id, struct agg_snap *snap)
 				ret = agg_snap_add(snap, key, sum);
 			}
 			if (!ret && snap->ncpus)
-				ret = keep_percpu(snap, last_added(snap, a, dkey, key), vals,
-						  words);
+				ret = keep_percpu(snap, &snap->t[snap->last], vals, words);
 			if (ret)
 				goto out;
 		}

@@ -62,6 +62,7 @@ struct agg_snap {
 	size_t nmore;
 	uint64_t normal;
 	uint32_t ncpus; /* aggpercpu: the CPUs of each tuple's pcw; 0: none */
+	size_t last;	/* the tuple the latest add made or merged into */
 };
 
 struct agg_sort {
