@@ -292,7 +292,8 @@ int cg_type_of(struct cg *g, const struct ast_type *at, struct ct *t)
 
 		/* Any pointer is an address: an unsigned 64-bit integer to the VM. */
 		base.ptr = 0;
-		if (at->ptr == 1 && at->kind != AST_TYPE_VOID && at->kind != AST_TYPE_STRING) {
+		/* psize: the innermost integer's, at every level (`int **` after a `*`) */
+		if (at->kind != AST_TYPE_VOID && at->kind != AST_TYPE_STRING) {
 			if (cg_type_of(g, &base, t))
 				return -1;
 			t->psize = t->size;
@@ -317,6 +318,12 @@ int cg_type_of(struct cg *g, const struct ast_type *at, struct ct *t)
 	return cg_error(g, DIAG_UNSUPPORTED, at->loc, "not supported: type %s", at->name);
 }
 
+/* The size of what pointer type T points to: 0 for void (no arithmetic). */
+static unsigned int elem_size(const struct ct *t)
+{
+	return t->ptr > 1 ? 8 : t->psize;
+}
+
 const char *cg_type_name(const struct ct *t, char *buf, size_t len)
 {
 	size_t i;
@@ -333,8 +340,23 @@ const char *cg_type_name(const struct ct *t, char *buf, size_t len)
 		return "stack";
 	if (t->kind == CT_SYM)
 		return t->size == 16 ? "_usymaddr" : "_symaddr";
-	if (t->ptr)
-		return "pointer";
+	if (t->ptr) {
+		/* what it points to: an integer of psize bytes, or void */
+		static const char *const cnames[2][4] = {
+			{ "unsigned char", "unsigned short", "unsigned int", "unsigned long" },
+			{ "char", "short", "int", "long" },
+		};
+		unsigned int lg = t->psize == 1 ? 0 : t->psize == 2 ? 1 : t->psize == 4 ? 2 : 3;
+		const char *bn = t->psize ? cnames[t->psign][lg] : "void";
+		unsigned int k;
+		size_t n;
+
+		n = (size_t)snprintf(buf, len, "%s ", bn);
+		for (k = 0; k < t->ptr && k < 8 && n + 1 < len; k++)
+			buf[n++] = '*';
+		buf[n < len ? n : len - 1] = '\0';
+		return buf;
+	}
 	for (i = 0; i < sizeof(tnames) / sizeof(tnames[0]); i++)
 		if (tnames[i].size == t->size && tnames[i].sign == t->sign &&
 		    strncmp(tnames[i].name, "int", 3) == 0)
@@ -1924,6 +1946,29 @@ static int ident(struct cg *g, const struct ast_expr *e, struct ct *t)
 }
 
 /* Emit R = A op B for a binary arithmetic, bitwise or comparison operator. */
+/* p += n, p -= n: N counts elements of what P points to (register R scaled in place). */
+static int ptr_step(struct cg *g, enum ast_op op, const struct ct *lt, int r, struct ast_loc loc)
+{
+	unsigned int size = elem_size(lt);
+	int k;
+
+	if (!lt->ptr || (op != AST_OP_ADD && op != AST_OP_SUB))
+		return 0;
+	if (!size)
+		return cg_error(g, DIAG_OP_VFPTR, loc,
+				"operator %s= requires left-hand scalar operand of known size",
+				ast_op_str(op));
+	if (size == 1)
+		return 0;
+	k = cg_reg_alloc(g, loc);
+	if (k < 0)
+		return -1;
+	cg_emit(g, SPT_OP_LDI, k, 0, 0, (int32_t)size);
+	cg_emit(g, SPT_OP_MUL, r, r, k, 0);
+	cg_reg_free(g, k);
+	return 0;
+}
+
 static int binop(struct cg *g, enum ast_op op, int ra, int rb, const struct ct *ta,
 		 const struct ct *tb, struct ct *t, struct ast_loc loc)
 {
@@ -2557,6 +2602,8 @@ static int assoc_assign(struct cg *g, const struct ast_expr *e, int r, const str
 		if (rl < 0)
 			return -1;
 		lt = v->type;
+		if (ptr_step(g, op, &lt, r, e->loc))
+			return -1;
 		/* /= and %= divide as the left operand's type is signed or not */
 		binop(g, op, rl, r, &lt, op == AST_OP_DIV || op == AST_OP_MOD ? &lt : rt, &lt,
 		      e->loc);
@@ -2708,7 +2755,7 @@ static int ptr_store(struct cg *g, const struct ast_expr *e, const struct ast_ex
 				goto fail;
 			/* a pointer moves by its element's size */
 			cg_emit(g, SPT_OP_LDI, r, 0, 0,
-				inc * (int32_t)(lt.ptr == 1 && lt.psize ? lt.psize : 1));
+				inc * (int32_t)(lt.ptr && elem_size(&lt) ? elem_size(&lt) : 1));
 			if (post) {
 				int k = cg_reg_alloc(g, e->loc);
 
@@ -2728,6 +2775,8 @@ static int ptr_store(struct cg *g, const struct ast_expr *e, const struct ast_ex
 		} else {
 			struct ct res;
 
+			if (ptr_step(g, op, &lt, r, e->loc))
+				goto fail;
 			binop(g, op, rl, r, &lt, op == AST_OP_DIV || op == AST_OP_MOD ? &lt : rt,
 			      &res, e->loc);
 			cg_reg_free(g, r);
@@ -2804,6 +2853,8 @@ static int assign(struct cg *g, const struct ast_expr *e, struct ct *t)
 		}
 		var_load(g, v, rl);
 		lt = v->type;
+		if (ptr_step(g, op, &lt, r, e->loc))
+			return -1;
 		/* /= and %= divide as the left operand's type is signed or not */
 		binop(g, op, rl, r, &lt, op == AST_OP_DIV || op == AST_OP_MOD ? &lt : &rt, &rt,
 		      e->loc);
@@ -2836,8 +2887,11 @@ static int incdec(struct cg *g, const struct ast_expr *e, struct ct *t)
 		   lvalue_var(g, e->u.unary.operand, &v, true, NULL, ast_op_str(op)))
 		return -1;
 	if (v->type.kind != CT_INT)
-		return cg_error(g, DIAG_OP_INT, e->loc, "operator %s requires an integer",
-				ast_op_str(op));
+		return cg_error(g, DIAG_OP_SCALAR, e->loc,
+				"operator %s requires operand of scalar type", ast_op_str(op));
+	if (v->type.ptr && !elem_size(&v->type))
+		return cg_error(g, DIAG_OP_VFPTR, e->loc,
+				"operator %s requires an operand of known size", ast_op_str(op));
 	if (elem) {
 		r = assoc_load(g, v, e->loc);
 	} else {
@@ -2848,7 +2902,8 @@ static int incdec(struct cg *g, const struct ast_expr *e, struct ct *t)
 	one = cg_reg_alloc(g, e->loc);
 	if (r < 0 || one < 0)
 		return -1;
-	cg_emit(g, SPT_OP_LDI, one, 0, 0, 1);
+	/* a pointer moves by its element's size */
+	cg_emit(g, SPT_OP_LDI, one, 0, 0, v->type.ptr ? (int32_t)elem_size(&v->type) : 1);
 	res = r;
 	if (post) {
 		res = cg_reg_alloc(g, e->loc);
@@ -2960,12 +3015,16 @@ static int unary(struct cg *g, const struct ast_expr *e, struct ct *t)
 			return cg_error(g, DIAG_DEREF_VOID, e->loc,
 					"cannot dereference pointer to void");
 		}
+		if (ot.kind == CT_INT && ot.ptr > 1) {
+			/* a pointer to a pointer: the 8-byte address one level down */
+			cg_emit(g, SPT_OP_LDX, r, r, 8, 0);
+			*t = ot;
+			t->ptr--;
+			return r;
+		}
 		if (ot.kind != CT_INT || ot.ptr != 1 || !ot.psize) {
 			cg_reg_free(g, r);
-			return cg_error(
-				g, ot.ptr > 1 ? DIAG_UNSUPPORTED : DIAG_OP_INCOMPAT, e->loc,
-				ot.ptr > 1 ?
-					"not supported yet: dereference of a pointer to a pointer" :
+			return cg_error(g, DIAG_OP_INCOMPAT, e->loc,
 					"operator * requires a pointer to an integer type");
 		}
 		cg_emit(g, SPT_OP_LDX, r, r, (int)ot.psize, 0);
@@ -3147,20 +3206,42 @@ static int cast(struct cg *g, const struct ast_expr *e, struct ct *t)
 
 	if (cg_type_of(g, &e->u.cast.type, &to))
 		return -1;
-	if (to.kind != CT_INT)
-		return cg_error(g, DIAG_UNSUPPORTED, e->loc, "not supported yet: cast to %s",
-				e->u.cast.type.name);
+	/* a char array member cast to a pointer or string is its address, not a string */
+	g->keep_array = (to.ptr || to.kind == CT_STR) && e->u.cast.operand->kind == AST_MEMBER;
 	r = cg_expr(g, e->u.cast.operand, &from);
+	g->keep_array = false;
 	if (r < 0)
 		return -1;
-	if (from.kind != CT_INT) {
-		char b1[32], b2[32];
+	if (to.kind == CT_VOID) {
+		*t = to; /* evaluated for its effects, no value */
+		return r;
+	}
+	if (to.kind == CT_STR &&
+	    (from.kind == CT_STR || from.kind == CT_INT || from.kind == CT_ARR)) {
+		if (from.kind == CT_STR) {
+			*t = from;
+			return r;
+		}
+		return stringof_addr(g, r, &from, t, e->loc); /* the characters at that address */
+	}
+	if (to.kind == CT_INT && to.ptr && from.kind == CT_ARR) {
+		cg_btf_addr(g, r, &from); /* an array decays to its first element's address */
+		*t = to;
+		return r;
+	}
+	if ((to.kind == CT_SOU || to.kind == CT_ARR) && from.kind == to.kind && to.btf &&
+	    to.btf == from.btf) {
+		*t = from; /* the same type: nothing to convert */
+		return r;
+	}
+	if (to.kind != CT_INT || from.kind != CT_INT) {
+		char b1[128], b2[128];
 
 		cg_reg_free(g, r);
 		return cg_error(g, DIAG_CAST_INVAL, e->loc,
 				"invalid cast expression: \"%s\" to \"%s\"",
-				cg_type_name(&from, b1, sizeof(b1)),
-				cg_type_name(&to, b2, sizeof(b2)));
+				cg_ct_name(g, &from, b1, sizeof(b1)),
+				cg_ct_name(g, &to, b2, sizeof(b2)));
 	}
 	if (cast_changes(&from, &to))
 		cg_narrow(g, r, &to);
@@ -3343,12 +3424,6 @@ static int subr(struct cg *g, const struct ast_expr *e, struct ct *t)
 	return r;
 }
 
-/* The size of what pointer type T points to: 0 for void (no arithmetic). */
-static unsigned int elem_size(const struct ct *t)
-{
-	return t->ptr > 1 ? 8 : t->psize;
-}
-
 /*
  * Pointer + integer, integer + pointer, pointer - integer (the integer
  * scaled by the element size, the pointer's type), pointer - pointer of
@@ -3368,9 +3443,11 @@ static int ptr_arith(struct cg *g, const struct ast_expr *e, int ra, int rb, con
 		if (sub || ta->ptr) {
 			cg_reg_free(g, ra);
 			cg_reg_free(g, rb);
+			char b1[128];
+
 			return cg_error(g, DIAG_OP_INCOMPAT, e->loc,
 					"operands have incompatible types: \"%s\" %s \"string\"",
-					ta->ptr ? "pointer" : "integer", sub ? "-" : "+");
+					cg_ct_name(g, ta, b1, sizeof(b1)), sub ? "-" : "+");
 		}
 		cg_emit(g, SPT_OP_ADD, ra, ra, rb, 0);
 		cg_reg_free(g, rb);
@@ -3382,10 +3459,12 @@ static int ptr_arith(struct cg *g, const struct ast_expr *e, int ra, int rb, con
 	    (sub && !ta->ptr)) {
 		cg_reg_free(g, ra);
 		cg_reg_free(g, rb);
+		char b1[128], b2[128];
+
 		return cg_error(g, DIAG_OP_INCOMPAT, e->loc,
 				"operands have incompatible types: \"%s\" %s \"%s\"",
-				ta->ptr ? "pointer" : "integer", sub ? "-" : "+",
-				tb->ptr ? "pointer" : "integer");
+				cg_ct_name(g, ta, b1, sizeof(b1)), sub ? "-" : "+",
+				cg_ct_name(g, tb, b2, sizeof(b2)));
 	}
 	k = cg_reg_alloc(g, e->loc);
 	if (k < 0)
@@ -3421,10 +3500,11 @@ static int str_arith(struct cg *g, const struct ast_expr *e, int ra, const struc
 	if (tb.kind != CT_INT || tb.ptr) {
 		cg_reg_free(g, ra);
 		cg_reg_free(g, rb);
+		char b2[128];
+
 		return cg_error(g, DIAG_OP_INCOMPAT, e->loc,
 				"operands have incompatible types: \"string\" %s \"%s\"",
-				ast_op_str(e->u.binary.op),
-				tb.kind == CT_STR ? "string" : "pointer");
+				ast_op_str(e->u.binary.op), cg_ct_name(g, &tb, b2, sizeof(b2)));
 	}
 	cg_emit(g, e->u.binary.op == AST_OP_SUB ? SPT_OP_SUB : SPT_OP_ADD, ra, ra, rb, 0);
 	cg_reg_free(g, rb);

@@ -152,6 +152,7 @@
 	X(OP_PTR,		CHECK,	"operator -> must be applied to a pointer") \
 	X(OP_SCALAR,		CHECK,	"operator %s requires operands of scalar type") \
 	X(OP_SOU,		CHECK,	"operator %s cannot be applied to type \"%s\"; must be applied to a struct or union | ... pointer to type ...") \
+	X(OP_VFPTR,		CHECK,	"operator %s requires an operand of known size | operator %s requires left-hand scalar operand of known size") \
 	X(OP_WRITE,		CHECK,	"operator %s can only be applied to a writable variable") \
 	X(PDESC_INVAL,		CG,	"invalid probe description \"%s\": Undefined macro variable in probe description") \
 	X(PRAGCTL_INVAL,	CHECK,	"invalid control directive: #%s") \

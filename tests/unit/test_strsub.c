@@ -554,7 +554,7 @@ ParameterizedTestParameters(strsub, diagnostics)
 		{ "BEGIN { trace(lltostr(\"1\")); }",
 		  "D_PROTO_ARG: lltostr( ) argument #1 is incompatible with prototype:\n\tprototype: int64_t\n\t argument: string" },
 		{ "BEGIN { trace(strtoll(\"1\", (char *)0)); }",
-		  "D_PROTO_ARG: strtoll( ) argument #2 is incompatible with prototype:\n\tprototype: int\n\t argument: pointer" },
+		  "D_PROTO_ARG: strtoll( ) argument #2 is incompatible with prototype:\n\tprototype: int\n\t argument: char *" },
 		{ "BEGIN { trace(toupper(1)); }",
 		  "D_PROTO_ARG: toupper( ) argument #1 is incompatible with prototype:\n\tprototype: const char *\n\t argument: int" },
 		{ "BEGIN { trace(\"a\" == 1); }",

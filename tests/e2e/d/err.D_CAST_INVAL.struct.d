@@ -1,0 +1,5 @@
+/* ASSERTION: an integer cannot be cast to a struct. */
+BEGIN
+{
+	trace((struct timespec)0);
+}
