@@ -193,6 +193,33 @@ static __always_inline __u8 *spt_vm_sref(struct spt_vm *vm, SPT_VM_ENV *env, __u
 	return NULL;
 }
 
+/*
+ * The bytes [ADDR, ADDR + N) of a variable's storage (this-> variables or
+ * the globals), for a struct value's copy and its members' stores; NULL if
+ * they are not all there. N is at most SPT_SCRATCH_MAX (the areas have
+ * SPT_STRSIZE bytes of slack).
+ */
+static __always_inline __u8 *spt_vm_varptr(struct spt_vm *vm, SPT_VM_ENV *env, __u64 addr, __u64 n)
+{
+	/* the areas' addresses as numbers (a pointer's would not compare) */
+	__u64 tb = vm->scr_base - (__u64)(__builtin_offsetof(struct spt_vm, scratch) -
+					  __builtin_offsetof(struct spt_vm, thisv)),
+	      gb;
+	__u8 *g = spt_env_globals(env);
+
+	if (n > SPT_SCRATCH_MAX)
+		return NULL;
+	if (addr >= tb && addr - tb < SPT_THIS_MAX && n <= SPT_THIS_MAX - (addr - tb))
+		return vm->thisv + ((addr - tb) & (SPT_THIS_MAX - 1));
+	if (!g)
+		return NULL;
+	vm->var_base = (__u64)(unsigned long)g;
+	gb = *(volatile __u64 *)&vm->var_base;
+	if (addr >= gb && addr - gb < SPT_GLOBALS_MAX && n <= SPT_GLOBALS_MAX - (addr - gb))
+		return g + ((addr - gb) & (SPT_GLOBALS_MAX - 1));
+	return NULL;
+}
+
 /* 64 x 64 -> 128-bit multiplication in 32-bit halves (BPF has no wider type). */
 static __always_inline void spt_vm_mul128(__u64 a, __u64 b, __u64 *lo, __u64 *hi)
 {
@@ -1599,6 +1626,20 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 			}
 			off = used;
 			vm->scr_used = used + al;
+		} else if ((__u32)imm & SPT_MCPY_TOVAR) {
+			/* a variable's bytes: the this-> area or the globals */
+			__u64 dv = vm->r[d];
+
+			p = spt_vm_varptr(vm, env, dv, b);
+			if (!p) {
+				spt_vm_fault(vm, pc, SPT_FLT_BADADDR, dv);
+				return 1;
+			}
+			if (b && spt_env_memcpy(env, p, a, (__u32)b, mode == SPT_MCPY_BCOPY)) {
+				spt_vm_fault(vm, pc, SPT_FLT_BADADDR, a);
+				return 1;
+			}
+			return 0;
 		} else {
 			__u64 dv = vm->r[d];
 
@@ -1639,17 +1680,29 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 		}
 		return 0;
 	}
+	case SPT_OP_VADDR:
+		SPT_NEED(SPT_OP_VADDR);
+		p = (__u32)imm >= SPT_SREF_GLOBALS ? spt_vm_sref(vm, env, (__u32)imm) : NULL;
+		if (!p)
+			goto illop;
+		v = (__u64)(unsigned long)p;
+		break;
 	case SPT_OP_STX: {
 		__u64 o = a - vm->scr_base;
 
 		SPT_NEED(SPT_OP_STX);
 		if (imm != 1 && imm != 2 && imm != 4 && imm != 8)
 			goto illop;
-		if (a < vm->scr_base || o > vm->scr_used || (__u64)imm > vm->scr_used - o) {
-			spt_vm_fault(vm, pc, SPT_FLT_BADADDR, a);
-			return 1;
+		if (a >= vm->scr_base && o <= vm->scr_used && (__u64)imm <= vm->scr_used - o) {
+			p = vm->scratch + (o & (SPT_SCRATCH_MAX - 1));
+		} else {
+			/* or a member of a struct value in a variable */
+			p = spt_vm_varptr(vm, env, a, (__u64)imm);
+			if (!p) {
+				spt_vm_fault(vm, pc, SPT_FLT_BADADDR, a);
+				return 1;
+			}
 		}
-		p = vm->scratch + (o & (SPT_SCRATCH_MAX - 1));
 		if (imm == 1)
 			*p = (__u8)b;
 		else if (imm == 2)

@@ -272,7 +272,7 @@ static int trace_bytes(struct cg *g, const struct ast_expr *e)
 	int r;
 
 	if (e->kind != AST_MEMBER && !(e->kind == AST_UNARY && e->u.unary.op == AST_OP_DEREF) &&
-	    e->kind != AST_INDEX)
+	    e->kind != AST_INDEX && e->kind != AST_IDENT && e->kind != AST_CAST)
 		return 1;
 	g->keep_array = e->kind == AST_MEMBER;
 	r = cg_expr(g, e, &t);

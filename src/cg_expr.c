@@ -486,13 +486,25 @@ struct cg_var *cg_var_new(struct cg *g, enum ast_scope scope, const char *name, 
 	uint32_t size = t->kind == CT_STR ? SPT_STRSIZE : 8;
 
 	if (t->kind == CT_SOU || t->kind == CT_ARR) {
-		cg_error(
-			g, DIAG_UNSUPPORTED, loc,
-			"not supported yet: a struct, union or array value in %s%s (keep a pointer)",
-			cg_scope_prefix(scope), name);
-		return NULL;
+		/* its bytes in the variable's storage (globals, this->), read through VADDR */
+		if (scope == AST_SCOPE_SELF) {
+			cg_error(
+				g, DIAG_UNSUPPORTED, loc,
+				"not supported yet: a struct, union or array value in %s%s (keep a pointer)",
+				cg_scope_prefix(scope), name);
+			return NULL;
+		}
+		if (!t->size || t->size > SPT_SCRATCH_MAX) {
+			cg_error(
+				g, DIAG_UNSUPPORTED, loc,
+				"not supported: a struct, union or array value of %u bytes in %s%s "
+				"(at most %d; keep a pointer)",
+				t->size, cg_scope_prefix(scope), name, SPT_SCRATCH_MAX);
+			return NULL;
+		}
+		size = (t->size + 7) & ~7u;
 	}
-	if (t->kind != CT_INT && t->kind != CT_STR) {
+	if (t->kind != CT_INT && t->kind != CT_STR && t->kind != CT_SOU && t->kind != CT_ARR) {
 		cg_error(g, DIAG_OP_INCOMPAT, loc, "cannot assign a void value to %s%s",
 			 cg_scope_prefix(scope), name);
 		return NULL;
@@ -505,6 +517,7 @@ struct cg_var *cg_var_new(struct cg *g, enum ast_scope scope, const char *name, 
 	v->name = name;
 	v->scope = scope;
 	v->type = *t;
+	v->type.koff = 0;
 	if (t->kind == CT_STR) {
 		v->type.size = SPT_STRSIZE; /* any string may be stored later */
 		v->type.btf = 0;	    /* a copy, not the char array */
@@ -553,6 +566,10 @@ static void var_load(struct cg *g, const struct cg_var *v, int r)
 		cg_emit(g, SPT_OP_LDI, r, 0, 0, var_sref(v));
 		return;
 	}
+	if (v->type.kind == CT_SOU || v->type.kind == CT_ARR) {
+		cg_emit(g, SPT_OP_VADDR, r, 0, 0, var_sref(v)); /* the value is at its address */
+		return;
+	}
 	cg_emit(g, op, r, 0, 0, (int32_t)v->slot);
 }
 
@@ -564,6 +581,20 @@ static void var_store(struct cg *g, const struct cg_var *v, int r)
 
 	if (v->type.kind == CT_STR) {
 		cg_emit(g, SPT_OP_SCPY, 0, r, 0, var_sref(v));
+		return;
+	}
+	if (v->type.kind == CT_SOU || v->type.kind == CT_ARR) {
+		/* R: the value's address; its bytes copied into the variable */
+		int rd = cg_reg_alloc(g, (struct ast_loc){ .line = 0 });
+		int rs = rd < 0 ? -1 :
+				  cg_load_const(g, v->type.size, (struct ast_loc){ .line = 0 });
+
+		if (rs < 0)
+			return;
+		cg_emit(g, SPT_OP_VADDR, rd, 0, 0, var_sref(v));
+		cg_emit(g, SPT_OP_MCPY, rd, r, rs, SPT_MCPY_BCOPY | SPT_MCPY_TOVAR);
+		cg_reg_free(g, rs);
+		cg_reg_free(g, rd);
 		return;
 	}
 	cg_emit(g, op, 0, r, 0, (int32_t)v->slot);
@@ -2794,6 +2825,14 @@ fail:
 	return -1;
 }
 
+/* Whether A and B name the same type (struct values are assigned between equals only). */
+static bool same_type_name(struct cg *g, const struct ct *a, const struct ct *b)
+{
+	char b1[128], b2[128];
+
+	return !strcmp(cg_ct_name(g, a, b1, sizeof(b1)), cg_ct_name(g, b, b2, sizeof(b2)));
+}
+
 static int assign(struct cg *g, const struct ast_expr *e, struct ct *t)
 {
 	const struct ast_expr *lhs = e->u.binary.lhs;
@@ -2831,14 +2870,23 @@ static int assign(struct cg *g, const struct ast_expr *e, struct ct *t)
 		cg_reg_free(g, r);
 		return -1;
 	}
-	if (rt.kind != v->type.kind) {
-		char b1[32], b2[32];
+	if (rt.kind != v->type.kind ||
+	    ((rt.kind == CT_SOU || rt.kind == CT_ARR) &&
+	     (op != AST_OP_ASSIGN || !same_type_name(g, &v->type, &rt)))) {
+		char b1[128], b2[128];
 
 		cg_reg_free(g, r);
 		return cg_error(g, DIAG_OP_INCOMPAT, e->loc,
-				"operands have incompatible types: \"%s\" = \"%s\"",
-				cg_type_name(&v->type, b1, sizeof(b1)),
-				cg_type_name(&rt, b2, sizeof(b2)));
+				"operands have incompatible types: \"%s\" %s \"%s\"",
+				cg_ct_name(g, &v->type, b1, sizeof(b1)), lv_op,
+				cg_ct_name(g, &rt, b2, sizeof(b2)));
+	}
+	if (rt.kind == CT_SOU || rt.kind == CT_ARR) {
+		cg_btf_addr(g, r, &rt);
+		var_store(g, v, r);
+		var_load(g, v, r); /* the expression's value: the variable's copy */
+		*t = v->type;
+		return g->err ? -1 : r;
 	}
 	if (op != AST_OP_ASSIGN && v->type.kind == CT_STR) {
 		cg_reg_free(g, r);

@@ -42,6 +42,7 @@ static const char *const mnemonics[SPT_OP_NOPS] = {
 	[SPT_OP_RECM] = "recm",
 	[SPT_OP_STX] = "stx",
 	[SPT_OP_DPATH] = "dpath",
+	[SPT_OP_VADDR] = "vaddr",
 };
 /* clang-format on */
 
@@ -219,6 +220,9 @@ static void insn(FILE *out, const struct spt_insn *in, const struct spt_insn *ne
 		break;
 	case SPT_OP_STX:
 		fprintf(out, "[%%r%u], %%r%u, %d", in->a, in->b, in->imm);
+		break;
+	case SPT_OP_VADDR:
+		fprintf(out, "%%r%u, &var %d", in->dst, in->imm);
 		break;
 	case SPT_OP_DPATH:
 		fprintf(out, "%%r%u, dentry %%r%u, mount %%r%u, slot %d", in->dst, in->a, in->b,

@@ -163,6 +163,9 @@ enum spt_op {
 	 * SPT_MCPY_COPYIN  the same, filled from user address r[a]
 	 * SPT_MCPY_COPYINTO  r[b] bytes from user address r[a] to scratch r[dst]
 	 * SPT_MCPY_BCOPY   r[b] bytes from kernel address r[a] to scratch r[dst]
+	 * With SPT_MCPY_TOVAR, COPYINTO and BCOPY write to a variable's storage
+	 * instead (r[dst] from VADDR, checked to lie in the globals or the
+	 * this-> variables): a struct, union or array value assigned whole.
 	 * Areas are 8-byte aligned and freed when the clause ends; a size over
 	 * SPT_SCRATCH_MAX faults BADSIZE, an area that does not fit NOSCRATCH,
 	 * a destination outside the allocated scratch or an unreadable source
@@ -203,6 +206,12 @@ enum spt_op {
 	 * faults BADADDR.
 	 */
 	SPT_OP_DPATH,
+	/*
+	 * r[dst] = the address of the storage of variable reference imm (a
+	 * global's or a this-> variable's bytes, SPT_SREF_GLOBALS..END): a
+	 * struct, union or array value in a variable is read through it.
+	 */
+	SPT_OP_VADDR,
 	SPT_OP_NOPS /* number of opcodes */
 };
 
@@ -236,6 +245,7 @@ enum spt_op {
 #define SPT_MCPY_COPYIN 1
 #define SPT_MCPY_COPYINTO 2
 #define SPT_MCPY_BCOPY 3
+#define SPT_MCPY_TOVAR 4
 
 /* STOK imm: continue the previous string (strtok(NULL, delimiters)). */
 #define SPT_STOK_CONT 0x100

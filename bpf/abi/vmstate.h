@@ -130,11 +130,12 @@ struct spt_vm {
 	__u8 tok[2 * SPT_STRSIZE];
 	__u32 tokpos;
 	__u32 toklen;
-	__u32 scr_used;			   /* scratch bytes allocated by the clause */
-	__u64 scr_base;			   /* the address of scratch[], as a number */
+	__u32 scr_used; /* scratch bytes allocated by the clause */
+	__u64 scr_base; /* the address of scratch[], as a number */
+	__u64 var_base; /* MCPY to a variable: the globals' address, as a number */
 	__u8 scratch[2 * SPT_SCRATCH_MAX]; /* alloca() and copyin() areas, with slack */
 	struct spt_vm_dp dp;		   /* DPATH */
 };
-_Static_assert(sizeof(struct spt_vm) == 24848 + 136, "VM state layout");
+_Static_assert(sizeof(struct spt_vm) == 24848 + 144, "VM state layout");
 
 #endif /* SPT_ABI_VMSTATE_H */

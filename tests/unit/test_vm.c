@@ -344,6 +344,58 @@ Test(vm, stores_into_scratch)
 }
 
 /*
+ * A struct value in a variable: VADDR gives its storage's address, MCPY
+ * with TOVAR copies a value there from kernel memory (globals and this->
+ * alike), STX stores into a member there; storage that does not hold all
+ * the bytes faults BADADDR, and only variables have a VADDR.
+ */
+#define SV_BASE 0x20000u
+static uint8_t sv_mem[17] = "0123456789abcdef";
+
+Test(vm, struct_values_in_variables)
+{
+	struct spt_insn code[] = {
+		I(SPT_OP_LDI, 1, 0, 0, SV_BASE),
+		I(SPT_OP_LDI, 2, 0, 0, 16),
+		I(SPT_OP_VADDR, 3, 0, 0, SPT_SREF_GLOBALS + 32),
+		I(SPT_OP_MCPY, 3, 1, 2, SPT_MCPY_BCOPY | SPT_MCPY_TOVAR), /* a global = *src */
+		I(SPT_OP_VADDR, 4, 0, 0, SPT_SREF_THIS + 8),
+		I(SPT_OP_MCPY, 4, 1, 2, SPT_MCPY_BCOPY | SPT_MCPY_TOVAR), /* a this-> = *src */
+		I(SPT_OP_LDI, 5, 0, 0, 'Z'),
+		I(SPT_OP_LDI, 6, 0, 0, 3),
+		I(SPT_OP_ADD, 7, 4, 6, 0),
+		I(SPT_OP_STX, 0, 7, 5, 1), /* this->v.m = 'Z' (its fourth byte) */
+		I(SPT_OP_RET, 0, 0, 0, 0),
+	};
+	struct spt_insn outside[] = {
+		I(SPT_OP_LDI, 1, 0, 0, SV_BASE),
+		I(SPT_OP_LDI, 2, 0, 0, 16),
+		I(SPT_OP_VADDR, 3, 0, 0, SPT_SREF_THIS + SPT_THIS_MAX - 8),
+		I(SPT_OP_MCPY, 3, 1, 2, SPT_MCPY_BCOPY | SPT_MCPY_TOVAR), /* 16 bytes, 8 left */
+		I(SPT_OP_RET, 0, 0, 0, 0),
+	};
+	struct spt_insn strtab[] = {
+		I(SPT_OP_VADDR, 3, 0, 0, 0), /* a string table reference is no variable */
+		I(SPT_OP_RET, 0, 0, 0, 0),
+	};
+
+	memset(&env, 0, sizeof(env));
+	env.mem = sv_mem;
+	env.mem_base = SV_BASE;
+	env.mem_len = 16;
+	cr_assert_eq(run(code, sizeof(code) / sizeof(code[0])), SPT_VM_DONE);
+	cr_assert_eq(vm.r[3], (uint64_t)(uintptr_t)(env.globals + 32));
+	cr_assert_eq(vm.r[4], (uint64_t)(uintptr_t)(vm.thisv + 8));
+	cr_assert_eq(memcmp(env.globals + 32, "0123456789abcdef", 16), 0);
+	cr_assert_eq(memcmp(vm.thisv + 8, "012Z456789abcdef", 16), 0);
+	cr_assert_eq(run(outside, sizeof(outside) / sizeof(outside[0])), SPT_VM_FAULT);
+	cr_assert_eq(vm.fault, SPT_FLT_BADADDR);
+	cr_assert_eq(run(strtab, sizeof(strtab) / sizeof(strtab[0])), SPT_VM_FAULT);
+	cr_assert_eq(vm.fault, SPT_FLT_ILLOP);
+	memset(&env, 0, sizeof(env));
+}
+
+/*
  * DPATH over a made-up kernel memory: dentries (d_parent 0, name 8, len
  * 16, d_op 24, d_sb 32, d_inode 40), mounts (vfsmount inside at 16:
  * mnt_root 0; mnt_parent 0, mnt_mountpoint 8 of struct mount).
