@@ -202,6 +202,18 @@ int cg_load_const(struct cg *g, uint64_t v, struct ast_loc loc)
 	return load_const(g, v, loc);
 }
 
+/* R = R op V, V a constant (a scratch register holds it). */
+int cg_op_const(struct cg *g, enum spt_op op, int r, uint64_t v, struct ast_loc loc)
+{
+	int k = load_const(g, v, loc);
+
+	if (k < 0)
+		return -1;
+	cg_emit(g, op, r, r, k, 0);
+	cg_reg_free(g, k);
+	return 0;
+}
+
 int cg_strtab_ref(struct cg *g, const char *str, struct ast_loc loc)
 {
 	return strtab_intern(g, str, strlen(str), loc);
@@ -1981,7 +1993,6 @@ static int ident(struct cg *g, const struct ast_expr *e, struct ct *t)
 static int ptr_step(struct cg *g, enum ast_op op, const struct ct *lt, int r, struct ast_loc loc)
 {
 	unsigned int size = elem_size(lt);
-	int k;
 
 	if (!lt->ptr || (op != AST_OP_ADD && op != AST_OP_SUB))
 		return 0;
@@ -1989,15 +2000,7 @@ static int ptr_step(struct cg *g, enum ast_op op, const struct ct *lt, int r, st
 		return cg_error(g, DIAG_OP_VFPTR, loc,
 				"operator %s= requires left-hand scalar operand of known size",
 				ast_op_str(op));
-	if (size == 1)
-		return 0;
-	k = cg_reg_alloc(g, loc);
-	if (k < 0)
-		return -1;
-	cg_emit(g, SPT_OP_LDI, k, 0, 0, (int32_t)size);
-	cg_emit(g, SPT_OP_MUL, r, r, k, 0);
-	cg_reg_free(g, k);
-	return 0;
+	return size == 1 ? 0 : cg_op_const(g, SPT_OP_MUL, r, size, loc);
 }
 
 static int binop(struct cg *g, enum ast_op op, int ra, int rb, const struct ct *ta,

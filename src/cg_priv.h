@@ -234,6 +234,7 @@ int cg_expr(struct cg *g, const struct ast_expr *e, struct ct *t);
 
 /* cg_expr.c, for cg_str.c. */
 int cg_load_const(struct cg *g, uint64_t v, struct ast_loc loc);
+int cg_op_const(struct cg *g, enum spt_op op, int r, uint64_t v, struct ast_loc loc);
 /* The string table offset (reference) of STR, added once. */
 int cg_strtab_ref(struct cg *g, const char *str, struct ast_loc loc);
 /*

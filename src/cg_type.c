@@ -156,16 +156,9 @@ const char *cg_ct_name(struct cg *g, const struct ct *t, char *buf, size_t len)
 
 void cg_btf_addr(struct cg *g, int r, struct ct *t)
 {
-	int k;
-
 	if (!t->koff)
 		return;
-	k = cg_reg_alloc(g, (struct ast_loc){ .line = 0 });
-	if (k < 0)
-		return;
-	cg_emit(g, SPT_OP_LDI, k, 0, 0, (int32_t)t->koff);
-	cg_emit(g, SPT_OP_ADD, r, r, k, 0);
-	cg_reg_free(g, k);
+	cg_op_const(g, SPT_OP_ADD, r, t->koff, (struct ast_loc){ .line = 0 });
 	t->koff = 0;
 }
 
@@ -213,19 +206,12 @@ int cg_btf_load(struct cg *g, int r, uint32_t off, uint32_t id, uint32_t bitoff,
 	if (bits) {
 		/* the smallest load that holds the field, shifted down and extended */
 		uint32_t shift = bitoff % 8, need = (shift + bits + 7) / 8, size = 1;
-		int k;
 
 		while (size < need)
 			size *= 2;
 		cg_emit(g, SPT_OP_LDX, r, r, (int)size, (int32_t)(off + bitoff / 8));
-		if (shift) {
-			k = cg_reg_alloc(g, loc);
-			if (k < 0)
-				return -1;
-			cg_emit(g, SPT_OP_LDI, k, 0, 0, (int32_t)shift);
-			cg_emit(g, SPT_OP_LSR, r, r, k, 0);
-			cg_reg_free(g, k);
-		}
+		if (shift && cg_op_const(g, SPT_OP_LSR, r, shift, loc))
+			return -1;
 		if (bits < 64)
 			cg_emit(g, mt.sign ? SPT_OP_SEXT : SPT_OP_ZEXT, r, r, (int)bits, 0);
 		*t = mt;
