@@ -2687,6 +2687,14 @@ static int lvalue_addr(struct cg *g, const struct ast_expr *lhs, struct ct *pt)
 	return cg_expr(g, &an, pt);
 }
 
+/* Whether A and B name the same type (struct values are assigned between equals only). */
+static bool same_type_name(struct cg *g, const struct ct *a, const struct ct *b)
+{
+	char b1[128], b2[128];
+
+	return !strcmp(cg_ct_name(g, a, b1, sizeof(b1)), cg_ct_name(g, b, b2, sizeof(b2)));
+}
+
 /*
  * *p = *q, p->s = q->s: a struct or union copied whole (BCOPY of its
  * sizeof bytes from the right side's address to the left side's, which,
@@ -2699,8 +2707,7 @@ static int sou_store(struct cg *g, const struct ast_expr *e, const struct ast_ex
 	char b1[64], b2[64];
 	int ra, rs;
 
-	if (rt->kind != CT_SOU ||
-	    strcmp(cg_ct_name(g, lt, b1, sizeof(b1)), cg_ct_name(g, rt, b2, sizeof(b2)))) {
+	if (rt->kind != CT_SOU || !same_type_name(g, lt, rt)) {
 		cg_reg_free(g, r);
 		return cg_error(g, DIAG_OP_INCOMPAT, e->loc,
 				"operands have incompatible types: \"%s\" = \"%s\"",
@@ -2826,14 +2833,6 @@ fail:
 	if (r >= 0)
 		cg_reg_free(g, r);
 	return -1;
-}
-
-/* Whether A and B name the same type (struct values are assigned between equals only). */
-static bool same_type_name(struct cg *g, const struct ct *a, const struct ct *b)
-{
-	char b1[128], b2[128];
-
-	return !strcmp(cg_ct_name(g, a, b1, sizeof(b1)), cg_ct_name(g, b, b2, sizeof(b2)));
 }
 
 static int assign(struct cg *g, const struct ast_expr *e, struct ct *t)
