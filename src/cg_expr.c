@@ -790,8 +790,8 @@ static bool fold(struct cg *g, const struct ast_expr *e, uint64_t *v, struct ct 
 		if (e->u.ident.scope != AST_SCOPE_GLOBAL)
 			return false;
 		if (!strcmp(e->u.ident.name, "NULL")) {
-			/* dtrace's hard-wired inline long NULL = 0 */
-			*t = ct_int64;
+			/* dtrace's hard-wired inline long NULL = 0, a constant: an int */
+			*t = ct_int;
 			*v = 0;
 			return true;
 		}
@@ -1495,6 +1495,10 @@ bool cg_const_fold(struct cg *g, const struct ast_expr *e, int64_t *v)
 			*v = in->value;
 			return in->is_const;
 		}
+		if (!strcmp(e->u.ident.name, "NULL")) {
+			*v = 0;
+			return true;
+		}
 		return lib_const(e->u.ident.name, v);
 	case AST_UNARY:
 		if (!cg_const_fold(g, e->u.unary.operand, &a))
@@ -1892,7 +1896,7 @@ static int ident(struct cg *g, const struct ast_expr *e, struct ct *t)
 	if (scope == AST_SCOPE_GLOBAL && ibind_find(g, name, &pi))
 		return param_use(g, pi, t);
 	if (scope == AST_SCOPE_GLOBAL && !strcmp(name, "NULL")) {
-		*t = ct_int64; /* dtrace's inline long NULL = 0 (fold() sees it first) */
+		*t = ct_int; /* dtrace's inline long NULL = 0, an int constant (fold() sees it first) */
 		return load_const(g, 0, e->loc);
 	}
 	if (scope == AST_SCOPE_GLOBAL && !strcmp(name, "execname")) {
@@ -2687,6 +2691,24 @@ static int lvalue_addr(struct cg *g, const struct ast_expr *lhs, struct ct *pt)
 	return cg_expr(g, &an, pt);
 }
 
+/*
+ * D lets a string variable or element take a constant 0 (NULL), as a
+ * pointer may: a NULL string (self-> and array elements are deleted).
+ */
+static bool null_to_string(struct cg *g, const struct ast_expr *lhs, const struct ast_expr *rhs,
+			   const struct ct *rt)
+{
+	const struct ast_expr *id = lhs->kind == AST_INDEX ? lhs->u.index.base : lhs;
+	struct cg_var *v;
+	int64_t z;
+
+	if (rt->kind != CT_INT || id->kind != AST_IDENT || !cg_const_fold(g, rhs, &z) || z)
+		return false;
+	v = cg_var_find(g, lhs->kind == AST_INDEX ? AST_SCOPE_GLOBAL : id->u.ident.scope,
+			id->u.ident.name);
+	return v && v->type.kind == CT_STR && v->assoc == (lhs->kind == AST_INDEX);
+}
+
 /* Whether A and B name the same type (struct values are assigned between equals only). */
 static bool same_type_name(struct cg *g, const struct ct *a, const struct ct *b)
 {
@@ -2851,6 +2873,8 @@ static int assign(struct cg *g, const struct ast_expr *e, struct ct *t)
 	r = cg_expr(g, e->u.binary.rhs, &rt);
 	if (r < 0)
 		return -1;
+	if (op == AST_OP_ASSIGN && null_to_string(g, lhs, e->u.binary.rhs, &rt))
+		rt = ct_str; /* R holds 0, the NULL string reference */
 	if (ptr_lvalue(g, lhs))
 		return ptr_store(g, e, lhs, op, r, &rt, 0, false, t);
 	if (lhs->kind == AST_INDEX)

@@ -1,4 +1,4 @@
-/* ASSERTION: NULL is dtrace's inline long NULL = 0: trace() prints it as a long. */
+/* ASSERTION: NULL is dtrace's hard-wired inline long NULL = 0, a constant inline: an int 0 in expressions (trace() width of an int, sizeof 4). */
 
 BEGIN
 {
