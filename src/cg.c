@@ -962,7 +962,8 @@ static void fast_predicate(struct cg *g, const struct ast_expr *p, struct img_cl
 
 /*
  * A fast count (abi/buf.h): the clause is, after its predicate (none, or a
- * fast one), exactly one keyless count() and the return. BODY is the
+ * fast one), exactly one keyless count() and the return, with no action
+ * (the consumer would see no record of it). BODY is the
  * first instruction after the predicate.
  */
 static void fast_count(struct cg *g, const struct ast_clause *c, struct img_clause *cl, size_t body)
@@ -970,7 +971,8 @@ static void fast_count(struct cg *g, const struct ast_clause *c, struct img_clau
 	const struct spt_insn *in;
 	const struct img_agg *a;
 
-	if (g->err || (c->pred && !cl->fpred) || g->img->ninsns - body != 2)
+	/* no record: an action without data (clear(), trunc()) must not be in the clause */
+	if (g->err || (c->pred && !cl->fpred) || g->img->ninsns - body != 2 || cl->nacts)
 		return;
 	in = &g->img->insns[body]; /* not before: no instructions, no array */
 	if (in[0].op != SPT_OP_AGG || in[1].op != SPT_OP_RET)
