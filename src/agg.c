@@ -148,7 +148,11 @@ static uint64_t isqrt128(unsigned __int128 v)
 	return lo;
 }
 
-/* sqrt(average of the squares - the square of the average), as dtrace computes it. */
+/*
+ * sqrt(average of the squares - the square of the average), as dtrace-utils
+ * computes it: the sum of the squares is divided by the normalisation
+ * factor once (illumos: twice), so under normalize() it is not sigma/normal.
+ */
 static uint64_t stddev(const uint64_t *w, uint64_t normal)
 {
 	unsigned __int128 sq = (unsigned __int128)w[3] << 64 | w[2], avg2;
@@ -156,7 +160,7 @@ static uint64_t stddev(const uint64_t *w, uint64_t normal)
 
 	if (!w[0])
 		return 0;
-	sq = sq / normal / normal / w[0];
+	sq = sq / normal / w[0];
 	avg = (int64_t)w[1] / (int64_t)normal / (int64_t)w[0];
 	if (avg < 0)
 		avg = -avg;
