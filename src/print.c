@@ -175,6 +175,9 @@ char *print_system_cmd(const struct img_action *a, const struct img_clause *cl, 
 		free(cmd);
 		return NULL;
 	}
+	/* as dtrace: the text is formatted into a buffer of strsize bytes */
+	if (strlen(cmd) >= print_strsize)
+		cmd[print_strsize ? print_strsize - 1 : 0] = '\0';
 	return cmd;
 }
 
