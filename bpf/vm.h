@@ -1432,11 +1432,18 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 	}
 	case SPT_OP_CPYIN:
 		SPT_NEED(SPT_OP_CPYIN);
-		/* r[dst] = copyinstr(r[a]) into string slot b. */
+		/* r[dst] = copyinstr(r[a]) into string slot b; imm: 1 + the max's register */
 		p = vm->str + ((__u32)(in->b & (SPT_NSTR - 1)) * SPT_STRSIZE);
 		if (spt_env_copyinstr(env, p, a)) {
 			spt_vm_fault(vm, pc, SPT_FLT_BADADDR, a);
 			return 1;
+		}
+		if (imm) {
+			/* copyinstr(a, max): at most max - 1 characters */
+			__u64 m = vm->r[(imm - 1) & (SPT_NREGS - 1)];
+
+			if (m < SPT_STRSIZE)
+				p[(m ? m - 1 : 0) & (SPT_STRSIZE - 1)] = 0;
 		}
 		v = SPT_SREF_VM + (__u32)(in->b & (SPT_NSTR - 1)) * SPT_STRSIZE;
 		break;
@@ -1767,7 +1774,9 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 		if (!size)
 			size = 1;
 		p = vm->str + slot * SPT_STRSIZE;
-		if (!a || spt_env_kstr(env, p, a, size)) {
+		if (a && (in->b & SPT_KSTRX_SOFT) && spt_env_kstr(env, p, a, size)) {
+			p[0] = 0;
+		} else if (!a || spt_env_kstr(env, p, a, size)) {
 			spt_vm_fault(vm, pc, SPT_FLT_BADADDR, a);
 			return 1;
 		}

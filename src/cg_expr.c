@@ -3459,35 +3459,75 @@ static int subr(struct cg *g, const struct ast_expr *e, struct ct *t)
 	struct ct at;
 	int r, slot;
 
-	if (e->u.call.nargs != 1)
+	bool cpy = !strcmp(name, "copyinstr");
+
+	if (e->u.call.nargs != 1 && !(cpy && e->u.call.nargs == 2)) {
+		if (cpy)
+			return cg_error(
+				g, DIAG_PROTO_LEN, e->loc,
+				"copyinstr( ) prototype mismatch: %zu arg%s passed, %s expected",
+				e->u.call.nargs, e->u.call.nargs == 1 ? "" : "s",
+				e->u.call.nargs ? "at most 2" : "at least 1");
 		return cg_error(g, DIAG_PROTO_LEN, e->loc,
 				"%s( ) prototype mismatch: %zu arg%s passed, 1 expected", name,
 				e->u.call.nargs, e->u.call.nargs == 1 ? "" : "s");
+	}
 	r = cg_expr(g, e->u.call.args[0], &at);
 	if (r < 0)
 		return -1;
-	if (!strcmp(name, "copyinstr")) {
+	if (cpy) {
+		struct ct mt;
+		int rm = -1;
+
 		if (at.kind != CT_INT) {
+			char tn[128];
+
 			cg_reg_free(g, r);
 			return cg_error(
 				g, DIAG_PROTO_ARG, e->u.call.args[0]->loc,
-				"copyinstr( ) argument #1 is incompatible with prototype:\n\tprototype: uintptr_t\n\t argument: string");
+				"copyinstr( ) argument #1 is incompatible with prototype:\n\tprototype: uintptr_t\n\t argument: %s",
+				cg_ct_name(g, &at, tn, sizeof(tn)));
+		}
+		if (e->u.call.nargs == 2) {
+			rm = cg_expr(g, e->u.call.args[1], &mt);
+			if (rm < 0)
+				return -1;
+			if (mt.kind != CT_INT || mt.ptr) {
+				char tn[128];
+
+				return cg_error(
+					g, DIAG_PROTO_ARG, e->u.call.args[1]->loc,
+					"copyinstr( ) argument #2 is incompatible with prototype:\n\tprototype: size_t\n\t argument: %s",
+					cg_ct_name(g, &mt, tn, sizeof(tn)));
+			}
 		}
 		slot = str_slot(g, e->loc);
 		if (slot < 0)
 			return -1;
-		cg_emit(g, SPT_OP_CPYIN, r, r, slot, 0);
+		cg_emit(g, SPT_OP_CPYIN, r, r, slot, rm + 1);
+		if (rm >= 0)
+			cg_reg_free(g, rm);
 		*t = ct_str;
 		return r;
 	}
 	if (at.kind != CT_STR && !strcmp(name, "stringof"))
 		return stringof_addr(g, r, &at, t, e->loc);
+	if (at.kind == CT_INT && at.ptr == 1 && at.psize == 1) {
+		/* strlen(char *): a NULL pointer faults, an unreadable one is 0 long */
+		slot = str_slot(g, e->loc);
+		if (slot < 0)
+			return -1;
+		cg_emit(g, SPT_OP_KSTRX, r, r, slot | SPT_KSTRX_SOFT, SPT_STRSIZE);
+		at = ct_str;
+	}
 	if (at.kind != CT_STR) {
+		char tn[128];
+
 		cg_reg_free(g, r);
 		return cg_error(
 			g, DIAG_PROTO_ARG, e->u.call.args[0]->loc,
-			"%s( ) argument #1 is incompatible with prototype:\n\tprototype: const char *\n\t argument: int",
-			name);
+			"%s( ) argument #1 is incompatible with prototype:\n\tprototype: const char *\n\t argument: %s",
+			name, cg_ct_name(g, &at, tn, sizeof(tn)));
 	}
 	if (!strcmp(name, "strlen")) {
 		cg_emit(g, SPT_OP_SLEN, r, r, 0, 0);

@@ -229,7 +229,8 @@ static void insn(FILE *out, const struct spt_insn *in, const struct spt_insn *ne
 			in->imm);
 		break;
 	case SPT_OP_KSTRX:
-		fprintf(out, "%%r%u, [%%r%u], slot %u, %d", in->dst, in->a, in->b, in->imm);
+		fprintf(out, "%%r%u, [%%r%u], slot %u, %d%s", in->dst, in->a,
+			in->b & ~SPT_KSTRX_SOFT, in->imm, in->b & SPT_KSTRX_SOFT ? ", soft" : "");
 		break;
 	case SPT_OP_AGG:
 		fprintf(out, "@%d, %%r%u, %%r%u", in->imm, in->a, in->b);

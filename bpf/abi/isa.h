@@ -25,6 +25,9 @@
 #ifndef SPT_ABI_ISA_H
 #define SPT_ABI_ISA_H
 
+/* SPT_OP_KSTRX's b: an unreadable (non-NULL) address is the empty string */
+#define SPT_KSTRX_SOFT 0x80
+
 struct spt_insn {
 	__u8 op;   /* enum spt_op */
 	__u8 dst;  /* destination register */
@@ -154,7 +157,8 @@ enum spt_op {
 	/*
 	 * r[dst] = string slot b: the string at kernel address r[a] (a char
 	 * array of a kernel structure), at most imm bytes with its NUL (cut at
-	 * strsize); r[a] == 0 or an unreadable address faults BADADDR.
+	 * strsize); r[a] == 0 or an unreadable address faults BADADDR. With
+	 * SPT_KSTRX_SOFT in b, an unreadable address reads as "" (strlen()).
 	 */
 	SPT_OP_KSTRX,
 	/*
