@@ -2611,6 +2611,9 @@ static int index_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 	return assoc_load(g, v, e->loc);
 }
 
+static int ptr_assign_check(struct cg *g, const struct ast_expr *e, const struct ct *lt,
+			    const struct ct *rt);
+
 /* name[keys] = rhs, or op=, with the value already in register R. */
 static int assoc_assign(struct cg *g, const struct ast_expr *e, int r, const struct ct *rt,
 			struct ct *t)
@@ -2632,6 +2635,8 @@ static int assoc_assign(struct cg *g, const struct ast_expr *e, int r, const str
 				op == AST_OP_ASSIGN ? "" : ast_op_str(op),
 				cg_type_name(rt, b2, sizeof(b2)));
 	}
+	if (op == AST_OP_ASSIGN && ptr_assign_check(g, e, &v->type, rt))
+		return -1;
 	if (op != AST_OP_ASSIGN) {
 		if (v->type.kind == CT_STR)
 			return cg_error(g, DIAG_OP_INT, e->loc,
@@ -2717,6 +2722,102 @@ static bool same_type_name(struct cg *g, const struct ct *a, const struct ct *b)
 	return !strcmp(cg_ct_name(g, a, b1, sizeof(b1)), cg_ct_name(g, b, b2, sizeof(b2)));
 }
 
+/* T's name without its const and volatile qualifiers. */
+static void bare_type_name(struct cg *g, const struct ct *t, char *buf, size_t len)
+{
+	char n[128], *w, *save = NULL;
+	size_t o = 0;
+
+	cg_ct_name(g, t, n, sizeof(n));
+	buf[0] = '\0';
+	for (w = strtok_r(n, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+		if (!strcmp(w, "const") || !strcmp(w, "volatile"))
+			continue;
+		o += (size_t)snprintf(buf + o, o < len ? len - o : 0, "%s%s", o ? " " : "", w);
+		if (o >= len)
+			break;
+	}
+}
+
+/* D's compatible pointers: the same pointee, qualifiers aside, or either one void *. */
+static bool ptr_compat(struct cg *g, const struct ct *a, const struct ct *b)
+{
+	char b1[128], b2[128];
+
+	bare_type_name(g, a, b1, sizeof(b1));
+	bare_type_name(g, b, b2, sizeof(b2));
+	return !strcmp(b1, b2) || !strcmp(b1, "void *") || !strcmp(b2, "void *");
+}
+
+/* Whether E is an integer constant 0 (a pointer's or a string's NULL). */
+static bool const_zero(struct cg *g, const struct ast_expr *e, const struct ct *t)
+{
+	int64_t z;
+
+	return t->kind == CT_INT && !t->ptr && cg_const_fold(g, e, &z) && !z;
+}
+
+/*
+ * Binary operator E on a pointer (TA or TB): * and / want arithmetic
+ * operands, % & | ^ << >> integral ones; a comparison wants compatible
+ * pointers, or a pointer and a constant 0. Returns -1 after the error.
+ */
+static int ptr_operands(struct cg *g, const struct ast_expr *e, const struct ct *ta,
+			const struct ct *tb)
+{
+	enum ast_op op = e->u.binary.op;
+	char b1[128], b2[128];
+
+	if (!ta->ptr && !tb->ptr)
+		return 0;
+	switch (op) {
+	case AST_OP_MUL:
+	case AST_OP_DIV:
+	case AST_OP_MOD:
+	case AST_OP_BAND:
+	case AST_OP_BOR:
+	case AST_OP_BXOR:
+	case AST_OP_SHL:
+	case AST_OP_SHR:
+		return op_type_error(g, e->loc, op, ta, tb);
+	case AST_OP_EQ:
+	case AST_OP_NE:
+	case AST_OP_LT:
+	case AST_OP_LE:
+	case AST_OP_GT:
+	case AST_OP_GE:
+		if (ta->ptr && tb->ptr ? ptr_compat(g, ta, tb) :
+		    ta->ptr	       ? const_zero(g, e->u.binary.rhs, tb) :
+					 const_zero(g, e->u.binary.lhs, ta))
+			return 0;
+		return cg_error(g, DIAG_OP_INCOMPAT, e->loc,
+				"operands have incompatible types: \"%s\" %s \"%s\"",
+				cg_ct_name(g, ta, b1, sizeof(b1)), ast_op_str(op),
+				cg_ct_name(g, tb, b2, sizeof(b2)));
+	default:
+		return 0;
+	}
+}
+
+/*
+ * LT = RT (E the assignment): a pointer takes a compatible pointer or a
+ * constant 0, an integer no pointer (without a cast). Returns -1 after the
+ * error.
+ */
+static int ptr_assign_check(struct cg *g, const struct ast_expr *e, const struct ct *lt,
+			    const struct ct *rt)
+{
+	char b1[128], b2[128];
+
+	if (lt->kind != CT_INT || rt->kind != CT_INT || (!lt->ptr && !rt->ptr))
+		return 0;
+	if (lt->ptr && (rt->ptr ? ptr_compat(g, lt, rt) : const_zero(g, e->u.binary.rhs, rt)))
+		return 0;
+	return cg_error(g, DIAG_OP_INCOMPAT, e->loc,
+			"operands have incompatible types: \"%s\" = \"%s\"",
+			cg_ct_name(g, lt, b1, sizeof(b1)), cg_ct_name(g, rt, b2, sizeof(b2)));
+}
+
 /*
  * *p = *q, p->s = q->s: a struct or union copied whole (BCOPY of its
  * sizeof bytes from the right side's address to the left side's, which,
@@ -2800,6 +2901,13 @@ static int ptr_store(struct cg *g, const struct ast_expr *e, const struct ast_ex
 			 "operands have incompatible types: \"%s\" %s \"%s\"",
 			 cg_ct_name(g, &lt, b1, sizeof(b1)), lv_op,
 			 cg_type_name(rt, b2, sizeof(b2)));
+		goto fail;
+	}
+	if (r >= 0 && op == AST_OP_ASSIGN && ptr_assign_check(g, e, &lt, rt))
+		goto fail;
+	if (r < 0 && lt.ptr && !elem_size(&lt)) {
+		cg_error(g, DIAG_OP_VFPTR, e->loc, "operator %s requires an operand of known size",
+			 lv_op);
 		goto fail;
 	}
 	ra = lvalue_addr(g, lhs, &pt);
@@ -2906,6 +3014,10 @@ static int assign(struct cg *g, const struct ast_expr *e, struct ct *t)
 				"operands have incompatible types: \"%s\" %s \"%s\"",
 				cg_ct_name(g, &v->type, b1, sizeof(b1)), lv_op,
 				cg_ct_name(g, &rt, b2, sizeof(b2)));
+	}
+	if (op == AST_OP_ASSIGN && ptr_assign_check(g, e, &v->type, &rt)) {
+		cg_reg_free(g, r);
+		return -1;
 	}
 	if (rt.kind == CT_SOU || rt.kind == CT_ARR) {
 		cg_btf_addr(g, r, &rt);
@@ -3158,6 +3270,10 @@ static int unary(struct cg *g, const struct ast_expr *e, struct ct *t)
 	r = expr_operand(g, e->u.unary.operand, &ot, op, NULL, e->loc);
 	if (r < 0)
 		return -1;
+	if (ot.ptr && op != AST_OP_LNOT) {
+		cg_reg_free(g, r);
+		return op_type_error(g, e->loc, op, NULL, &ot); /* not arithmetic, not integral */
+	}
 	switch (op) {
 	case AST_OP_NEG:
 		cg_emit(g, SPT_OP_NEG, r, r, 0, 0);
@@ -3255,17 +3371,17 @@ static int ternary(struct cg *g, const struct ast_expr *e, struct ct *t)
 				"operator ?: operands must have compatible types");
 	/* pointers: the left one's type wins; a pointer and a constant 0 are the pointer's */
 	if (t1.kind == CT_INT && (t1.ptr || t2.ptr)) {
-		struct ct zt;
-		uint64_t z;
-
-		if (t1.ptr && (t2.ptr || (fold(g, e->u.ternary.otherwise, &z, &zt) && !z))) {
+		if (t1.ptr && (t2.ptr ? ptr_compat(g, &t1, &t2) :
+					const_zero(g, e->u.ternary.otherwise, &t2))) {
 			*t = t1;
 			return rc;
 		}
-		if (t2.ptr && fold(g, e->u.ternary.then, &z, &zt) && !z) {
+		if (!t1.ptr && const_zero(g, e->u.ternary.then, &t1)) {
 			*t = t2;
 			return rc;
 		}
+		return cg_error(g, DIAG_OP_INCOMPAT, e->loc,
+				"operator ?: operands must have compatible types");
 	}
 	*t = t1.kind == CT_STR ? ct_str : arith_type(&t1, &t2);
 	if (t1.kind == CT_STR)
@@ -3754,6 +3870,11 @@ int cg_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 		}
 		if (rb < 0)
 			return -1;
+		if (ptr_operands(g, e, &ta, &tb)) {
+			cg_reg_free(g, ra);
+			cg_reg_free(g, rb);
+			return -1;
+		}
 		if ((e->u.binary.op == AST_OP_ADD || e->u.binary.op == AST_OP_SUB) &&
 		    (ta.ptr || tb.ptr || tb.kind == CT_STR))
 			return ptr_arith(g, e, ra, rb, &ta, &tb, t);
