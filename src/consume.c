@@ -504,14 +504,21 @@ static int drain_cpu(struct consumer *c, int cpu)
 	return r;
 }
 
-/* After a pass: messages and output to their readers; -EPIPE when nobody reads. */
+/*
+ * After a pass: messages and output to their readers. Output that cannot
+ * be written ends tracing: -errno, kept in write_err (EPIPE: nobody reads).
+ */
 static int pass_flush(struct consumer *c, int ret)
 {
 	report_status(c);
 	ktr_echo(&c->tr->ktr, c->msg);
 	fflush(c->msg);
-	if (fflush(c->pr->out) || ferror(c->pr->out))
-		return ret ? ret : -EPIPE; /* nobody reads our output any more */
+	errno = 0;
+	if (fflush(c->pr->out) || ferror(c->pr->out)) {
+		if (!c->write_err)
+			c->write_err = errno && errno != EINTR ? errno : EIO;
+		return ret ? ret : -c->write_err;
+	}
 	return ret;
 }
 

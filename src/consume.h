@@ -42,6 +42,7 @@ struct consumer {
 	uint64_t records;	/* records consumed so far */
 	uint64_t drops;		/* drops reported so far */
 	int exited;		/* a clause called exit() */
+	int write_err;		/* the output could not be written: its errno (EPIPE: no reader) */
 	struct proc_set *procs; /* -c, -p: tracing ends when all have exited; NULL: none */
 	int procs_gone;		/* they have */
 	int64_t exit_status;	/* its argument */

@@ -987,14 +987,23 @@ static int trace(const struct cmdline *cl, const struct enabling *en, const stru
 		       (unsigned long long)missed, missed == 1 ? "" : "s");
 		print_count(&pr, PRINT_CNT_MISSED, -1, missed);
 	}
-	fflush(pr.out);
+	errno = 0;
+	if ((fflush(pr.out) || ferror(pr.out)) && !c.write_err)
+		c.write_err = errno ? errno : EIO;
+	/*
+	 * As dtrace: output that cannot be written is an error, said once
+	 * (main() closes -o's file without saying it again); on a closed pipe
+	 * it is not ours (dtrace dies of the SIGPIPE without a word).
+	 */
+	if (c.write_err && (c.write_err != EPIPE || cl->ofile)) {
+		errmsg("failed to write to %s: %s", cl->ofile ? cl->ofile : "<stdout>",
+		       strerror(c.write_err));
+		clearerr(pr.out);
+		ret = ret ? ret : -c.write_err;
+	}
 	print_fini(&pr);
 	load_close(&tr);
 	consume_fini(&c);
-	/*
-	 * Output that cannot be written is not an error of ours on a closed
-	 * pipe; on -o's file it is, and main() says so when it closes it.
-	 */
 	if (ret && (ret != -EPIPE || cl->ofile))
 		return 1;
 	return c.exited ? (int)(c.exit_status & 0xff) : 0;
@@ -1175,8 +1184,9 @@ int main(int argc, char **argv)
 	enab_free(&en);
 	probe_table_free(&t);
 out_img:
+	errno = 0;
 	if (out != stdout && (ferror(out) | fclose(out))) {
-		errmsg("failed to write to output file '%s'", cl.ofile);
+		errmsg("failed to write to %s: %s", cl.ofile, strerror(errno ? errno : EIO));
 		ret = 1;
 	}
 	cg_image_free(&img);

@@ -26,21 +26,19 @@ dir=$(cd "$(dirname "$0")/d" && pwd)
 
 normalise() { sed -E -e 's/^ {0,2}[0-9]{1,3} ( +[0-9]+ +[^ ]*:[^ ]* )/  N \1/' -e 's/^ {0,2}[0-9]{1,3} ( *(=>|<=|->|<-|\|) )/  N \1/'; }
 
-for t in "$dir"/tst.*.d; do
-	[ -e "$t" ] || continue
-	name=$(basename "$t" .d)
-	base="$dir/$name"
-	want_status=0
+# run_tst NAME: one tst script, its ok/not ok lines on stdout; its own
+# files under $TMP/NAME (it may run beside another one).
+run_tst() {
+	local name=$1 base="$dir/$1" want_status=0 args=() trig=() i rc want_out tmp="$TMP/$1"
+	mkdir -p "$tmp"
 	[ -f "$base.status" ] && want_status=$(<"$base.status")
-	args=()
 	[ -f "$base.args" ] && read -r -a args <"$base.args"
 	# A quiet script prints no "matched" message to wait for: -c starts
 	# the trigger once tracing is on, with nothing to poll.
-	trig=()
 	[ -f "$base.trigger" ] && trig=(-c "$TRIG/sysloop $(<"$base.trigger")")
-	: >"$TMP/err"
+	: >"$tmp/err"
 	(cd "$dir" && SYSLOOP_QUIET=1 exec "$SPT" "${trig[@]}" -s "$name.d" "${args[@]}") \
-		>"$TMP/out" 2>"$TMP/err" &
+		>"$tmp/out" 2>"$tmp/err" &
 	TPID=$!
 	# A script must end by itself (exit()) or after its trigger; bound the
 	# wait (10 s, times E2E_SLOW under emulation).
@@ -59,18 +57,17 @@ for t in "$dir"/tst.*.d; do
 	# Exact bytes, trailing newlines included (dtrace ends every run with one).
 	want_out=
 	IFS= read -r -d '' want_out <"$base.expected"
-	check "$name: output" "$(normalise <"$TMP/out"; echo .)" "$want_out."
-	if grep -q -E 'drops? on CPU|malformed' "$TMP/err"; then
-		not_ok "$name: $(cat "$TMP/err")"
+	check "$name: output" "$(normalise <"$tmp/out"; echo .)" "$want_out."
+	if grep -q -E 'drops? on CPU|malformed' "$tmp/err"; then
+		not_ok "$name: $(cat "$tmp/err")"
 	fi
-done
+}
 
-for t in "$dir"/err.*.d; do
-	[ -e "$t" ] || continue
-	name=$(basename "$t" .d)
+# run_err NAME: one err script (compile or enabling error), as run_tst.
+run_err() {
+	local name=$1 tag args=() want e out rc pfx
 	tag=${name#err.}
 	tag=${tag%%.*}
-	args=()
 	[ -f "$dir/$name.args" ] && read -r -a args <"$dir/$name.args"
 	want=$(<"$dir/$name.expected")
 	e=-e
@@ -81,7 +78,7 @@ for t in "$dir"/err.*.d; do
 	check "$name: message" "$out" "$want"
 	# The tag is the front end's, the same on every kernel: a guest
 	# (SPT_E2E_ERRTAGS=0, tools/vmtest) leaves this second run to the host.
-	[ "${SPT_E2E_ERRTAGS:-1}" = 0 ] && [ "${tag#EDT_}" = "$tag" ] && continue
+	[ "${SPT_E2E_ERRTAGS:-1}" = 0 ] && [ "${tag#EDT_}" = "$tag" ] && return
 	out=$(cd "$dir" && "$SPT" $e -xerrtags -s "$name.d" "${args[@]}" 2>&1)
 	rc=$?
 	check "$name: exit status with -xerrtags" "$rc" 1
@@ -91,6 +88,48 @@ for t in "$dir"/err.*.d; do
 		check "$name: message with -xerrtags" "$out" "$pfx[$tag] ${want#"$pfx"}"
 		;;
 	esac
+}
+
+# Two scripts at a time (SPT_E2E_JOBS), each in a subshell that stops its
+# own tracer if it is ended early; their lines are then printed in order
+# and counted here. A script with a trigger runs alone: the scripts match
+# the trigger by its name (sysloop), and would see each other's.
+jobs=${SPT_E2E_JOBS:-2}
+mkdir -p "$TMP/res"
+spawn() {
+	local fn=$1 name=$2
+	while [ "$(jobs -pr | wc -l)" -ge "$jobs" ]; do
+		wait -n
+	done
+	(
+		trap 'e2e_cleanup_tracer' EXIT
+		"$fn" "$name"
+	) >"$TMP/res/$name" 2>&1 &
+}
+names=()
+for t in "$dir"/tst.*.d "$dir"/err.*.d; do
+	[ -e "$t" ] || continue
+	name=$(basename "$t" .d)
+	names+=("$name")
+	case "$name" in
+	err.*) spawn run_err "$name" ;;
+	*)	if [ -f "$dir/$name.trigger" ]; then
+			wait
+			(
+				trap 'e2e_cleanup_tracer' EXIT
+				run_tst "$name"
+			) >"$TMP/res/$name" 2>&1
+		else
+			spawn run_tst "$name"
+		fi
+		;;
+	esac
+done
+wait
+for name in "${names[@]}"; do
+	cat "$TMP/res/$name"
+	E2E_PASS=$((E2E_PASS + $(grep -c '^ok - ' "$TMP/res/$name")))
+	E2E_FAIL=$((E2E_FAIL + $(grep -c '^not ok - ' "$TMP/res/$name")))
 done
 check_no_leftovers
 e2e_done

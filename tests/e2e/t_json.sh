@@ -48,8 +48,8 @@ tracer_run -o /nonexistent/spt-dir/out -n 'BEGIN { exit(0); }'
 check "-o: a file that cannot be opened" "$TRC:$(cat "$TMP/err")" \
 	"1:spectrace: failed to open output file '/nonexistent/spt-dir/out': No such file or directory"
 tracer_run -o /dev/full -q -n 'BEGIN { printf("x\n"); exit(0); }'
-check "-o: a write error is an error" "$TRC:$(cat "$TMP/err")" \
-	"1:spectrace: failed to write to output file '/dev/full'"
+check "-o: a write error is an error, in dtrace's words" "$TRC:$(cat "$TMP/err")" \
+	"1:spectrace: failed to write to /dev/full: No space left on device"
 tracer_run -o "$TMP/never" -n 'BEGIN { nosuch(); }'
 check "-o: a program that does not compile creates no file" "$TRC:$([ -e "$TMP/never" ] && echo exists)" "1:"
 

@@ -201,5 +201,14 @@ check "-w -q: no notice" "$(cat "$TMP/err")" ""
 tracer_run -c "sh -c 'exit 3'" -n 'BEGIN { x = 1; }'
 check "-c: its end is not reported" "$TRC:$(cat "$TMP/err")" "0:spectrace: description 'BEGIN ' matched 1 probe"
 
+# --- exit status table: output that cannot be written ---
+
+"$SPT" -q -n 'BEGIN { printf("x\n"); exit(0); }' >/dev/full 2>"$TMP/err"
+check "stdout full: dtrace's message, exit 1" "$?:$(cat "$TMP/err")" \
+	"1:spectrace: failed to write to <stdout>: No space left on device"
+tracer_run -q -o /dev/full -n 'BEGIN { printf("x\n"); exit(0); }'
+check "-o a full file: named, said once, exit 1" "$TRC:$(cat "$TMP/err")" \
+	"1:spectrace: failed to write to /dev/full: No space left on device"
+
 check_no_leftovers
 e2e_done

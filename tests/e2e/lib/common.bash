@@ -33,6 +33,18 @@ e2e_init() {
 }
 
 e2e_cleanup() {
+	local j
+	e2e_cleanup_tracer
+	# a test's own background jobs (t_dscripts' workers stop their tracers)
+	for j in $(jobs -p); do
+		kill -TERM "$j" 2>/dev/null
+	done
+	wait
+	rm -rf "$TMP"
+}
+
+# Stop the tracer $TPID if it still runs (INT, then KILL after 2 s).
+e2e_cleanup_tracer() {
 	if [ -n "$TPID" ] && kill -0 "$TPID" 2>/dev/null; then
 		kill -INT "$TPID" 2>/dev/null
 		for _ in 1 2 3 4 5 6 7 8 9 10; do
@@ -41,7 +53,6 @@ e2e_cleanup() {
 		done
 		kill -KILL "$TPID" 2>/dev/null
 	fi
-	rm -rf "$TMP"
 }
 
 ok() { E2E_PASS=$((E2E_PASS + 1)); echo "ok - $1"; }
