@@ -760,17 +760,22 @@ static void agg_hook(void *ctx, struct printer *pr, const struct img_action *a, 
 }
 
 /* system(): the consumer runs the command when it processes the record. */
-/* A consumer-side error of a record (freopen's), in the form of a fault's message. */
+/*
+ * A library-level error of a record (setopt's, freopen's), in the form of
+ * dtrace-utils' fault message (CTX: the enabling, for the clause's number).
+ */
 static void record_error(void *ctx, uint32_t epid, const struct probe *p, const char *text)
 {
-	(void)ctx;
+	const struct enab_ecb *ecb = ctx ? enab_lookup(ctx, epid) : NULL;
+
 	fflush(stdout);
-	if (p)
+	if (p && ecb)
 		fprintf(stderr,
-			"spectrace: error on enabled probe ID %u (ID %u: %s:%s:%s:%s): %s\n", epid,
-			p->id, p->prov, p->mod, p->func, p->name, text);
+			"spectrace: error in dt_clause_%u for probe ID %u (%s:%s:%s:%s): %s\n",
+			ecb->stmt, p->id, p->prov, p->mod, p->func, p->name, text);
 	else
-		fprintf(stderr, "spectrace: error on enabled probe ID %u: %s\n", epid, text);
+		fprintf(stderr, "spectrace: error for unknown enabled probe ID %u: %s\n", epid,
+			text);
 }
 
 /*
@@ -783,6 +788,7 @@ static void record_error(void *ctx, uint32_t epid, const struct probe *p, const 
 struct setopt_ctx {
 	struct opts o;
 	struct agg_state *as;
+	const struct enabling *en;
 };
 
 static bool name_in(const char *name, const char *const *list, size_t n)
@@ -830,7 +836,7 @@ static void run_setopt(void *ctx, struct printer *pr, const char *name, const ch
 		/* dtrace's text ends in a newline of its own: an empty line follows */
 		snprintf(msg, sizeof(msg), "couldn't set option \"%s\" to \"%s\": %s\n", name,
 			 value, err);
-		record_error(NULL, epid, p, msg);
+		record_error((void *)sc->en, epid, p, msg);
 		return;
 	}
 	sc->o = o;
@@ -943,7 +949,9 @@ static int trace(const struct cmdline *cl, const struct enabling *en, const stru
 	pr.agg_ctx = &as;
 	pr.system = run_system;
 	pr.liberr = record_error;
+	pr.liberr_ctx = (void *)en;
 	soc.o = cl->o;
+	soc.en = en;
 	soc.as = &as;
 	pr.setopt = run_setopt;
 	pr.setopt_ctx = &soc;

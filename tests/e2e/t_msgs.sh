@@ -201,6 +201,20 @@ check "-w -q: no notice" "$(cat "$TMP/err")" ""
 tracer_run -c "sh -c 'exit 3'" -n 'BEGIN { x = 1; }'
 check "-c: its end is not reported" "$TRC:$(cat "$TMP/err")" "0:spectrace: description 'BEGIN ' matched 1 probe"
 
+# --- 4.3: library-level faults, in dtrace-utils' form (the clause's number) ---
+
+tracer_run -q -n 'BEGIN { x = 1; }' -n 'BEGIN { setopt("bufsize", "1m"); exit(0); }'
+check "setopt() of a static option while tracing: its message and dtrace's empty line" \
+	"$TRC:$(cat "$TMP/err"; echo .)" \
+	"0:spectrace: error in dt_clause_1 for probe ID 1 (dtrace:::BEGIN): couldn't set option \"bufsize\" to \"1m\": Operation illegal when tracing is active
+
+."
+tracer_run -w -q -n 'BEGIN { freopen("/nonexistent/spt-dir/f"); printf("still\n"); exit(0); }'
+check "freopen() that fails: the message, tracing goes on" "$TRC:$(cat "$TMP/out" "$TMP/err")" \
+	"0:still
+
+spectrace: error in dt_clause_0 for probe ID 1 (dtrace:::BEGIN): couldn't freopen() \"/nonexistent/spt-dir/f\": No such file or directory"
+
 # --- exit status table: output that cannot be written ---
 
 "$SPT" -q -n 'BEGIN { printf("x\n"); exit(0); }' >/dev/full 2>"$TMP/err"
