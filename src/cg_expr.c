@@ -2696,24 +2696,6 @@ static int lvalue_addr(struct cg *g, const struct ast_expr *lhs, struct ct *pt)
 	return cg_expr(g, &an, pt);
 }
 
-/*
- * D lets a string variable or element take a constant 0 (NULL), as a
- * pointer may: a NULL string (self-> and array elements are deleted).
- */
-static bool null_to_string(struct cg *g, const struct ast_expr *lhs, const struct ast_expr *rhs,
-			   const struct ct *rt)
-{
-	const struct ast_expr *id = lhs->kind == AST_INDEX ? lhs->u.index.base : lhs;
-	struct cg_var *v;
-	int64_t z;
-
-	if (rt->kind != CT_INT || id->kind != AST_IDENT || !cg_const_fold(g, rhs, &z) || z)
-		return false;
-	v = cg_var_find(g, lhs->kind == AST_INDEX ? AST_SCOPE_GLOBAL : id->u.ident.scope,
-			id->u.ident.name);
-	return v && v->type.kind == CT_STR && v->assoc == (lhs->kind == AST_INDEX);
-}
-
 /* Whether A and B name the same type (struct values are assigned between equals only). */
 static bool same_type_name(struct cg *g, const struct ct *a, const struct ct *b)
 {
@@ -2755,6 +2737,23 @@ static bool const_zero(struct cg *g, const struct ast_expr *e, const struct ct *
 	int64_t z;
 
 	return t->kind == CT_INT && !t->ptr && cg_const_fold(g, e, &z) && !z;
+}
+
+/*
+ * D lets a string variable or element take a constant 0 (NULL), as a
+ * pointer may: a NULL string (self-> and array elements are deleted).
+ */
+static bool null_to_string(struct cg *g, const struct ast_expr *lhs, const struct ast_expr *rhs,
+			   const struct ct *rt)
+{
+	const struct ast_expr *id = lhs->kind == AST_INDEX ? lhs->u.index.base : lhs;
+	struct cg_var *v;
+
+	if (id->kind != AST_IDENT || !const_zero(g, rhs, rt))
+		return false;
+	v = cg_var_find(g, lhs->kind == AST_INDEX ? AST_SCOPE_GLOBAL : id->u.ident.scope,
+			id->u.ident.name);
+	return v && v->type.kind == CT_STR && v->assoc == (lhs->kind == AST_INDEX);
 }
 
 /*

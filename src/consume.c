@@ -504,22 +504,27 @@ static int drain_cpu(struct consumer *c, int cpu)
 	return r;
 }
 
+int consume_flush_output(struct consumer *c)
+{
+	errno = 0;
+	if ((fflush(c->pr->out) || ferror(c->pr->out)) && !c->write_err)
+		c->write_err = errno ? errno : EIO;
+	return -c->write_err;
+}
+
 /*
  * After a pass: messages and output to their readers. Output that cannot
  * be written ends tracing: -errno, kept in write_err (EPIPE: nobody reads).
  */
 static int pass_flush(struct consumer *c, int ret)
 {
+	int w;
+
 	report_status(c);
 	ktr_echo(&c->tr->ktr, c->msg);
 	fflush(c->msg);
-	errno = 0;
-	if (fflush(c->pr->out) || ferror(c->pr->out)) {
-		if (!c->write_err)
-			c->write_err = errno && errno != EINTR ? errno : EIO;
-		return ret ? ret : -c->write_err;
-	}
-	return ret;
+	w = consume_flush_output(c);
+	return ret ? ret : w;
 }
 
 int consume_pass(struct consumer *c)

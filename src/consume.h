@@ -57,6 +57,12 @@ int consume_init(struct consumer *c, struct tracer *tr, const struct enabling *e
 void consume_fini(struct consumer *c);
 
 /*
+ * Flush the output; the first write error is kept in write_err. Returns
+ * -write_err (0 while the output is fine).
+ */
+int consume_flush_output(struct consumer *c);
+
+/*
  * One pass: switch and drain every CPU, report new drops. Returns 0 or
  * -errno (a malformed buffer is -EPROTO, reported on MSG).
  */

@@ -995,9 +995,7 @@ static int trace(const struct cmdline *cl, const struct enabling *en, const stru
 		       (unsigned long long)missed, missed == 1 ? "" : "s");
 		print_count(&pr, PRINT_CNT_MISSED, -1, missed);
 	}
-	errno = 0;
-	if ((fflush(pr.out) || ferror(pr.out)) && !c.write_err)
-		c.write_err = errno ? errno : EIO;
+	consume_flush_output(&c);
 	/*
 	 * As dtrace: output that cannot be written is an error, said once
 	 * (main() closes -o's file without saying it again); on a closed pipe
