@@ -354,7 +354,7 @@ static int parse_cmdline(struct cmdline *cl, int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	static const char optstring[] = ":3:6:aAb:c:CD:ef:FGhHi:I:lL:m:n:o:p:P:qSs:U:VvwX:x:Z";
-	int c;
+	int c, help = 0, modes = 0;
 
 	opt_init(&cl->o);
 	cl->fail_status = EXIT_USAGE;
@@ -371,10 +371,16 @@ static int parse_cmdline(struct cmdline *cl, int argc, char **argv)
 	while ((c = getopt_long(argc, argv, optstring, longopts, NULL)) != -1) {
 		switch (c) {
 		case 'h':
-			fputs(usage_text, stdout);
-			exit(0);
+			help = 1;
+			modes++;
+			break;
+		case 'G':
+		case 'l':
+			modes++;
+			break;
 		case 'V':
 			/* printed once the options are read: -vV says more */
+			modes++; /* as dtrace(1), -V -V too */
 			cl->version = 1;
 			break;
 		case '3':
@@ -400,6 +406,14 @@ static int parse_cmdline(struct cmdline *cl, int argc, char **argv)
 		default:
 			break;
 		}
+	}
+	if (modes > 1) {
+		errmsg("only one of the [-GhlV] options can be specified at a time");
+		return -EINVAL;
+	}
+	if (help) {
+		fputs(usage_text, stdout);
+		exit(0);
 	}
 	opt_set_env(&cl->o, getenv);
 	optind = 0; /* glibc: start over, permuting again */
@@ -527,6 +541,10 @@ static int parse_cmdline(struct cmdline *cl, int argc, char **argv)
 	cl->argv0 = argv[0];
 	cl->macros = argv + optind;
 	cl->nmacros = (size_t)(argc - optind);
+	if (!cl->list && !cl->version && cl->nsrcs == 0 && cl->compile_only) {
+		/* dtrace -e stops after compiling, before it counts the probes */
+		exit(0);
+	}
 	if (!cl->list && !cl->version && cl->nsrcs == 0) {
 		errmsg("no probes specified");
 		cl->fail_status = 1;
@@ -819,15 +837,26 @@ static void run_setopt(void *ctx, struct printer *pr, const char *name, const ch
 		"iregs",	"tregs",    "disasm",	   "tree",	"debug",      "debugassert",
 		"core",		"verbose",
 	};
+	static const char *const flag_only[] = {
+		"argref", "cpp",       "defaultargs", "empty", "errtags", "knodefs",
+		"kdefs",  "nolibs",    "pspec",	      "udefs", "unodefs", "verbose",
+		"zdefs",  "aggpercpu", "core",	      "debug", "cpphdrs", "strip",
+	};
 	struct setopt_ctx *sc = ctx;
 	struct opts o = sc->o;
 	bool dyn = name_in(name, dynamic, sizeof(dynamic) / sizeof(dynamic[0]));
 	char err[256] = "", msg[1100];
 	int ret;
 
-	if (name_in(name, compile, sizeof(compile) / sizeof(compile[0])))
+	if (name_in(name, flag_only, sizeof(flag_only) / sizeof(flag_only[0]))) {
+		/* setopt() always passes a value, which a flag-only option refuses */
+		snprintf(err, sizeof(err), "Invalid value for specified option");
+		ret = -EINVAL;
+	} else if (name_in(name, compile, sizeof(compile) / sizeof(compile[0]))) {
 		return;
-	ret = opt_set(&o, name, value, err, sizeof(err));
+	} else {
+		ret = opt_set(&o, name, value, err, sizeof(err));
+	}
 	if (dyn && ret == -ENOENT)
 		return; /* dynamic in dtrace, without an effect here */
 	if (!ret && !dyn)

@@ -45,6 +45,11 @@ check "strsize above UINT_MAX" "$(usage -x strsize=4g -n BEGIN)" \
 check "an option whose feature spectrace lacks" "$(usage -x ctypes=/tmp/c -n BEGIN)" \
 	"1|spectrace: failed to set -x ctypes: not supported: option ctypes"
 check "no programs" "$(usage -q)" "1|spectrace: no probes specified"
+check "-e without programs: stops after compiling nothing" "$(usage -e)" "0|"
+check "two modes" "$(usage -l -V)" "2|spectrace: only one of the [-GhlV] options can be specified at a time"
+check "a mode twice" "$(usage -V -V)" "2|spectrace: only one of the [-GhlV] options can be specified at a time"
+check "help and list" "$(usage -h -l -n BEGIN)" \
+	"2|spectrace: only one of the [-GhlV] options can be specified at a time"
 check "-p not a number" "$(usage -p 12x -n BEGIN)" "1|spectrace: invalid pid: 12x"
 # Every option of dtrace's table is known (accepted here, or refused as not supported).
 for o in bufsize=4m bufpolicy=switch bufresize=auto aggsize=4m dynvarsize=1m specsize=1m \

@@ -209,6 +209,12 @@ check "setopt() of a static option while tracing: its message and dtrace's empty
 	"0:spectrace: error in dt_clause_1 for probe ID 1 (dtrace:::BEGIN): couldn't set option \"bufsize\" to \"1m\": Operation illegal when tracing is active
 
 ."
+tracer_run -q -n 'BEGIN { setopt("zdefs"); setopt("quiet", "1"); exit(0); }'
+check "setopt() of a flag-only option: a value is always passed, which it refuses" \
+	"$TRC:$(cat "$TMP/err"; echo .)" \
+	"0:spectrace: error in dt_clause_0 for probe ID 1 (dtrace:::BEGIN): couldn't set option \"zdefs\" to \"1\": Invalid value for specified option
+
+."
 tracer_run -w -q -n 'BEGIN { freopen("/nonexistent/spt-dir/f"); printf("still\n"); exit(0); }'
 check "freopen() that fails: the message, tracing goes on" "$TRC:$(cat "$TMP/out" "$TMP/err")" \
 	"0:still
