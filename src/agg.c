@@ -15,6 +15,7 @@
 #include "agg.h"
 #include "print.h"
 #include "stack.h"
+#include "diag.h"
 
 int agg_init(struct agg_state *s, const struct image *img, const struct agg_source *src,
 	     const struct opts *o, FILE *msg)
@@ -735,7 +736,7 @@ static size_t show(struct agg_state *s, struct printer *pr, uint32_t id, const s
 	size_t n;
 
 	if (ret) {
-		fprintf(s->msg, "spectrace: cannot read aggregation @%s: %s\n",
+		fprintf(s->msg, "%s: cannot read aggregation @%s: %s\n", spt_progname,
 			s->img->aggs[id].name, strerror(-ret));
 		return 0;
 	}
@@ -772,7 +773,7 @@ static void show_joined(struct agg_state *s, struct printer *pr, const struct im
 	for (j = 0; j < got; j++)
 		agg_snap_free(&snaps[j]);
 	if (ret) {
-		fprintf(s->msg, "spectrace: cannot read aggregation @%s: %s\n",
+		fprintf(s->msg, "%s: cannot read aggregation @%s: %s\n", spt_progname,
 			s->img->aggs[a->agg].name, strerror(-ret));
 		return;
 	}
@@ -800,8 +801,8 @@ void agg_action(struct agg_state *s, struct printer *pr, const struct img_action
 	case IMG_ACT_NORMALIZE:
 		if (arg <= 0) {
 			fprintf(s->msg,
-				"spectrace: normalize( ) of @%s by %lld ignored: the factor must be positive\n",
-				s->img->aggs[id].name, (long long)arg);
+				"%s: normalize( ) of @%s by %lld ignored: the factor must be positive\n",
+				spt_progname, s->img->aggs[id].name, (long long)arg);
 			return;
 		}
 		s->normal[id] = (uint64_t)arg;

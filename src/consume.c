@@ -21,6 +21,7 @@
 #include "abi/spec.h"
 #include "consume.h"
 #include "temporal.h"
+#include "diag.h"
 
 /* A busy switch means a record is in flight: retry for up to this long. */
 #define SWITCH_RETRY_NS (200ULL * 1000 * 1000)
@@ -201,12 +202,12 @@ static void report_fault(struct consumer *c, int cpu, const struct spt_fault_rec
 	/* Keep the output's records before the message that follows them. */
 	fflush(c->pr->out);
 	if (!ecb) {
-		fprintf(c->msg, "spectrace: error for unknown enabled probe ID %u: %s\n", f->epid,
-			pf.text);
+		fprintf(c->msg, "%s: error for unknown enabled probe ID %u: %s\n", spt_progname,
+			f->epid, pf.text);
 		return;
 	}
-	fprintf(c->msg, "spectrace: error in dt_clause_%u for probe ID %u (%s:%s:%s:%s): %s\n",
-		ecb->stmt, p->id, p->prov, p->mod, p->func, p->name, pf.text);
+	fprintf(c->msg, "%s: error in dt_clause_%u for probe ID %u (%s:%s:%s:%s): %s\n",
+		spt_progname, ecb->stmt, p->id, p->prov, p->mod, p->func, p->name, pf.text);
 }
 
 /*
@@ -226,8 +227,8 @@ static int64_t consume_record(struct consumer *c, int cpu, const struct spt_rec 
 	if (left < sizeof(*r) || r->size < sizeof(*r) + c->tsz || r->size % 8 || r->size > left ||
 	    !(ecb = enab_lookup(c->en, r->epid))) {
 		fprintf(c->msg,
-			"spectrace: malformed record at offset %llu of CPU %d's buffer (epid %u, size %u)\n",
-			(unsigned long long)off, cpu, r->epid, r->size);
+			"%s: malformed record at offset %llu of CPU %d's buffer (epid %u, size %u)\n",
+			spt_progname, (unsigned long long)off, cpu, r->epid, r->size);
 		return -EPROTO;
 	}
 	/* A second signal: dtrace stops printing what is left. */
@@ -240,8 +241,8 @@ static int64_t consume_record(struct consumer *c, int cpu, const struct spt_rec 
 
 		if (r->size != cl->recsize + c->tsz) {
 			fprintf(c->msg,
-				"spectrace: record of epid %u on CPU %d has %u bytes, expected %u\n",
-				r->epid, cpu, r->size, cl->recsize + c->tsz);
+				"%s: record of epid %u on CPU %d has %u bytes, expected %u\n",
+				spt_progname, r->epid, cpu, r->size, cl->recsize + c->tsz);
 			return -EPROTO;
 		}
 		print_record(c->pr, cpu, r->epid, ecb->probe, cl, (const uint8_t *)r);
@@ -292,7 +293,7 @@ static void drop_msg(struct consumer *c, const char *tag, uint64_t n, const char
 {
 	char tb[40];
 
-	fprintf(c->msg, "spectrace: %s%llu %s%s%s\n", drop_tag(c, tag, tb, sizeof(tb)),
+	fprintf(c->msg, "%s: %s%llu %s%s%s\n", spt_progname, drop_tag(c, tag, tb, sizeof(tb)),
 		(unsigned long long)n, what, n > 1 ? "s" : "", suffix);
 }
 
@@ -437,11 +438,11 @@ static int merge(struct consumer *c)
 	}
 	ret = temporal_run(&c->tm, bound, c->stopping, merged_record, c);
 	if (ret == -EPROTO && c->tm.bad_cpu >= 0)
-		fprintf(c->msg, "spectrace: malformed record at offset %llu of CPU %d's records\n",
-			(unsigned long long)c->tm.bad_off, c->tm.bad_cpu);
+		fprintf(c->msg, "%s: malformed record at offset %llu of CPU %d's records\n",
+			spt_progname, (unsigned long long)c->tm.bad_off, c->tm.bad_cpu);
 	else if (ret == -ENOMEM)
-		fprintf(c->msg,
-			"spectrace: out of memory keeping records for the temporal order\n");
+		fprintf(c->msg, "%s: out of memory keeping records for the temporal order\n",
+			spt_progname);
 	return ret;
 }
 
@@ -467,7 +468,7 @@ static int drain_cpu(struct consumer *c, int cpu)
 		return 0;
 	}
 	if (r < 0) {
-		fprintf(c->msg, "spectrace: cannot switch buffers on CPU %d: %s\n", cpu,
+		fprintf(c->msg, "%s: cannot switch buffers on CPU %d: %s\n", spt_progname, cpu,
 			strerror(-r));
 		return r;
 	}
@@ -630,7 +631,7 @@ static int consume_end(struct consumer *c)
 		return ret;
 	ret = load_dtrace_probe(c->tr, SPT_DTRACE_END, sched_getcpu());
 	if (ret)
-		fprintf(c->msg, "spectrace: cannot fire END: %s\n", strerror(-ret));
+		fprintf(c->msg, "%s: cannot fire END: %s\n", spt_progname, strerror(-ret));
 	consume_clean(c);
 	ret = consume_pass(c);
 	/* Nothing committed may stay behind: say so if a CPU never let the cleaner in. */
@@ -638,7 +639,7 @@ static int consume_end(struct consumer *c)
 		uint32_t w = load_slot_state(c->tr, id) & 0xff;
 
 		if (w == SPT_SPEC_COMMITTING || w == SPT_SPEC_DISCARDING)
-			fprintf(c->msg, "spectrace: speculation %u still %s at exit\n", id,
+			fprintf(c->msg, "%s: speculation %u still %s at exit\n", spt_progname, id,
 				w == SPT_SPEC_COMMITTING ? "committing" : "discarding");
 	}
 	return ret;
@@ -649,7 +650,7 @@ int consume_begin(struct consumer *c)
 	int ret = load_dtrace_probe(c->tr, SPT_DTRACE_BEGIN, sched_getcpu());
 
 	if (ret) {
-		fprintf(c->msg, "spectrace: cannot fire BEGIN: %s\n", strerror(-ret));
+		fprintf(c->msg, "%s: cannot fire BEGIN: %s\n", spt_progname, strerror(-ret));
 		return ret;
 	}
 	c->exited = load_exited(c->tr, &c->exit_status);

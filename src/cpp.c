@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "cpp.h"
+#include "diag.h"
 
 /* Append S to the argument vector V of *N entries (room was counted). */
 static void push(char **v, size_t *n, char *s)
@@ -111,7 +112,7 @@ int cpp_run(const struct opts *o, const char *text, size_t len, char **out, size
 		if (dup2(in, 0) < 0 || dup2(pfd[1], 1) < 0)
 			_exit(127);
 		execvp(argv[0], argv);
-		fprintf(stderr, "spectrace: cannot run %s: %s\n", argv[0], strerror(errno));
+		fprintf(stderr, "%s: cannot run %s: %s\n", spt_progname, argv[0], strerror(errno));
 		_exit(127);
 	}
 	close(pfd[1]);

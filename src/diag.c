@@ -13,7 +13,7 @@
 
 #include "diag.h"
 
-#define DIAG_PROGNAME "spectrace"
+const char *spt_progname = "spectrace";
 
 void diag_list_init(struct diag_list *dl)
 {
@@ -185,7 +185,7 @@ static void print_caret(FILE *fp, const struct diag_list *dl, const struct diag 
 
 static void print_one(FILE *fp, const struct diag_list *dl, const struct diag *d, const char *spec)
 {
-	fputs(DIAG_PROGNAME ": ", fp);
+	fprintf(fp, "%s: ", spt_progname);
 	if (d->file)
 		fprintf(fp, "failed to compile script %s: ", d->file);
 	else if (spec)
@@ -214,7 +214,7 @@ int diag_print(FILE *fp, const struct diag_list *dl, const char *spec)
 	for (i = 0; i < dl->n; i++)
 		print_one(fp, dl, &dl->v[i], spec);
 	if (dl->nomem)
-		fputs(DIAG_PROGNAME ": out of memory while reporting errors\n", fp);
+		fprintf(fp, "%s: out of memory while reporting errors\n", spt_progname);
 	if (fflush(fp) || ferror(fp))
 		return -EIO;
 	return 0;

@@ -31,6 +31,12 @@
 #include <stdio.h>
 
 /*
+ * The prefix of every message: the program's name as it was run,
+ * basename(argv[0]), as dtrace(1)'s ("spectrace" until main sets it).
+ */
+extern const char *spt_progname;
+
+/*
  * Every tag, once: DIAG_TAGS(X) calls X(NAME, AT, SHAPE) for each, and
  * the enum constant DIAG_NAME stands for the tag "D_NAME" (DIAG_NOREG is
  * D_NOREG): the C name and the tag cannot differ. Tags are dtrace's names

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "enab.h"
+#include "diag.h"
 
 int enab_add(struct enabling *e, const struct probe_table *t, const char *desc, unsigned int clause,
 	     uint32_t size, uint32_t prog)
@@ -49,7 +50,7 @@ __attribute__((format(printf, 2, 3))) static void say(FILE *f, const char *fmt, 
 {
 	va_list ap;
 
-	fputs("spectrace: ", f);
+	fprintf(f, "%s: ", spt_progname);
 	va_start(ap, fmt);
 	vfprintf(f, fmt, ap);
 	va_end(ap);

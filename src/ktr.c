@@ -27,6 +27,7 @@
 
 #include "ktr.h"
 #include "ktrfmt.h"
+#include "diag.h"
 
 #define BPFFS_ROOT "/sys/fs/bpf"
 #define FMT_CACHE_SLOTS 4096 /* power of two, > 2 * SPT_KTR_MAX_FMTS */
@@ -326,8 +327,8 @@ int ktr_open(struct ktr *k, const char *dir, int flags, const struct ktr_opts *o
 			return ret;
 		if (msg)
 			fprintf(msg,
-				"spectrace: KTR buffers at %s enlarged to %u entries per CPU; their earlier events are discarded\n",
-				dir, cap);
+				"%s: KTR buffers at %s enlarged to %u entries per CPU; their earlier events are discarded\n",
+				spt_progname, dir, cap);
 	}
 	ret = map_views(k, flags & KTR_OPEN_WRITE, err, errlen);
 	if (!ret) {
@@ -393,7 +394,8 @@ int ktr_setup(struct ktr *k, struct bpf_object *obj, const struct ktr_opts *o, F
 			return 0;
 		if (ret) {
 			if (msg)
-				fprintf(msg, "spectrace: KTR is off for this run: %s\n", why);
+				fprintf(msg, "%s: KTR is off for this run: %s\n", spt_progname,
+					why);
 			return 0;
 		}
 	}
@@ -598,8 +600,8 @@ void ktr_echo(struct ktr *k, FILE *out)
 
 		if (k->seen[c] < lo) {
 			fprintf(out,
-				"spectrace: ktr: %llu events on CPU %u overwritten before they were echoed\n",
-				(unsigned long long)(lo - k->seen[c]), c);
+				"%s: ktr: %llu events on CPU %u overwritten before they were echoed\n",
+				spt_progname, (unsigned long long)(lo - k->seen[c]), c);
 			k->seen[c] = lo;
 		}
 	}
@@ -610,7 +612,7 @@ void ktr_echo(struct ktr *k, FILE *out)
 	}
 	for (i = 0; i < n; i++) {
 		ktr_message(k, &ev[i], line, sizeof(line));
-		fprintf(out, "spectrace: ktr: cpu %u: %s\n", ev[i].cpu, line);
+		fprintf(out, "%s: ktr: cpu %u: %s\n", spt_progname, ev[i].cpu, line);
 	}
 	for (c = 0; c < k->pins.ncpus; c++)
 		if (upto[c] > k->seen[c])

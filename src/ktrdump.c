@@ -17,6 +17,7 @@
 #include "ktrdump.h"
 #include "ktrfmt.h"
 #include "priv.h"
+#include "diag.h"
 
 #define EXIT_USAGE 2
 
@@ -61,7 +62,7 @@ __attribute__((format(printf, 1, 2))) static void ktrdump_err(const char *fmt, .
 {
 	va_list ap;
 
-	fputs("spectrace: ", stderr);
+	fprintf(stderr, "%s: ", spt_progname);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);

@@ -39,6 +39,7 @@
 #include "kbtf.h"
 #include "load.h"
 #include "usym.h"
+#include "diag.h"
 
 /* Nanoseconds to add to the boot clock to get the wall clock. */
 static uint64_t boot_to_wall(void)
@@ -914,7 +915,7 @@ static void tick_ctl(struct tracer *tr, uint32_t cmd)
 	__atomic_store_n(&tr->skel->bss->spt_tick_cmd, cmd, __ATOMIC_SEQ_CST);
 	if (prctl(PR_GET_NAME, comm) || prctl(PR_SET_NAME, comm) ||
 	    __atomic_load_n(&tr->skel->bss->spt_tick_cmd, __ATOMIC_SEQ_CST))
-		fprintf(stderr, "spectrace: cannot %s the tick timers\n",
+		fprintf(stderr, "%s: cannot %s the tick timers\n", spt_progname,
 			cmd == SPT_TICK_ARM ? "start" : "stop");
 	if (pinned)
 		sched_setaffinity(0, sizeof(was), &was);

@@ -37,6 +37,7 @@
 #include "probe.h"
 #include "proc.h"
 #include "stack.h"
+#include "diag.h"
 
 #define EXIT_USAGE 2
 /* What dtrace -V prints after the program's name: the D language version. */
@@ -140,7 +141,6 @@ static const char first_run_text[] =
 	"\n"
 	"spectrace --help lists the options; man spectrace explains them.\n";
 
-static const char *progname = "spectrace";
 static int verbose;
 static volatile sig_atomic_t stop_flag;
 
@@ -148,7 +148,7 @@ __attribute__((format(printf, 1, 2))) static void errmsg(const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "%s: ", progname);
+	fprintf(stderr, "%s: ", spt_progname);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
@@ -788,12 +788,11 @@ static void record_error(void *ctx, uint32_t epid, const struct probe *p, const 
 
 	fflush(stdout);
 	if (p && ecb)
-		fprintf(stderr,
-			"spectrace: error in dt_clause_%u for probe ID %u (%s:%s:%s:%s): %s\n",
-			ecb->stmt, p->id, p->prov, p->mod, p->func, p->name, text);
+		fprintf(stderr, "%s: error in dt_clause_%u for probe ID %u (%s:%s:%s:%s): %s\n",
+			spt_progname, ecb->stmt, p->id, p->prov, p->mod, p->func, p->name, text);
 	else
-		fprintf(stderr, "spectrace: error for unknown enabled probe ID %u: %s\n", epid,
-			text);
+		fprintf(stderr, "%s: error for unknown enabled probe ID %u: %s\n", spt_progname,
+			epid, text);
 }
 
 /*
@@ -1102,6 +1101,12 @@ int main(int argc, char **argv)
 	char err[512];
 	int ret;
 
+	if (argc > 0 && argv[0][0]) {
+		const char *slash = strrchr(argv[0], '/');
+
+		/* as dtrace(1): messages begin with the name it was run as */
+		spt_progname = slash && slash[1] ? slash + 1 : argv[0];
+	}
 	if (argc > 1 && !strcmp(argv[1], "ktrdump"))
 		return ktrdump_main(argc - 1, argv + 1);
 	/*
@@ -1130,7 +1135,7 @@ int main(int argc, char **argv)
 	 * dtrace-utils'); with -v the program's own version too.
 	 */
 	if (cl.version) {
-		ret = printf("%s: %s\n", progname, SPT_D_VERSION) <= 0;
+		ret = printf("%s: %s\n", spt_progname, SPT_D_VERSION) <= 0;
 		if (!ret && verbose)
 			ret = printf("This is spectrace %s\n", SPT_VERSION) <= 0 ||
 			      print_features();

@@ -27,6 +27,7 @@
 #include "stack.h"
 #include "print.h"
 #include "print_priv.h"
+#include "diag.h"
 
 /*
  * The line being built, printf()'s text of the current record, and the
@@ -117,7 +118,7 @@ const char *json_fault_name(uint32_t fault)
 static void flush_buf(struct printer *pr, struct jbuf *b)
 {
 	if (b->oom)
-		fprintf(stderr, "spectrace: out of memory: a JSON record was not written\n");
+		fprintf(stderr, "%s: out of memory: a JSON record was not written\n", spt_progname);
 	else if (b->len)
 		fwrite(b->p, 1, b->len, pr->out);
 	b->len = 0;

@@ -29,6 +29,7 @@
 #include <sys/wait.h>
 
 #include "proc.h"
+#include "diag.h"
 
 extern char **environ;
 
@@ -138,7 +139,7 @@ int proc_create(struct proc_set *ps, const char *cmd, char *err, size_t errlen)
 		if (read(pfd[0], &c, 1) != 1)
 			_exit(127);
 		execvp(we.we_wordv[0], we.we_wordv);
-		fprintf(stderr, "spectrace: failed to execute %s: %s\n", we.we_wordv[0],
+		fprintf(stderr, "%s: failed to execute %s: %s\n", spt_progname, we.we_wordv[0],
 			strerror(errno));
 		_exit(127);
 	}
@@ -195,7 +196,7 @@ void proc_release(struct proc_set *ps)
 			continue;
 		/* A command that cannot be told to start reads EOF and exits 127. */
 		if (write(p->go, "g", 1) != 1)
-			fprintf(stderr, "spectrace: cannot start pid %d: %s\n", p->pid,
+			fprintf(stderr, "%s: cannot start pid %d: %s\n", spt_progname, p->pid,
 				strerror(errno));
 		close(p->go);
 		p->go = -1;

@@ -221,6 +221,15 @@ check "freopen() that fails: the message, tracing goes on" "$TRC:$(cat "$TMP/out
 
 spectrace: error in dt_clause_0 for probe ID 1 (dtrace:::BEGIN): couldn't freopen() \"/nonexistent/spt-dir/f\": No such file or directory"
 
+# --- the prefix is the name the program was run as (a symlink called dt) ---
+
+ln -s "$(command -v "$SPT" || echo "$SPT")" "$TMP/dt"
+"$TMP/dt" -x nosuch -n BEGIN 2>"$TMP/err"
+check "run as dt: dt's prefix" "$?:$(cat "$TMP/err")" "1:dt: failed to set -x nosuch: Invalid option name"
+"$TMP/dt" -n 'BEGIN { x = ; }' 2>"$TMP/err"
+check "run as dt: compile errors too" "$?:$(cat "$TMP/err")" \
+	"1:dt: invalid probe specifier BEGIN { x = ; }: syntax error near \";\""
+
 # --- exit status table: output that cannot be written ---
 
 "$SPT" -q -n 'BEGIN { printf("x\n"); exit(0); }' >/dev/full 2>"$TMP/err"
