@@ -1090,10 +1090,94 @@ static int pred_first(struct cg *g, size_t start, size_t mid)
 	return 0;
 }
 
+/* Free a clause's actions (their formats) and record fields. */
+static void clause_acts_free(struct img_clause *cl)
+{
+	size_t j;
+
+	for (j = 0; j < cl->nacts; j++)
+		if (cl->acts[j].kind == IMG_ACT_PRINTF || cl->acts[j].kind == IMG_ACT_SYSTEM ||
+		    cl->acts[j].kind == IMG_ACT_FREOPEN || cl->acts[j].kind == IMG_ACT_PRINTA)
+			fmt_free(&cl->acts[j].fmt);
+	free(cl->acts);
+	free(cl->fields);
+}
+
+/* The clause's statements, each an action numbered from 1. */
+static int clause_body(struct cg *g, const struct ast_clause *c)
+{
+	size_t i;
+
+	for (i = 0; c->body && i < c->body->nstmts && !g->err; i++) {
+		g->act = (uint32_t)i + 1;
+		g->act_start = g->img->ninsns;
+		if (statement(g, c->body->stmts[i]))
+			return -1;
+	}
+	return g->err;
+}
+
+/* The predicate (action 0), ending in the instruction that tests it. */
+static int clause_pred(struct cg *g, const struct ast_clause *c)
+{
+	struct ct t;
+	int r;
+
+	g->act = 0;
+	g->act_start = g->img->ninsns;
+	r = cg_expr(g, c->pred, &t);
+	if (r < 0)
+		return -1;
+	if (t.kind != CT_INT) {
+		cg_reg_free(g, r);
+		return cg_error(g, DIAG_PRED_SCALAR, c->pred->loc,
+				"predicate result must be of scalar type");
+	}
+	cg_emit(g, SPT_OP_PRED, 0, r, 0, 0);
+	cg_reg_free(g, r);
+	return g->err;
+}
+
+/* The one error reported since NDIAGS names a variable not yet created. */
+static bool undefined_name(const struct cg *g, size_t ndiags)
+{
+	const struct diag_list *dl = &g->cc->diags;
+	const char *tag;
+
+	if (g->err != -EINVAL || dl->n != ndiags + 1)
+		return false;
+	tag = dl->v[ndiags].tag;
+	return !strcmp(tag, diag_tag_name(DIAG_IDENT_UNDEF)) ||
+	       !strcmp(tag, diag_tag_name(DIAG_VAR_UNDEF));
+}
+
+/*
+ * Forget what a failed check of the clause's statements emitted: its
+ * instructions (from START), actions, record fields and error. Variables
+ * and aggregations it created stay, as the identifiers of dtrace's.
+ */
+static void clause_reset(struct cg *g, size_t start, size_t ndiags)
+{
+	struct img_clause *cl = g->cl;
+
+	clause_acts_free(cl);
+	cl->acts = NULL;
+	cl->fields = NULL;
+	cl->nacts = cl->nfields = 0;
+	g->img->ninsns = start;
+	g->fcap = g->acap = 0;
+	g->recoff = sizeof(struct spt_rec);
+	g->records = g->speculative = g->committed = g->drec = g->sysrec = false;
+	g->strslot = 0;
+	g->regs = 0;
+	diag_truncate(&g->cc->diags, ndiags);
+	g->err = 0;
+}
+
 static int clause(struct cg *g, const struct ast_clause *c)
 {
 	struct img_clause *cl;
-	size_t i, body, start = g->img->ninsns;
+	size_t i, ndiags, body, start = g->img->ninsns;
 
 	cl = &g->img->clauses[g->img->nclauses++];
 	memset(cl, 0, sizeof(*cl));
@@ -1128,37 +1212,30 @@ static int clause(struct cg *g, const struct ast_clause *c)
 	 * relative, so both blocks stay valid).
 	 */
 	g->in_clause = true;
-	if (c->body) {
-		for (i = 0; i < c->body->nstmts && !g->err; i++) {
-			g->act = (uint32_t)i + 1;
-			g->act_start = g->img->ninsns;
-			if (statement(g, c->body->stmts[i]))
-				return -1;
-		}
-	}
-	body = g->img->ninsns;
-	g->act = 0;
-	g->act_start = g->img->ninsns;
-	if (c->pred && !g->err) {
-		struct ct t;
-		int r = cg_expr(g, c->pred, &t);
+	ndiags = g->cc->diags.n;
+	if (clause_body(g, c) && c->pred && undefined_name(g, ndiags)) {
+		/*
+		 * dtrace's retry: actions that name a variable nothing has
+		 * created yet are checked again after the predicate, which
+		 * may create it (`/x++/ { trace(x); }`).
+		 */
+		clause_reset(g, start, ndiags);
+		if (clause_pred(g, c))
+			return -1;
+		body = g->img->ninsns;
+		if (clause_body(g, c))
+			return -1;
+	} else if (g->err) {
+		return -1;
+	} else if (c->pred) {
+		size_t mid = g->img->ninsns;
 
-		if (r < 0)
+		if (clause_pred(g, c) || pred_first(g, start, mid))
 			return -1;
-		if (t.kind != CT_INT) {
-			cg_reg_free(g, r);
-			return cg_error(g, DIAG_PRED_SCALAR, c->pred->loc,
-					"predicate result must be of scalar type");
-		}
-		cg_emit(g, SPT_OP_PRED, 0, r, 0, 0);
-		cg_reg_free(g, r);
-		if (!g->err && pred_first(g, start, body))
-			return -1;
-		body = start + (g->img->ninsns - body);
-		fast_predicate(g, c->pred, cl);
-	} else {
-		body = start;
+		body = start + (g->img->ninsns - mid);
 	}
+	if (c->pred)
+		fast_predicate(g, c->pred, cl);
 	g->in_clause = false;
 	if (g->err)
 		return -1;
@@ -1315,19 +1392,12 @@ static int decl(struct cg *g, const struct ast_item *it)
 
 void cg_image_free(struct image *img)
 {
-	size_t i, j;
+	size_t i;
 
 	for (i = 0; i < img->nclauses; i++) {
 		struct img_clause *cl = &img->clauses[i];
 
-		for (j = 0; j < cl->nacts; j++)
-			if (cl->acts[j].kind == IMG_ACT_PRINTF ||
-			    cl->acts[j].kind == IMG_ACT_SYSTEM ||
-			    cl->acts[j].kind == IMG_ACT_FREOPEN ||
-			    cl->acts[j].kind == IMG_ACT_PRINTA)
-				fmt_free(&cl->acts[j].fmt);
-		free(cl->acts);
-		free(cl->fields);
+		clause_acts_free(cl);
 		free(cl->descs);
 		free(cl->desc_lines);
 	}

@@ -40,6 +40,17 @@ void diag_list_fini(struct diag_list *dl)
 	diag_list_init(dl);
 }
 
+void diag_truncate(struct diag_list *dl, size_t n)
+{
+	while (dl->n > n) {
+		struct diag *d = &dl->v[--dl->n];
+
+		free(d->file);
+		free(d->filetag);
+		free(d->msg);
+	}
+}
+
 __attribute__((format(printf, 1, 0))) static char *format_msg(const char *fmt, va_list ap)
 {
 	va_list aq;

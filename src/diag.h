@@ -263,6 +263,9 @@ int diag_add(struct diag_list *dl, enum diag_tag tag, const char *file, unsigned
 int diag_vadd(struct diag_list *dl, enum diag_tag tag, const char *file, unsigned int line,
 	      unsigned int col, const char *fmt, va_list ap) __attribute__((format(printf, 6, 0)));
 
+/* Drop the entries from the N-th on (a check that is retried). */
+void diag_truncate(struct diag_list *dl, size_t n);
+
 /* Set the region (DIAG_REGION_*) of the last entry, if there is one. */
 void diag_set_region(struct diag_list *dl, const char *region);
 
