@@ -2114,9 +2114,10 @@ static int lvalue_var(struct cg *g, const struct ast_expr *lhs, struct cg_var **
 		return cg_error(g, DIAG_OP_LVAL, lhs->loc,
 				"operator %s requires modifiable lvalue as an operand", lv_op);
 	if (lhs->u.ident.scope == AST_SCOPE_GLOBAL &&
-	    (builtin_find(lhs->u.ident.name) || cg_is_stack_builtin(lhs->u.ident.name) ||
-	     in_list(lhs->u.ident.name, builtins_missing,
-		     sizeof(builtins_missing) / sizeof(builtins_missing[0]))))
+	    (cg_is_builtin(lhs->u.ident.name) ||
+	     (!cg_var_find(g, AST_SCOPE_GLOBAL, lhs->u.ident.name) &&
+	      (inline_find(g, lhs->u.ident.name) || lib_const(lhs->u.ident.name, &(int64_t){ 0 })))))
+		/* built-in variables, inlines and D's constants are read-only */
 		return cg_error(g, DIAG_OP_WRITE, lhs->loc,
 				"operator %s can only be applied to a writable variable", lv_op);
 	v = cg_var_find(g, lhs->u.ident.scope, lhs->u.ident.name);
@@ -2186,8 +2187,8 @@ struct cg_var *cg_assoc_new(struct cg *g, const char *name, const struct ct *vt,
  * just seen) and build its key in the VM. The keys are all evaluated before
  * the key is started, since a key may itself read an array.
  */
-static int assoc_prepare(struct cg *g, const struct ast_expr *e, bool create, const struct ct *vt,
-			 struct cg_var **vp)
+static int assoc_prepare(struct cg *g, const struct ast_expr *e, const char *wop,
+			 const struct ct *vt, struct cg_var **vp)
 {
 	const struct ast_expr *base = e->u.index.base;
 	int regs[CG_MAX_KEYS];
@@ -2219,7 +2220,11 @@ static int assoc_prepare(struct cg *g, const struct ast_expr *e, bool create, co
 	if (v && !v->assoc)
 		return cg_error(g, DIAG_DEREF_NONPTR, e->loc,
 				"cannot dereference non-pointer type");
-	if (!v && (!create || builtin_find(base->u.ident.name)))
+	if (!v && wop && (cg_is_builtin(base->u.ident.name) || !strcmp(base->u.ident.name, "fds")))
+		/* args[0] = 1, uregs[0]++: dtrace's arrays are read-only */
+		return cg_error(g, DIAG_OP_WRITE, e->loc,
+				"operator %s can only be applied to a writable variable", wop);
+	if (!v && (!wop || builtin_find(base->u.ident.name)))
 		return cg_error(g, DIAG_IDENT_UNDEF, base->loc,
 				"failed to resolve %s: Unknown variable name", base->u.ident.name);
 	if (!v) {
@@ -2605,7 +2610,7 @@ static int index_expr(struct cg *g, const struct ast_expr *e, struct ct *t)
 		return inline_call(g, in, e, t);
 	if (!index_names_array(g, base))
 		return value_index(g, e, t);
-	if (assoc_prepare(g, e, false, NULL, &v))
+	if (assoc_prepare(g, e, NULL, NULL, &v))
 		return -1;
 	*t = v->type;
 	return assoc_load(g, v, e->loc);
@@ -2621,10 +2626,12 @@ static int assoc_assign(struct cg *g, const struct ast_expr *e, int r, const str
 	const struct ast_expr *lhs = e->u.binary.lhs;
 	enum ast_op op = e->u.binary.op;
 	struct cg_var *v;
+	char lv_op[8];
 	struct ct lt;
 	int rl;
 
-	if (assoc_prepare(g, lhs, true, rt, &v))
+	snprintf(lv_op, sizeof(lv_op), "%s=", op == AST_OP_ASSIGN ? "" : ast_op_str(op));
+	if (assoc_prepare(g, lhs, lv_op, rt, &v))
 		return -1;
 	if (rt->kind != v->type.kind) {
 		char b1[32], b2[32];
@@ -2989,7 +2996,7 @@ static int assign(struct cg *g, const struct ast_expr *e, struct ct *t)
 	/* x op= e and x++ create x like x = e does, starting from 0. */
 	char lv_op[8];
 
-	snprintf(lv_op, sizeof(lv_op), "%s%s", op == AST_OP_ASSIGN ? "" : ast_op_str(op), "=");
+	snprintf(lv_op, sizeof(lv_op), "%s=", op == AST_OP_ASSIGN ? "" : ast_op_str(op));
 	/* x op= e reads x: D wants it assigned or declared before (only ++ creates). */
 	if (op != AST_OP_ASSIGN && lhs->kind == AST_IDENT &&
 	    !cg_var_find(g, lhs->u.ident.scope, lhs->u.ident.name) &&
@@ -3068,7 +3075,7 @@ static int incdec(struct cg *g, const struct ast_expr *e, struct ct *t)
 	if (ptr_lvalue(g, e->u.unary.operand))
 		return ptr_store(g, e, e->u.unary.operand, op, -1, NULL, inc ? 1 : -1, post, t);
 	/* The lvalue: an array element (its key now built) or a variable. */
-	if (elem ? assoc_prepare(g, e->u.unary.operand, true, &it, &v) :
+	if (elem ? assoc_prepare(g, e->u.unary.operand, ast_op_str(op), &it, &v) :
 		   lvalue_var(g, e->u.unary.operand, &v, true, NULL, ast_op_str(op)))
 		return -1;
 	if (v->type.kind != CT_INT)

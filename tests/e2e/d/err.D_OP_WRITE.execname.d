@@ -1,0 +1,5 @@
+/* ASSERTION: execname is a built-in, read-only string. */
+BEGIN
+{
+	execname = "x";
+}

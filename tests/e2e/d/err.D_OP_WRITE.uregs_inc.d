@@ -1,0 +1,5 @@
+/* ASSERTION: uregs[] is read-only, ++ too. */
+BEGIN
+{
+	uregs[0]++;
+}
