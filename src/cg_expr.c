@@ -2100,6 +2100,19 @@ static const char *const strfuncs[] = {
 	"usym",	     "umod",	    "uaddr",	  "print",	 "alloca",     "bcopy",
 };
 
+/*
+ * A name dtrace replaces by its value while parsing: a constant inline,
+ * NULL or one of D's library constants (ENOENT), so `ENOENT = 1` is
+ * `2 = 1`, not an lvalue.
+ */
+static bool const_name(struct cg *g, const struct ast_expr *e)
+{
+	int64_t v;
+
+	return e->kind == AST_IDENT && e->u.ident.scope == AST_SCOPE_GLOBAL &&
+	       !cg_is_builtin(e->u.ident.name) && cg_const_fold(g, e, &v);
+}
+
 static int lvalue_var(struct cg *g, const struct ast_expr *lhs, struct cg_var **vp, bool may_create,
 		      const struct ct *rt, const char *lv_op)
 {
@@ -2110,14 +2123,14 @@ static int lvalue_var(struct cg *g, const struct ast_expr *lhs, struct cg_var **
 				"@%s may only be assigned in a statement of its own: @%s = f(...);",
 				lhs->u.agg.name[0] ? lhs->u.agg.name : "_",
 				lhs->u.agg.name[0] ? lhs->u.agg.name : "_");
-	if (lhs->kind != AST_IDENT)
+	if (lhs->kind != AST_IDENT || const_name(g, lhs))
 		return cg_error(g, DIAG_OP_LVAL, lhs->loc,
 				"operator %s requires modifiable lvalue as an operand", lv_op);
 	if (lhs->u.ident.scope == AST_SCOPE_GLOBAL &&
 	    (cg_is_builtin(lhs->u.ident.name) ||
 	     (!cg_var_find(g, AST_SCOPE_GLOBAL, lhs->u.ident.name) &&
-	      (inline_find(g, lhs->u.ident.name) || lib_const(lhs->u.ident.name, &(int64_t){ 0 })))))
-		/* built-in variables, inlines and D's constants are read-only */
+	      inline_find(g, lhs->u.ident.name))))
+		/* built-in variables and (non-constant) inlines are read-only */
 		return cg_error(g, DIAG_OP_WRITE, lhs->loc,
 				"operator %s can only be applied to a writable variable", lv_op);
 	v = cg_var_find(g, lhs->u.ident.scope, lhs->u.ident.name);
@@ -2997,6 +3010,11 @@ static int assign(struct cg *g, const struct ast_expr *e, struct ct *t)
 	char lv_op[8];
 
 	snprintf(lv_op, sizeof(lv_op), "%s=", op == AST_OP_ASSIGN ? "" : ast_op_str(op));
+	if (const_name(g, lhs)) {
+		cg_reg_free(g, r);
+		return cg_error(g, DIAG_OP_LVAL, lhs->loc,
+				"operator %s requires modifiable lvalue as an operand", lv_op);
+	}
 	/* x op= e reads x: D wants it assigned or declared before (only ++ creates). */
 	if (op != AST_OP_ASSIGN && lhs->kind == AST_IDENT &&
 	    !cg_var_find(g, lhs->u.ident.scope, lhs->u.ident.name) &&

@@ -1,5 +1,5 @@
-/* ASSERTION: an inline is not a variable: it cannot be assigned. */
-inline int K = 3;
+/* ASSERTION: an inline that is not a constant is not writable either. */
+inline int K = pid + 1;
 
 BEGIN
 {
