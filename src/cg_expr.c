@@ -3190,12 +3190,16 @@ static int unary(struct cg *g, const struct ast_expr *e, struct ct *t)
 		     (av = cg_var_find(g, o->u.ident.scope, o->u.ident.name)) && av->assoc))
 			return cg_error(g, DIAG_SIZEOF_TYPE, e->loc,
 					"cannot apply sizeof to an operand of unknown size");
+		g->bitfield = false;
 		r = cg_expr(g, e->u.unary.operand, &ot);
 		if (r < 0)
 			return -1;
 		g->img->ninsns = ni;
 		g->regs = saved;
 		*t = ct_uint64;
+		if (o->kind == AST_MEMBER && g->bitfield)
+			return cg_error(g, DIAG_SIZEOF_BITFIELD, e->loc,
+					"cannot apply sizeof to a bit-field");
 		/* A char array read as a string keeps the array's size. */
 		if (ot.kind == CT_STR && ot.btf)
 			return load_const(g, dtype_size(&g->dt, ot.btf), e->loc);

@@ -171,6 +171,7 @@ struct cg {
 	bool want_addr;		  /* the member access being compiled is &'s operand */
 	bool keep_array;	  /* a char array member stays an array (for [ ]), not a string */
 	bool index_addr;	  /* &p[i]: value_index() gives the element's address */
+	bool bitfield;		  /* the member just read is a bit-field (for sizeof) */
 	int err;
 };
 

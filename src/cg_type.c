@@ -350,6 +350,7 @@ int cg_member(struct cg *g, const struct ast_expr *e, struct ct *t)
 		return cg_error(g, DIAG_TYPE_MEMBER, e->loc, "%s is not a member of %s", name,
 				dtype_name(&g->dt, sid, tn, sizeof(tn)));
 	}
+	g->bitfield = m.bits != 0;
 	return cg_btf_load(g, r, off, m.type, (uint32_t)m.bit_off, m.bits, t, e->loc);
 }
 

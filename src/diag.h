@@ -184,6 +184,7 @@ extern const char *spt_progname;
 	X(PRINTF_FMT_EMPTY,	CG,	"%s( ) format string is empty") \
 	X(PROTO_ARG,		CHECK,	"%s( ) argument #%zu is incompatible with prototype:\n\tprototype: %s\n\t argument: %s") \
 	X(PROTO_LEN,		CHECK,	"%s( ) prototype mismatch: %zu args passed, %s expected") \
+	X(SIZEOF_BITFIELD,	CHECK,	"cannot apply sizeof to a bit-field") \
 	X(SIZEOF_TYPE,		CHECK,	"cannot apply sizeof to an operand of unknown size") \
 	X(SPEC_COMM,		CG,	"speculate( ) may not follow commit( )") \
 	X(SPEC_DREC,		CG,	"speculate( ) may not follow data-recording action(s)") \
