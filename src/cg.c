@@ -537,6 +537,37 @@ static int addr_arg(struct cg *g, const struct ast_expr *e, size_t ai, const str
 }
 
 /*
+ * Whether integer type T suits conversion NAME ("hd", "lx", "c", ...), as
+ * dtrace checks them: plain d i u o x X take any integer, c and C one of
+ * at most 4 bytes, h and l/ll the named size (d i signed, u o unsigned, x X
+ * either), Y and T a 64-bit integer; only p takes a pointer as well.
+ */
+static bool conv_takes(const char *name, const struct ct *t)
+{
+	size_t len = strlen(name);
+	char c = len ? name[len - 1] : 0;
+	bool sized = len > 1 && (name[0] == 'h' || name[0] == 'l');
+
+	if (c == 'p')
+		return true;
+	if (t->ptr)
+		return false;
+	if (c == 'c' || c == 'C')
+		return t->size <= 4;
+	if (c == 'Y' || c == 'T')
+		return t->size == 8;
+	if (!sized)
+		return true;
+	if (t->size != (name[0] == 'h' ? 2u : 8u))
+		return false;
+	if (c == 'd' || c == 'i')
+		return t->sign;
+	if (c == 'u' || c == 'o')
+		return !t->sign;
+	return true;
+}
+
+/*
  * printf("fmt", ...) and system("fmt", ...): the format checked now, the
  * arguments recorded; the consumer formats them (system() then runs the
  * result with /bin/sh). The checks and their messages are dtrace's.
@@ -546,7 +577,7 @@ static int act_printf(struct cg *g, const struct ast_expr *e, enum img_act kind)
 	const char *name = e->u.call.name;
 	const struct ast_expr *fe;
 	struct img_action *a;
-	char err[160], b[32], cname[64][8];
+	char err[160], b[128], cname[64][8];
 	unsigned int cno[64];
 	size_t i, ai, nv, nc, ci;
 	struct fmt f;
@@ -689,12 +720,13 @@ static int act_printf(struct cg *g, const struct ast_expr *e, enum img_act kind)
 					name, ai + 1, cno[ci],
 					pc->star_width && k == 0 ? "*" : ".*", cname[ci],
 					cg_type_name(&t, b, sizeof(b)));
-			if (ret > 0 || want_str != (t.kind == CT_STR))
+			if (ret > 0 || want_str != (t.kind == CT_STR) ||
+			    (value && t.kind == CT_INT && !conv_takes(cname[ci], &t)))
 				return cg_error(
 					g, DIAG_PRINTF_ARG_TYPE, e->u.call.args[ai]->loc,
 					"%s( ) argument #%zu is incompatible with conversion #%u prototype:\n\tconversion: %%%s\n\t prototype: %s\n\t  argument: %s",
 					name, ai + 1, cno[ci], cname[ci], conv_proto(cname[ci]),
-					cg_type_name(&t, b, sizeof(b)));
+					cg_ct_name(g, &t, b, sizeof(b)));
 		}
 		ci += nk > 0;
 	}
