@@ -108,7 +108,10 @@ static void print_type(FILE *fp, const struct ast_type *t)
 		fputs("volatile ", fp);
 	if (t->quals & AST_QUAL_RESTRICT)
 		fputs("restrict ", fp);
-	fputs(t->name, fp);
+	if (t->name)
+		fputs(t->name, fp);
+	else /* an anonymous struct or union */
+		fputs(t->kind == AST_TYPE_UNION ? "union" : "struct", fp);
 	if (t->ptr)
 		fputc(' ', fp);
 	for (i = 0; i < t->ptr; i++)
@@ -303,9 +306,10 @@ static void print_decl(FILE *fp, const struct ast_decl *d)
 		fputc(')', fp);
 		return;
 	}
-	fprintf(fp, "(decl %s", scopes[d->scope]);
+	fprintf(fp, "(%s %s", d->is_typedef ? "typedef" : "decl", scopes[d->scope]);
 	print_type(fp, &d->type);
-	fprintf(fp, " %s", d->name);
+	if (d->name)
+		fprintf(fp, " %s", d->name);
 	if (d->nkeys) {
 		fputs(" [", fp);
 		for (i = 0; i < d->nkeys; i++) {

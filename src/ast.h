@@ -260,6 +260,7 @@ struct ast_decl {
 	size_t nkeys;
 	bool has_dim; /* int x[4]: scalar array */
 	uint64_t dim;
+	bool is_typedef;       /* typedef TYPE NAME; */
 	struct ast_expr *init; /* inline TYPE NAME = init; NULL: a declaration */
 	/* inline TYPE NAME[T1 a, ...] = init: keys are T1.., params a.. */
 	const char **params;

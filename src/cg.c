@@ -30,6 +30,8 @@
 #include <unistd.h>
 #include <linux/types.h>
 
+#include <bpf/btf.h>
+
 #include "abi/buf.h"
 #include "abi/isa.h"
 #include "abi/limits.h"
@@ -1352,9 +1354,64 @@ static int pragma(struct cg *g, const struct ast_item *it)
 	return 0;
 }
 
+/*
+ * The type of a declaration: that of its type specifier, or of the
+ * definition it made (DEFID, which may have no name), with its pointers.
+ */
+static int decl_type(struct cg *g, const struct ast_type *at, uint32_t defid, struct ct *t)
+{
+	unsigned int i;
+
+	if (!defid)
+		return cg_type_of(g, at, t);
+	for (i = 0; i < at->ptr; i++) {
+		defid = dtype_ptr(&g->dt, defid);
+		if (!defid)
+			return cg_nomem(g);
+	}
+	return cg_btf_ct(g, defid, t, at->loc);
+}
+
+/* typedef TYPE NAME[DIM];: a BTF typedef of the split part. */
+static int typedef_decl(struct cg *g, const struct ast_decl *d, uint32_t defid)
+{
+	uint32_t id;
+	struct ct t;
+	int r;
+
+	if (d->nkeys)
+		return cg_error(g, DIAG_UNSUPPORTED, d->name_loc,
+				"not supported: typedef of an associative array (%s)", d->name);
+	if (cg_var_find(g, AST_SCOPE_GLOBAL, d->name))
+		return cg_error(g, DIAG_DECL_IDRED, d->name_loc,
+				"global variable identifier redeclared: %s", d->name);
+	if (cg_need_btf(g, d->name_loc) || decl_type(g, &d->type, defid, &t))
+		return -1;
+	if (t.kind == CT_STR)
+		return cg_error(g, DIAG_UNSUPPORTED, d->name_loc,
+				"not supported: typedef of string (%s)", d->name);
+	id = cg_ct_btf_id(g, &t);
+	if (!id && t.kind != CT_VOID)
+		return cg_nomem(g);
+	if (d->has_dim) {
+		if (!d->dim || t.kind == CT_VOID)
+			return cg_error(
+				g, DIAG_DECL_ARRSUB, d->name_loc,
+				"positive integral constant expression expected as array size");
+		r = btf__add_array(g->dt.btf, (int)cg_ct_btf_id(g, &ct_uint32), (int)id,
+				   (uint32_t)d->dim);
+		if (r < 0)
+			return cg_nomem(g);
+		id = (uint32_t)r;
+	}
+	r = btf__add_typedef(g->dt.btf, d->name, (int)id);
+	return r < 0 ? cg_nomem(g) : 0;
+}
+
 static int decl(struct cg *g, const struct ast_item *it)
 {
 	const struct ast_decl *d = &it->u.decl;
+	uint32_t defid = 0;
 	struct ct t;
 
 	bool kstr[CG_MAX_KEYS];
@@ -1363,18 +1420,22 @@ static int decl(struct cg *g, const struct ast_item *it)
 
 	if (d->init)
 		return cg_inline_def(g, d);
-	if (d->type.body && d->type.kind == AST_TYPE_ENUM) {
-		if (cg_enum_define(g, &d->type))
+	if (d->type.body) {
+		int id = d->type.kind == AST_TYPE_ENUM ? cg_enum_define(g, &d->type) :
+							 cg_sou_define(g, &d->type);
+
+		if (id < 0)
 			return -1;
-	} else if (d->type.body && cg_sou_define(g, &d->type)) {
-		return -1;
+		defid = (uint32_t)id;
 	}
 	if (!d->name)
 		return 0; /* struct s { ... }; */
+	if (d->is_typedef)
+		return typedef_decl(g, d, defid);
 	if (d->has_dim || (d->nkeys && d->scope != AST_SCOPE_GLOBAL))
 		return cg_error(g, DIAG_UNSUPPORTED, d->name_loc,
 				"not supported yet: this array declaration (%s)", d->name);
-	if (cg_type_of(g, &d->type, &t))
+	if (decl_type(g, &d->type, defid, &t))
 		return -1;
 	if (t.kind == CT_VOID)
 		return cg_error(g, DIAG_DECL_VOIDOBJ, d->name_loc, "cannot have void object: %s",
@@ -1474,6 +1535,13 @@ int cg_add(struct cg *g, const struct ast_program *prog)
 	g->last_ref = false;
 	for (i = 0; i < prog->nitems; i++)
 		n += prog->items[i]->kind == AST_ITEM_CLAUSE;
+	/* dtrace: declarations and pragmas make no parse nodes, inlines and clauses do */
+	for (i = 0; !n && i < prog->nitems; i++)
+		if (prog->items[i]->kind == AST_ITEM_DECL && prog->items[i]->u.decl.init)
+			break;
+	if (!n && i == prog->nitems && !g->o->empty)
+		return cg_error(g, DIAG_EMPTY, (struct ast_loc){ 0 },
+				"empty D program translation unit");
 	if (n) {
 		struct img_clause *nc = realloc(img->clauses, (img->nclauses + n) * sizeof(*nc));
 
@@ -1532,8 +1600,6 @@ int cg_finish(struct cg *g)
 		g->inlines = in->next;
 		free(in);
 	}
-	if (!g->err && g->img->nclauses == 0 && !g->o->empty)
-		cg_error(g, DIAG_EMPTY, (struct ast_loc){ 0 }, "program contains no clauses");
 	err = g->err;
 	if (err)
 		cg_image_free(g->img);

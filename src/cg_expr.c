@@ -1648,7 +1648,7 @@ static int inline_names(struct cg *g, const struct ast_decl *d, const struct ast
  * enum [E] { A, B = 5, C }: the type (BTF, so `enum E` declares and casts)
  * and each enumerator a constant of type enum E, counting from 0, or from
  * its value: an integer constant expression (earlier enumerators are
- * constants) within int's range.
+ * constants) within int's range. Returns its BTF id, or -1 after an error.
  */
 int cg_enum_define(struct cg *g, const struct ast_type *at)
 {
@@ -1727,7 +1727,7 @@ int cg_enum_define(struct cg *g, const struct ast_type *at)
 		goto out;
 	for (i = 0; i < at->nmembers; i++)
 		ins[i]->type = ins[i]->vtype = et;
-	ret = 0;
+	ret = id;
 out:
 	free(vals);
 	free(ins);

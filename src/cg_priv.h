@@ -323,6 +323,8 @@ void cg_btf_addr(struct cg *g, int r, struct ct *t);
 int cg_memsubr(struct cg *g, const struct ast_expr *e, struct ct *t);
 /* struct NAME { ... } / union: define the type (a declaration's body). */
 int cg_sou_define(struct cg *g, const struct ast_type *at);
+/* The BTF id of D type T (made in the split part if it has none); 0: void or no memory. */
+uint32_t cg_ct_btf_id(struct cg *g, const struct ct *t);
 /* progenyof(pid) */
 int cg_progenyof(struct cg *g, const struct ast_expr *e, struct ct *t);
 /* d_path(struct path *): the path as a string, from the process's root. */

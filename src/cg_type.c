@@ -115,6 +115,9 @@ int cg_btf_type_of(struct cg *g, const struct ast_type *at, struct ct *t)
 	unsigned int i;
 	size_t k;
 
+	if (!name)
+		return cg_error(g, DIAG_UNSUPPORTED, at->loc,
+				"not supported: a struct or union without a tag here");
 	if (cg_need_btf(g, at->loc))
 		return -1;
 	for (k = 0; k < sizeof(tags) / sizeof(tags[0]); k++) {
@@ -779,7 +782,7 @@ static uint32_t int_id(struct cg *g, const struct ct *t)
 }
 
 /* The BTF id of D type T (made in the split part if it has none). */
-static uint32_t ct_btf_id(struct cg *g, const struct ct *t)
+uint32_t cg_ct_btf_id(struct cg *g, const struct ct *t)
 {
 	uint32_t id;
 	unsigned int i;
@@ -840,11 +843,13 @@ static uint32_t align_of(struct cg *g, uint32_t id, int depth)
  * member at its alignment, bit-fields packed in units of their type, the
  * size a multiple of the largest alignment), made a BTF type of the split
  * part, where the compiler finds it before the kernel's of the same name.
+ * Without a name (in a typedef or a declaration) it is anonymous. Returns
+ * its BTF id, or -1 after an error.
  */
 int cg_sou_define(struct cg *g, const struct ast_type *at)
 {
 	bool is_union = at->kind == AST_TYPE_UNION;
-	const char *name = at->name + (is_union ? 6 : 7);
+	const char *name = at->name ? at->name + (is_union ? 6 : 7) : NULL;
 	uint32_t *ids, *bitoff, *bits, maxal = 1, i, n;
 	uint64_t off = 0, size = 0; /* in bits */
 	char tn[128];
@@ -853,7 +858,7 @@ int cg_sou_define(struct cg *g, const struct ast_type *at)
 	if (cg_need_btf(g, at->loc))
 		return -1;
 	n = btf__type_cnt(g->dt.btf);
-	for (i = btf__type_cnt(g->dt.base); i < n; i++) {
+	for (i = btf__type_cnt(g->dt.base); name && i < n; i++) {
 		const struct btf_type *bt = btf__type_by_id(g->dt.btf, i);
 		const char *bn = bt ? btf__name_by_offset(g->dt.btf, bt->name_off) : NULL;
 
@@ -892,7 +897,7 @@ int cg_sou_define(struct cg *g, const struct ast_type *at)
 				 cg_ct_name(g, &mt, tn, sizeof(tn)), m->name);
 			goto out;
 		}
-		ids[i] = ct_btf_id(g, &mt);
+		ids[i] = cg_ct_btf_id(g, &mt);
 		if (!ids[i]) {
 			cg_nomem(g);
 			goto out;
@@ -964,7 +969,7 @@ int cg_sou_define(struct cg *g, const struct ast_type *at)
 				 "duplicate member name: %s", at->members[i]->name);
 			goto out;
 		}
-	ret = 0;
+	ret = sid;
 out:
 	free(ids);
 	free(bitoff);

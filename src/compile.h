@@ -8,6 +8,7 @@
 #define SPT_COMPILE_H
 
 #include <stdbool.h>
+#include <stdlib.h>
 
 #include "arena.h"
 #include "diag.h"
@@ -33,6 +34,9 @@ struct compile_ctx {
 	 */
 	bool (*is_typedef)(const char *name, void *arg);
 	void *is_typedef_arg;
+	/* Names the programs' own typedefs declared, in the arena: type names from then on. */
+	const char **tdefs;
+	size_t ntdefs, captdefs;
 };
 
 static inline void compile_ctx_init(struct compile_ctx *cc)
@@ -43,12 +47,17 @@ static inline void compile_ctx_init(struct compile_ctx *cc)
 	cc->allow_empty = false;
 	cc->is_typedef = NULL;
 	cc->is_typedef_arg = NULL;
+	cc->tdefs = NULL;
+	cc->ntdefs = cc->captdefs = 0;
 }
 
 static inline void compile_ctx_fini(struct compile_ctx *cc)
 {
 	arena_fini(&cc->arena);
 	diag_list_fini(&cc->diags);
+	free(cc->tdefs);
+	cc->tdefs = NULL;
+	cc->ntdefs = cc->captdefs = 0;
 }
 
 #endif /* SPT_COMPILE_H */

@@ -95,10 +95,11 @@ extern const char *spt_progname;
 	X(DECL_BFCONST,		CHECK,	"positive integral constant expression expected as bit-field size") \
 	X(DECL_BFSIZE,		CHECK,	"bit-field size must be between 1 and %u: %s") \
 	X(DECL_BFTYPE,		CHECK,	"invalid type for bit-field: %s") \
+	X(DECL_CLASS,		CHECK,	"only one storage class allowed in a declaration") \
 	X(DECL_COMBO,		CHECK,	"invalid type combination") \
 	X(DECL_ENCONST,		CHECK,	"enumerator '%s' must be assigned an integral constant expression") \
 	X(DECL_ENOFLOW,		CHECK,	"enumerator '%s' value overflows INT_MAX (%d)") \
-	X(DECL_IDRED,		CHECK,	"identifier redeclared: %s | built-in identifier redeclared: %s | identifier redefined: %s") \
+	X(DECL_IDRED,		CHECK,	"identifier redeclared: %s | built-in identifier redeclared: %s | identifier redefined: %s | typedef redeclared: %s | typedef identifier redeclared: %s | global variable identifier redeclared: %s") \
 	X(DECL_INCOMPLETE,	CHECK,	"incomplete struct/union/enum %s: %s") \
 	X(DECL_TYPERED,		CHECK,	"type redeclared: %s") \
 	X(DECL_USELESS,		CHECK,	"inline declaration requires a name") \

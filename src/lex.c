@@ -516,6 +516,9 @@ static enum lex_kw classify_word(const struct lexer *lx, const char *w)
 		if (strcmp(w, builtin_typedefs[i]) == 0)
 			return LEX_KW_TYPENAME;
 	}
+	for (i = 0; i < cc->ntdefs; i++)
+		if (strcmp(w, cc->tdefs[i]) == 0)
+			return LEX_KW_TYPENAME;
 	if (cc->is_typedef && cc->is_typedef(w, cc->is_typedef_arg))
 		return LEX_KW_TYPENAME;
 	return LEX_KW_NONE;

@@ -365,14 +365,11 @@ static bool parse_tagged(struct parser *p, struct ast_type *ty)
 		parse_next(p);
 		t = parse_peek(p);
 	}
-	if (t->kind == LEX_LBRACE && ty->kind != AST_TYPE_ENUM && ty->name)
-		return parse_members(p, ty);
+	if (t->kind == LEX_LBRACE && ty->kind != AST_TYPE_ENUM)
+		return parse_members(p, ty); /* without a tag: an anonymous one */
 	if (t->kind == LEX_LBRACE && ty->kind == AST_TYPE_ENUM)
 		return parse_enumerators(p, ty);
-	if (t->kind == LEX_LBRACE) {
-		parse_error_at(p, DIAG_UNSUPPORTED, loc, "not supported: %s definitions", word);
-		return false;
-	}
+	(void)loc;
 	if (!ty->name) {
 		parse_syntax_error(p, t);
 		return false;
@@ -508,8 +505,6 @@ bool parse_type_name(struct parser *p, struct ast_type *ty)
 static const char *unsupported_decl(enum lex_kw kw)
 {
 	switch (kw) {
-	case LEX_KW_TYPEDEF:
-		return "typedef";
 	case LEX_KW_TRANSLATOR:
 		return "translators";
 	case LEX_KW_PROVIDER:
@@ -584,12 +579,38 @@ static bool decl_name(struct parser *p, struct ast_decl *d)
 {
 	const struct lex_token *t = parse_peek(p);
 
+	if (t->kind == LEX_IDENT && t->kw == LEX_KW_TYPENAME) {
+		if (d->is_typedef)
+			parse_error_at(p, DIAG_DECL_IDRED, parse_loc(t), "typedef redeclared: %s",
+				       t->str);
+		else
+			parse_error_at(p, DIAG_DECL_IDRED, parse_loc(t),
+				       "typedef identifier redeclared: %s", t->str);
+		return false;
+	}
 	if (t->kind != LEX_IDENT || t->kw != LEX_KW_NONE) {
 		parse_syntax_error(p, t);
 		return false;
 	}
 	d->name = t->str;
 	d->name_loc = parse_loc(t);
+	if (d->is_typedef) {
+		/* a type name from the next token on, which is not lexed yet */
+		struct compile_ctx *cc = p->cc;
+
+		if (cc->ntdefs == cc->captdefs) {
+			size_t cap = cc->captdefs ? cc->captdefs * 2 : 8;
+			const char **v = realloc(cc->tdefs, cap * sizeof(*v));
+
+			if (!v) {
+				parse_nomem(p);
+				return false;
+			}
+			cc->tdefs = v;
+			cc->captdefs = cap;
+		}
+		cc->tdefs[cc->ntdefs++] = t->str;
+	}
 	parse_next(p);
 	return true;
 }
@@ -702,6 +723,7 @@ bool parse_decl(struct parser *p)
 	struct ast_item *it;
 	struct ast_decl *d;
 	const char *what;
+	bool is_typedef = false;
 
 	if (t->kw == LEX_KW_SELF || t->kw == LEX_KW_THIS) {
 		scope = t->kw == LEX_KW_SELF ? AST_SCOPE_SELF : AST_SCOPE_THIS;
@@ -712,6 +734,16 @@ bool parse_decl(struct parser *p)
 		return parse_inline(p, start);
 	if (t->kind == LEX_IDENT && t->kw == LEX_KW_INLINE)
 		return bad_inline_class(p, t);
+	if (t->kind == LEX_IDENT && t->kw == LEX_KW_TYPEDEF) {
+		if (scope != AST_SCOPE_GLOBAL) {
+			parse_error_at(p, DIAG_DECL_CLASS, parse_loc(t),
+				       "only one storage class allowed in a declaration");
+			return false;
+		}
+		is_typedef = true;
+		parse_next(p);
+		t = parse_peek(p);
+	}
 	if (t->kind == LEX_IDENT && (what = unsupported_decl(t->kw))) {
 		parse_error_at(p, DIAG_UNSUPPORTED, parse_loc(t), "not supported: %s", what);
 		return false;
@@ -729,8 +761,9 @@ bool parse_decl(struct parser *p)
 	}
 	if (!parse_type_spec(p, &base))
 		return false;
-	if (base.body && parse_peek(p)->kind == LEX_SEMI) {
-		/* struct s { ... }; defines the type, no variable */
+	if ((base.body || base.kind == AST_TYPE_STRUCT || base.kind == AST_TYPE_UNION) &&
+	    parse_peek(p)->kind == LEX_SEMI && !is_typedef && !base.ptr) {
+		/* struct s { ... }; defines the type, no variable; struct s; names a tag */
 		it = decl_item(p, start, scope, &d);
 		if (!it)
 			return false;
@@ -743,6 +776,11 @@ bool parse_decl(struct parser *p)
 		if (!it)
 			return false;
 		d->type = base;
+		d->is_typedef = is_typedef;
+		/* a definition is made once, by the first declarator */
+		base.body = false;
+		base.members = NULL;
+		base.nmembers = 0;
 		parse_pointers(p, &d->type);
 		if (!decl_name(p, d))
 			return false;

@@ -1,0 +1,6 @@
+/* ASSERTION: typedef is a storage class: self typedef is two of them. */
+self typedef int t;
+
+BEGIN
+{
+}
