@@ -1503,6 +1503,16 @@ void cg_image_free(struct image *img)
 	memset(img, 0, sizeof(*img));
 }
 
+/* compile_ctx.is_typedef: a typedef of the kernel's BTF (loaded at the first question). */
+static bool kernel_typedef(const char *name, void *arg)
+{
+	struct cg *g = arg;
+
+	if (!g->dt.btf && dtype_open(&g->dt, NULL))
+		return false;
+	return dtype_find(&g->dt, DTYPE_TYPEDEF, name) != 0;
+}
+
 struct cg *cg_new(struct compile_ctx *cc, struct opts *o, char *const *macros, size_t nmacros,
 		  struct image *img)
 {
@@ -1516,6 +1526,10 @@ struct cg *cg_new(struct compile_ctx *cc, struct opts *o, char *const *macros, s
 	g->macros = macros;
 	g->nmacros = nmacros;
 	g->img = img;
+	if (!cc->is_typedef) {
+		cc->is_typedef = kernel_typedef;
+		cc->is_typedef_arg = g;
+	}
 	return g;
 }
 
@@ -1581,6 +1595,10 @@ int cg_finish(struct cg *g)
 	struct cg_var *v, *next;
 	int err;
 
+	if (g->cc->is_typedef_arg == g) {
+		g->cc->is_typedef = NULL;
+		g->cc->is_typedef_arg = NULL;
+	}
 	dtype_close(&g->dt);
 	if (g->ptab) {
 		probe_table_free(g->ptab);

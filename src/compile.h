@@ -29,8 +29,11 @@ struct compile_ctx {
 	bool allow_empty;	  /* -x empty: a program may have nothing in it */
 	/*
 	 * Typedef names beyond D's built-in ones (int8_t ... ssize_t), e.g.
-	 * from the kernel's BTF, so that "(pid_t)x" is a cast. NULL: none.
-	 * A name it accepts can no longer be used as a variable.
+	 * from the kernel's BTF, so that "(u64)x" is a cast. NULL: none. It
+	 * is asked only where a type may begin (after '(' before ')' or '*',
+	 * in declarations, a bare top-level word), since answering may load
+	 * the kernel's BTF; a name it accepts joins tdefs, a type name from
+	 * then on.
 	 */
 	bool (*is_typedef)(const char *name, void *arg);
 	void *is_typedef_arg;
@@ -49,6 +52,22 @@ static inline void compile_ctx_init(struct compile_ctx *cc)
 	cc->is_typedef_arg = NULL;
 	cc->tdefs = NULL;
 	cc->ntdefs = cc->captdefs = 0;
+}
+
+/* Make NAME (kept by the caller, e.g. in the arena) a type name. 0 or -ENOMEM. */
+static inline int compile_ctx_add_tdef(struct compile_ctx *cc, const char *name)
+{
+	if (cc->ntdefs == cc->captdefs) {
+		size_t cap = cc->captdefs ? cc->captdefs * 2 : 8;
+		const char **v = (const char **)realloc(cc->tdefs, cap * sizeof(*v));
+
+		if (!v)
+			return -12; /* -ENOMEM */
+		cc->tdefs = v;
+		cc->captdefs = cap;
+	}
+	cc->tdefs[cc->ntdefs++] = name;
+	return 0;
 }
 
 static inline void compile_ctx_fini(struct compile_ctx *cc)

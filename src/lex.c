@@ -519,8 +519,6 @@ static enum lex_kw classify_word(const struct lexer *lx, const char *w)
 	for (i = 0; i < cc->ntdefs; i++)
 		if (strcmp(w, cc->tdefs[i]) == 0)
 			return LEX_KW_TYPENAME;
-	if (cc->is_typedef && cc->is_typedef(w, cc->is_typedef_arg))
-		return LEX_KW_TYPENAME;
 	return LEX_KW_NONE;
 }
 
@@ -557,6 +555,13 @@ static int lex_pspec(struct lexer *lx, struct lex_token *tok)
 			return lex_nomem(lx, tok);
 		if (lex_kw_is_decl(classify_word(lx, w)))
 			return lex_word(lx, tok);
+		/* u64 x; declares: a bare word that names a type is not a probe */
+		if (lx->cc->is_typedef && strcmp(w, "BEGIN") && strcmp(w, "END") &&
+		    strcmp(w, "ERROR") && lx->cc->is_typedef(w, lx->cc->is_typedef_arg)) {
+			if (compile_ctx_add_tdef(lx->cc, w))
+				return lex_nomem(lx, tok);
+			return lex_word(lx, tok);
+		}
 	}
 
 	tok->kind = LEX_PSPEC;

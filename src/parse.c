@@ -244,6 +244,52 @@ static const struct lex_token *peek2(struct parser *p)
 	return &p->tok2;
 }
 
+bool parse_type_start(struct parser *p, const struct lex_token *t)
+{
+	struct compile_ctx *cc = p->cc;
+
+	if (parse_is_type_start(t))
+		return true;
+	if (t->kind != LEX_IDENT || t->kw != LEX_KW_NONE || !cc->is_typedef ||
+	    !cc->is_typedef(t->str, cc->is_typedef_arg))
+		return false;
+	if (compile_ctx_add_tdef(cc, t->str)) {
+		parse_nomem(p);
+		return false;
+	}
+	if (t == &p->tok)
+		p->tok.kw = LEX_KW_TYPENAME;
+	return true;
+}
+
+/*
+ * At '(': whether a type name follows, a cast or sizeof's operand. A word
+ * D does not know is asked about only when ')' or '*' follows it, as in
+ * (u64)x or (mode_t *)p, so (a + b) loads no kernel types.
+ */
+static bool paren_type(struct parser *p)
+{
+	const struct lex_token *t = peek2(p);
+	struct lexer save;
+	struct lex_token t3;
+	int ret;
+
+	if (parse_is_type_start(t))
+		return true;
+	if (t->kind != LEX_IDENT || t->kw != LEX_KW_NONE || !p->cc->is_typedef || p->err)
+		return false;
+	save = p->lx;
+	do {
+		ret = lex_next(&p->lx, LEX_MODE_EXPR, &t3);
+	} while (!ret && t3.kind == LEX_PRAGMA);
+	if (!ret)
+		ret = lex_next(&p->lx, LEX_MODE_EXPR, &t3);
+	p->lx = save;
+	if (ret || (t3.kind != LEX_RPAREN && t3.kind != LEX_STAR))
+		return false;
+	return parse_type_start(p, t);
+}
+
 bool parse_expect(struct parser *p, enum lex_kind kind)
 {
 	const struct lex_token *t = parse_peek(p);
@@ -601,7 +647,7 @@ static struct ast_expr *parse_sizeof(struct parser *p)
 
 	parse_next(p);
 	t = parse_peek(p);
-	if (t->kind == LEX_LPAREN && parse_is_type_start(peek2(p))) {
+	if (t->kind == LEX_LPAREN && paren_type(p)) {
 		parse_next(p);
 		e = new_expr(p, AST_SIZEOF_TYPE, loc);
 		if (!e || !parse_type_name(p, &e->u.cast.type) || !parse_expect(p, LEX_RPAREN))
@@ -658,7 +704,7 @@ static struct ast_expr *parse_unary_inner(struct parser *p)
 		op = AST_OP_STRINGOF;
 		break;
 	case LEX_LPAREN:
-		if (parse_is_type_start(peek2(p)))
+		if (paren_type(p))
 			return parse_cast(p);
 		return p->err ? NULL : parse_postfix(p);
 	default:

@@ -240,7 +240,7 @@ static bool parse_members(struct parser *p, struct ast_type *ty)
 	while ((t = parse_peek(p))->kind != LEX_RBRACE) {
 		struct ast_type base;
 
-		if (!parse_is_type_start(t)) {
+		if (!parse_type_start(p, t)) {
 			parse_syntax_error(p, t);
 			return false;
 		}
@@ -537,7 +537,7 @@ static bool parse_dims(struct parser *p, struct ast_decl *d)
 		return parse_expect(p, LEX_RBRACKET);
 	}
 	for (;;) {
-		if (!parse_is_type_start(t)) {
+		if (!parse_type_start(p, t)) {
 			parse_syntax_error(p, t);
 			return false;
 		}
@@ -596,20 +596,10 @@ static bool decl_name(struct parser *p, struct ast_decl *d)
 	d->name_loc = parse_loc(t);
 	if (d->is_typedef) {
 		/* a type name from the next token on, which is not lexed yet */
-		struct compile_ctx *cc = p->cc;
-
-		if (cc->ntdefs == cc->captdefs) {
-			size_t cap = cc->captdefs ? cc->captdefs * 2 : 8;
-			const char **v = realloc(cc->tdefs, cap * sizeof(*v));
-
-			if (!v) {
-				parse_nomem(p);
-				return false;
-			}
-			cc->tdefs = v;
-			cc->captdefs = cap;
+		if (compile_ctx_add_tdef(p->cc, t->str)) {
+			parse_nomem(p);
+			return false;
 		}
-		cc->tdefs[cc->ntdefs++] = t->str;
 	}
 	parse_next(p);
 	return true;
@@ -636,7 +626,7 @@ static bool parse_inline_params(struct parser *p, struct ast_decl *d)
 	parse_next(p);
 	for (;;) {
 		t = parse_peek(p);
-		if (!parse_is_type_start(t)) {
+		if (!parse_type_start(p, t)) {
 			parse_syntax_error(p, t);
 			return false;
 		}
@@ -687,7 +677,7 @@ static bool parse_inline(struct parser *p, struct ast_loc start)
 	     t->kw == LEX_KW_STATIC || t->kw == LEX_KW_REGISTER || t->kw == LEX_KW_AUTO ||
 	     t->kw == LEX_KW_TYPEDEF))
 		return bad_inline_class(p, t);
-	if (!parse_is_type_start(t)) {
+	if (!parse_type_start(p, t)) {
 		parse_syntax_error(p, t);
 		return false;
 	}
@@ -755,7 +745,7 @@ bool parse_decl(struct parser *p)
 			       "specified storage class not appropriate in D");
 		return false;
 	}
-	if (!parse_is_type_start(t)) {
+	if (!parse_type_start(p, t)) {
 		parse_syntax_error(p, t);
 		return false;
 	}

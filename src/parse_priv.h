@@ -95,6 +95,13 @@ static inline bool parse_is_type_start(const struct lex_token *t)
 	return t->kind == LEX_IDENT && lex_kw_is_type(t->kw);
 }
 
+/*
+ * Whether T may begin a type name where a type may be: a type keyword or
+ * typedef name, or a word compile_ctx.is_typedef accepts (which becomes a
+ * type name, T's kind included when T is the current token).
+ */
+bool parse_type_start(struct parser *p, const struct lex_token *t);
+
 /* parse_decl.c */
 
 /* Turn a LEX_PRAGMA token into a program item, or ignore it as dtrace would. */

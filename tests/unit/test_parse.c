@@ -530,6 +530,27 @@ Test(parse, typedef_with_another_class)
 		     "only one storage class allowed in a declaration");
 }
 
+static int asked;
+
+static bool counting_typedefs(const char *name, void *arg)
+{
+	(void)arg;
+	asked++;
+	return !strcmp(name, "u64");
+}
+
+Test(parse, typedef_callback_asked_where_types_may_be)
+{
+	cc.is_typedef = counting_typedefs;
+	asked = 0;
+	/* a word in parentheses before something other than ')' or '*' is no type */
+	expect_expr("(a + b) * (c)", "(* (+ a b) c)");
+	cr_assert_eq(asked, 1, "asked %d times", asked);
+	expect_expr("(u64)x + sizeof(u64 *)", "(+ (cast <u64> x) (sizeof <u64 *>))");
+	/* the first answer made u64 a type name: the sizeof did not ask */
+	cr_assert_eq(asked, 2, "asked %d times", asked);
+}
+
 Test(parse, typedef_unknown_without_callback)
 {
 	struct ast_expr *e = parse_expression(&cc, NULL, "(mode_t)x", 9);
