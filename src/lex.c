@@ -342,6 +342,8 @@ static int skip_space(struct lexer *lx, struct lex_token *tok)
 		c = peekc(lx, 0);
 		if (is_space(c)) {
 			advance(lx, 1);
+		} else if (c == '\\' && peekc(lx, 1) == '\n') {
+			advance(lx, 2); /* a line continuation is discarded */
 		} else if (c == '/' && peekc(lx, 1) == '*') {
 			line = lx->line;
 			col = lx->col;

@@ -1179,3 +1179,20 @@ Test(lex, clause_mode_errors)
 	expect_error_in(LEX_MODE_CLAUSE, "BEGIN /* x", "D_SYNTAX", 1, 7,
 			"end-of-file encountered before matching */");
 }
+
+Test(lex, line_continuation)
+{
+	struct lex_token t;
+
+	/* backslash-newline is discarded; the next token keeps its own line */
+	start("x + \\\n  y");
+	expect_ident("x", LEX_KW_NONE);
+	expect_kind(LEX_PLUS);
+	t = tok();
+	cr_assert_eq(t.kind, LEX_IDENT);
+	cr_assert_str_eq(t.str, "y");
+	cr_assert_eq(t.line, 2);
+	cr_assert_eq(t.col, 3);
+	/* a backslash before anything else is still an error */
+	expect_error_in(LEX_MODE_EXPR, "x \\ y", "D_SYNTAX", 1, 3, "syntax error near \"\\\"");
+}
