@@ -312,6 +312,9 @@ static int act_trace(struct cg *g, const struct ast_expr *e)
 				e->u.call.nargs, e->u.call.nargs == 1 ? "" : "s");
 	if (cg_drec_check(g, "trace", e->loc))
 		return -1;
+	if (e->u.call.args[0]->kind == AST_AGG)
+		return cg_error(g, DIAG_TRACE_DYN, e->u.call.args[0]->loc,
+				"trace( ) may not be applied to a dynamic expression");
 	a = cg_action_add(g, IMG_ACT_TRACE);
 	if (!a)
 		return -1;

@@ -650,10 +650,15 @@ int cg_agg_assign(struct cg *g, const struct ast_expr *e)
 		kreg[i] = cg_expr(g, lhs->u.agg.keys[i], &kt[i]);
 		if (kreg[i] < 0)
 			return -1;
+		if (kt[i].kind == CT_VOID)
+			return cg_error(g, DIAG_KEY_TYPE, lhs->u.agg.keys[i]->loc,
+					"%s expression may not be used as %s index: key #%zu",
+					"void", "aggregation", i + 1);
 		if (kt[i].kind != CT_INT && kt[i].kind != CT_STR)
-			return cg_error(g, DIAG_AGG_KEY, lhs->u.agg.keys[i]->loc,
-					"@%s[ ] key #%zu must be an integer or a string", name,
-					i + 1);
+			return cg_error(
+				g, DIAG_UNSUPPORTED, lhs->u.agg.keys[i]->loc,
+				"not supported yet: @%s[ ] key #%zu of a struct, union or array type",
+				name, i + 1);
 	}
 	if (nargs) {
 		vreg = cg_expr(g, rhs->u.call.args[0], &t);

@@ -2224,10 +2224,15 @@ static int assoc_prepare(struct cg *g, const struct ast_expr *e, const char *wop
 		regs[i] = cg_expr(g, e->u.index.keys[i], &kt[i]);
 		if (regs[i] < 0)
 			return -1;
+		if (kt[i].kind == CT_VOID)
+			return cg_error(g, DIAG_KEY_TYPE, e->u.index.keys[i]->loc,
+					"%s expression may not be used as %s index: key #%zu",
+					"void", "associative array", i + 1);
 		if (kt[i].kind != CT_INT && kt[i].kind != CT_STR)
-			return cg_error(g, DIAG_OP_INCOMPAT, e->u.index.keys[i]->loc,
-					"associative array key #%zu must be an integer or a string",
-					i + 1);
+			return cg_error(
+				g, DIAG_UNSUPPORTED, e->u.index.keys[i]->loc,
+				"not supported yet: associative array key #%zu of a struct, union or array type",
+				i + 1);
 	}
 	v = cg_var_find(g, AST_SCOPE_GLOBAL, base->u.ident.name);
 	if (v && !v->assoc)
@@ -3361,6 +3366,8 @@ static int logical(struct cg *g, const struct ast_expr *e, struct ct *t)
 	return r;
 }
 
+static bool is_action_call(const struct ast_expr *e);
+
 static int ternary(struct cg *g, const struct ast_expr *e, struct ct *t)
 {
 	struct ct tc, t1, t2;
@@ -3372,6 +3379,12 @@ static int ternary(struct cg *g, const struct ast_expr *e, struct ct *t)
 		return cg_expr(g, c ? e->u.ternary.then : e->u.ternary.otherwise, t);
 	if (g->err)
 		return -1;
+	if (e->u.ternary.then->kind == AST_AGG || e->u.ternary.otherwise->kind == AST_AGG)
+		return cg_error(g, DIAG_OP_DYN, e->loc,
+				"operator ?: operands cannot be of dynamic type");
+	if (is_action_call(e->u.ternary.then) || is_action_call(e->u.ternary.otherwise))
+		return cg_error(g, DIAG_OP_ACT, e->loc,
+				"action cannot be used in a conditional context");
 	rc = cg_expr(g, e->u.ternary.cond, &tc);
 	if (rc >= 0 && tc.kind != CT_INT) {
 		cg_reg_free(g, rc);
@@ -3789,6 +3802,9 @@ static int comma(struct cg *g, const struct ast_expr *e, struct ct *t)
 
 	if (is_action_call(e->u.binary.lhs) || is_action_call(e->u.binary.rhs))
 		return cg_error(g, DIAG_OP_ACT, e->loc, "operator , operands cannot be actions");
+	if (e->u.binary.lhs->kind == AST_AGG || e->u.binary.rhs->kind == AST_AGG)
+		return cg_error(g, DIAG_OP_DYN, e->loc,
+				"operator , operands cannot be of dynamic type");
 	r = cg_expr(g, e->u.binary.lhs, &lt);
 	if (r < 0)
 		return -1;

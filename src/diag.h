@@ -68,7 +68,6 @@ extern const char *spt_progname;
 	X(ADDROF_VAR,		CHECK,	"cannot take address of dynamic variable") \
 	X(AGG_COMM,		CG,	"aggregating actions may not follow commit( )") \
 	X(AGG_FUNC,		CHECK,	"@%s must be assigned the result of an aggregating function") \
-	X(AGG_KEY,		CHECK,	"@%s[ ] key #%zu must be an integer or a string") \
 	X(AGG_MDIM,		CHECK,	"improper attempt to reference @%s as a multi-dimensional array") \
 	X(AGG_NULL,		CG,	"expression has null effect: @%s") \
 	X(AGG_REDEF,		CHECK,	"aggregation redefined: @%s\n\t current: ...\n\tprevious: ...") \
@@ -117,6 +116,7 @@ extern const char *spt_progname;
 	X(IDENT_UNDEF,		CHECK,	"failed to resolve %s: Unknown variable name") \
 	X(INT_DIGIT,		CHECK,	"constant %s has no digits | constant %s contains invalid digit '%c'") \
 	X(INT_OFLOW,		CHECK,	"constant %s results in integer overflow | integer constant 0x%llx cannot be represented ...") \
+	X(KEY_TYPE,		CHECK,	"%s expression may not be used as %s index: key #%zu") \
 	X(LLQUANT_FACTORTYPE,	CG,	"llquantize( ) argument #1 must be an integer constant") \
 	X(LLQUANT_FACTORVAL,	CG,	"llquantize( ) argument #1 must be an unsigned 16-bit quantity greater than or equal to 2") \
 	X(LLQUANT_HMAGTYPE,	CG,	"llquantize( ) argument #3 must be an integer constant") \
@@ -149,9 +149,10 @@ extern const char *spt_progname;
 	X(NORMALIZE_AGGBAD,	CG,	"undefined aggregation: @%s") \
 	X(OFFSETOF_BITFIELD,	CHECK,	"cannot take offset of a bit-field: %s") \
 	X(OFFSETOF_TYPE,	CHECK,	"offsetof( ) first argument must be of struct or union type") \
-	X(OP_ACT,		CHECK,	"operator , operands cannot be actions") \
+	X(OP_ACT,		CHECK,	"operator , operands cannot be actions | action cannot be used in a conditional context") \
 	X(OP_ARITH,		CHECK,	"operator %s requires operands of arithmetic type") \
 	X(OP_ARRFUN,		CHECK,	"operator %s may not be applied to operand of type \"%s\"") \
+	X(OP_DYN,		CHECK,	"operator %s operands cannot be of dynamic type") \
 	X(OP_INCOMPAT,		CHECK,	"operands have incompatible types: \"%s\" %s \"%s\" | ...") \
 	X(OP_INCOMPLETE,	CHECK,	"operator %s cannot be applied to a forward declaration: no %s definition is available") \
 	X(OP_INT,		CHECK,	"operator %s requires operands of integral type") \
@@ -196,6 +197,7 @@ extern const char *spt_progname;
 	X(SYNTAX,		CG,	"syntax error near \"%s\" | ...") \
 	X(TRACEMEM_ADDR,	CG,	"tracemem( ) argument #1 is incompatible with prototype: ...") \
 	X(TRACEMEM_SIZE,	CG,	"tracemem( ) argument #2 must be a non-zero positive integral constant expression") \
+	X(TRACE_DYN,		CHECK,	"trace( ) may not be applied to a dynamic expression") \
 	X(TRACE_VOID,		CG,	"trace( ) may not be applied to a void expression") \
 	X(TRUNC_AGGARG,		CG,	"trunc( ) argument #%zu is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s") \
 	X(TRUNC_AGGBAD,		CG,	"undefined aggregation: @%s") \

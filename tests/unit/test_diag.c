@@ -347,7 +347,6 @@ static const char *const untested_tags[] = {
 	"D_CHR_NL",	  /* the reference gives no text for it */
 	"D_EMPTY",	  /* the reference gives no location for it */
 	"D_DECL_ARRNULL", /* the reference gives no text for it */
-	"D_AGG_KEY",	  /* needs a void key: no D expression spectrace has is void */
 	"D_TRACE_VOID",	  /* needs a void argument: likewise */
 	"D_PRINTF_DSIZE", /* printa( ) format errors: the reference gives no text */
 };

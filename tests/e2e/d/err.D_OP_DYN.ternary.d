@@ -1,0 +1,5 @@
+/* ASSERTION: the branches of ?: may not be aggregations. */
+BEGIN
+{
+	x = pid ? @a : 2;
+}

@@ -1,0 +1,5 @@
+/* ASSERTION: an aggregation is a dynamic expression trace() cannot record. */
+BEGIN
+{
+	trace(@a);
+}
