@@ -3002,6 +3002,12 @@ static int assign(struct cg *g, const struct ast_expr *e, struct ct *t)
 		return cg_error(g, DIAG_DIV_ZERO, e->loc, "expression contains division by zero");
 	if (lhs->kind == AST_INDEX && lhs->u.index.base->kind == AST_AGG)
 		return agg_mdim(g, lhs);
+	/* the left side is checked first: (@a = count()) = count() is no lvalue */
+	if (lhs->kind != AST_IDENT && lhs->kind != AST_INDEX && lhs->kind != AST_MEMBER &&
+	    lhs->kind != AST_AGG && !(lhs->kind == AST_UNARY && lhs->u.unary.op == AST_OP_DEREF))
+		return cg_error(g, DIAG_OP_LVAL, lhs->loc,
+				"operator %s%s requires modifiable lvalue as an operand",
+				op == AST_OP_ASSIGN ? "" : ast_op_str(op), "=");
 	r = cg_expr(g, e->u.binary.rhs, &rt);
 	if (r < 0)
 		return -1;
