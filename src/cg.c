@@ -602,7 +602,8 @@ static int act_printf(struct cg *g, const struct ast_expr *e, enum img_act kind)
 		if (r < 0)
 			return -1;
 		cg_reg_free(g, r);
-		if (t.kind != CT_STR)
+		/* printf is void(string, ...), system and freopen void(@, ...) */
+		if (t.kind != CT_STR && kind == IMG_ACT_PRINTF)
 			return cg_error(
 				g, DIAG_PROTO_ARG, fe->loc,
 				"%s( ) argument #1 is incompatible with prototype:\n\tprototype: string\n\t argument: %s",
@@ -610,7 +611,7 @@ static int act_printf(struct cg *g, const struct ast_expr *e, enum img_act kind)
 		return cg_error(
 			g, DIAG_PRINTF_ARG_FMT, fe->loc,
 			"%s( ) argument #1 is incompatible with prototype:\n\tprototype: string constant\n\t argument: %s",
-			name, cg_type_name(&t, b, sizeof(b)));
+			name, cg_ct_name(g, &t, b, sizeof(b)));
 	}
 	/* freopen("") restores the original output: not a format */
 	if (!fe->u.str.s[0] && strcmp(name, "freopen"))
