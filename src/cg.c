@@ -699,11 +699,22 @@ static int act_printf(struct cg *g, const struct ast_expr *e, enum img_act kind)
 
 			if (value && pc->kind == FMT_STACK) {
 				/* %k: a stack() or ustack() field */
-				if (!cg_is_stack_call(e->u.call.args[ai]))
+				if (!cg_is_stack_call(e->u.call.args[ai])) {
+					/* its type, for the message: the code is dropped */
+					size_t ni = g->img->ninsns;
+					unsigned int regs = g->regs;
+					int r = cg_expr(g, e->u.call.args[ai], &t);
+
+					if (r < 0)
+						return -1;
+					g->img->ninsns = ni;
+					g->regs = regs;
 					return cg_error(
 						g, DIAG_PRINTF_ARG_TYPE, e->u.call.args[ai]->loc,
 						"%s( ) argument #%zu is incompatible with conversion #%u prototype:\n\tconversion: %%%s\n\t prototype: stack\n\t  argument: %s",
-						name, ai + 1, cno[ci], cname[ci], "expression");
+						name, ai + 1, cno[ci], cname[ci],
+						cg_ct_name(g, &t, b, sizeof(b)));
+				}
 				if (cg_stack_field(g, e->u.call.args[ai]))
 					return -1;
 				continue;
