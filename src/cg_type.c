@@ -558,11 +558,15 @@ int cg_args(struct cg *g, const struct ast_expr *e, struct ct *t)
 	if (!g->in_clause || !g->cl)
 		return cg_error(g, DIAG_ARGS_NONE, e->loc,
 				"args[ ] may not be referenced outside of a probe clause");
-	if (e->u.index.nkeys != 1 || !cg_const_fold(g, e->u.index.keys[0], &n))
+	if (e->u.index.nkeys != 1)
+		return cg_error(g, DIAG_PROTO_LEN, e->loc,
+				"args[ ] prototype mismatch: %zu args passed, 1 expected",
+				e->u.index.nkeys);
+	if (!cg_const_fold(g, e->u.index.keys[0], &n))
 		return cg_error(
 			g, DIAG_PROTO_ARG, e->loc,
 			"args[ ] argument #1 is incompatible with prototype:\n\tprototype: integer constant\n\t argument: %s",
-			e->u.index.nkeys != 1 ? "tuple" : "int");
+			"int");
 	memset(&a, 0, sizeof(a));
 	for (i = 0; i < g->cl->ndescs; i++) {
 		int f = desc_arg_types(g, g->cl->descs[i], &b, pname, sizeof(pname), e->loc);

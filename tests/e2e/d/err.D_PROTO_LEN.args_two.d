@@ -1,0 +1,5 @@
+/* ASSERTION: args[ ] takes exactly one index. */
+syscall::openat:entry
+{
+	x = args[1, 2];
+}
