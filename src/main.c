@@ -803,7 +803,7 @@ static void record_error(void *ctx, uint32_t epid, const struct probe *p, const 
  * active", and tracing goes on.
  */
 struct setopt_ctx {
-	struct opts o;
+	struct opts *o; /* the run's: the consumer reads switchrate from it */
 	struct agg_state *as;
 	const struct enabling *en;
 };
@@ -822,8 +822,9 @@ static void run_setopt(void *ctx, struct printer *pr, const char *name, const ch
 		       uint32_t epid, const struct probe *p)
 {
 	static const char *const dynamic[] = {
-		"quiet",      "flowindent", "aggsortkey",  "aggsortrev", "aggsortkeypos",
-		"aggsortpos", "rawbytes",   "stackindent", "printsize",	 "quietresize",
+		"quiet",	 "flowindent",	"aggsortkey", "aggsortrev",
+		"aggsortkeypos", "aggsortpos",	"rawbytes",   "stackindent",
+		"printsize",	 "quietresize", "switchrate", "aggrate",
 	};
 	static const char *const compile[] = {
 		"cpp",		"cppargs",  "cpphdrs",	   "cpppath",	"define",     "undef",
@@ -842,7 +843,7 @@ static void run_setopt(void *ctx, struct printer *pr, const char *name, const ch
 		"zdefs",  "aggpercpu", "core",	      "debug", "cpphdrs", "strip",
 	};
 	struct setopt_ctx *sc = ctx;
-	struct opts o = sc->o;
+	struct opts o = *sc->o;
 	bool dyn = name_in(name, dynamic, sizeof(dynamic) / sizeof(dynamic[0]));
 	char err[256] = "", msg[1100];
 	int ret;
@@ -867,7 +868,7 @@ static void run_setopt(void *ctx, struct printer *pr, const char *name, const ch
 		record_error((void *)sc->en, epid, p, msg);
 		return;
 	}
-	sc->o = o;
+	*sc->o = o;
 	pr->quiet = o.quiet;
 	stack_indent = o.stackindent;
 	stack_noresolve = o.noresolve;
@@ -923,6 +924,7 @@ static int trace(const struct cmdline *cl, const struct enabling *en, const stru
 {
 	struct agg_source asrc;
 	struct agg_state as;
+	struct opts ro = cl->o; /* setopt() changes the dynamic options in it */
 	struct setopt_ctx soc;
 	struct tracer tr;
 	struct consumer c;
@@ -963,7 +965,7 @@ static int trace(const struct cmdline *cl, const struct enabling *en, const stru
 	load_agg_source(&tr, &asrc);
 	ret = agg_init(&as, img, &asrc, &cl->o, stderr);
 	if (!ret) {
-		ret = consume_init(&c, &tr, en, &cl->o, &pr, stderr);
+		ret = consume_init(&c, &tr, en, &ro, &pr, stderr);
 		if (ret)
 			agg_fini(&as);
 	}
@@ -978,7 +980,7 @@ static int trace(const struct cmdline *cl, const struct enabling *en, const stru
 	pr.system = run_system;
 	pr.liberr = record_error;
 	pr.liberr_ctx = (void *)en;
-	soc.o = cl->o;
+	soc.o = &ro;
 	soc.en = en;
 	soc.as = &as;
 	pr.setopt = run_setopt;

@@ -209,6 +209,9 @@ check "setopt() of a static option while tracing: its message and dtrace's empty
 	"0:spectrace: error in dt_clause_1 for probe ID 1 (dtrace:::BEGIN): couldn't set option \"bufsize\" to \"1m\": Operation illegal when tracing is active
 
 ."
+tracer_run -q -n 'BEGIN { setopt("switchrate", "10hz"); setopt("aggrate", "2hz"); exit(0); }'
+check "setopt() of switchrate and aggrate while tracing: dynamic options, no error" \
+	"$TRC:$(cat "$TMP/err")" "0:"
 tracer_run -q -n 'BEGIN { setopt("zdefs"); setopt("quiet", "1"); exit(0); }'
 check "setopt() of a flag-only option: a value is always passed, which it refuses" \
 	"$TRC:$(cat "$TMP/err"; echo .)" \
