@@ -459,13 +459,15 @@ static const char *conv_proto(const char *name)
 	static const struct {
 		const char *name, *proto;
 	} mod[] = {
-		{ "hhd", "char" },	{ "hhi", "char" },	{ "hhu", "unsigned char" },
-		{ "hd", "short" },	{ "hi", "short" },	{ "hu", "unsigned short" },
-		{ "hx", "short" },	{ "hX", "short" },	{ "ho", "unsigned short" },
-		{ "ld", "long" },	{ "li", "long" },	{ "lu", "unsigned long" },
-		{ "lx", "long" },	{ "lX", "long" },	{ "lo", "unsigned long" },
-		{ "lld", "long long" }, { "lli", "long long" }, { "llu", "unsigned long long" },
-		{ "llx", "long long" }, { "llX", "long long" }, { "llo", "unsigned long long" },
+		{ "hhd", "char" },	 { "hhi", "char" },	  { "hhu", "unsigned char" },
+		{ "hd", "short" },	 { "hi", "short" },	  { "hu", "unsigned short" },
+		{ "hx", "short" },	 { "hX", "short" },	  { "ho", "unsigned short" },
+		{ "ld", "long" },	 { "li", "long" },	  { "lu", "unsigned long" },
+		{ "lx", "long" },	 { "lX", "long" },	  { "lo", "unsigned long" },
+		{ "lld", "long long" },	 { "lli", "long long" },  { "llu", "unsigned long long" },
+		{ "llx", "long long" },	 { "llX", "long long" },  { "llo", "unsigned long long" },
+		{ "Le", "long double" }, { "LE", "long double" }, { "Lf", "long double" },
+		{ "Lg", "long double" }, { "LG", "long double" },
 	};
 	size_t i, len = strlen(name);
 
@@ -545,7 +547,7 @@ static int addr_arg(struct cg *g, const struct ast_expr *e, size_t ai, const str
  * Whether integer type T suits conversion NAME ("hd", "lx", "c", ...), as
  * dtrace checks them: plain d i u o x X take any integer, c and C one of
  * at most 4 bytes, h and l/ll the named size (d i signed, u o unsigned, x X
- * either), Y and T a 64-bit integer; only p takes a pointer as well.
+ * either), Y and T a 64-bit integer, e f g none; only p takes a pointer.
  */
 static bool conv_takes(const char *name, const struct ct *t)
 {
@@ -555,8 +557,8 @@ static bool conv_takes(const char *name, const struct ct *t)
 
 	if (c == 'p')
 		return true;
-	if (t->ptr)
-		return false;
+	if (t->ptr || strchr("eEfgG", c))
+		return false; /* D has no floating-point values */
 	if (c == 'c' || c == 'C')
 		return t->size <= 4;
 	if (c == 'Y' || c == 'T')

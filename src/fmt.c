@@ -290,7 +290,10 @@ static int parse_letter(struct conv_scan *s, struct fmt_piece *pc, const char *m
 	}
 	pc->conv = *p;
 	pc->kind = conv_kind(*p);
-	if (pc->kind == FMT_LIT || (pc->size && pc->kind != FMT_INT && pc->kind != FMT_UINT)) {
+	/* h, l, ll size integers, L floating point (Lf: long double) */
+	if (pc->kind == FMT_LIT ||
+	    (pc->size && (*mstart == 'L' ? pc->kind != FMT_FLOAT :
+					   pc->kind != FMT_INT && pc->kind != FMT_UINT))) {
 		set_err(s->err, s->errlen, "format conversion #%zu is undefined: %%%.*s",
 			conv_number(s->format, s->start), (int)(p + 1 - mstart), mstart);
 		return -EINVAL;

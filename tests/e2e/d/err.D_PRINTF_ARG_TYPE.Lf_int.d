@@ -1,0 +1,5 @@
+/* ASSERTION: %Lf exists, for a long double only. */
+BEGIN
+{
+	printf("%Lf\n", 1);
+}
