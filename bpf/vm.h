@@ -1547,6 +1547,13 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 		vm->spec = a <= SPT_NSPEC_MAX ? (__u32)a : 0;
 		vm->specroom = spt_env_specroom(env, vm->spec);
 		return 0;
+	case SPT_OP_BOUND:
+		SPT_NEED(SPT_OP_BOUND);
+		if (a >= (__u64)(__u32)imm) {
+			spt_vm_fault(vm, pc, SPT_FLT_BADINDEX, a);
+			return 1;
+		}
+		return 0;
 	case SPT_OP_SPECCHK:
 		SPT_NEED(SPT_OP_SPECCHK);
 		if (vm->specd && (__u32)imm > vm->specroom) {

@@ -654,6 +654,10 @@ int cg_ptr_index(struct cg *g, const struct ast_expr *e, int r, struct ct *bt, s
 		cg_reg_free(g, ri);
 		return cg_error(g, DIAG_OP_INT, e->loc, "[ ] requires an integer index");
 	}
+	/* dtrace-utils checks an index it cannot check now when the array runs */
+	if (bt->btf && bt->kind == CT_ARR && ti.nelems > 1 &&
+	    !cg_const_fold(g, e->u.index.keys[0], &c))
+		cg_emit(g, SPT_OP_BOUND, 0, ri, 0, (int32_t)ti.nelems);
 	if (esize > 1) {
 		k = cg_reg_alloc(g, e->loc);
 		if (k < 0)

@@ -43,6 +43,7 @@ static const char *const mnemonics[SPT_OP_NOPS] = {
 	[SPT_OP_STX] = "stx",
 	[SPT_OP_DPATH] = "dpath",
 	[SPT_OP_VADDR] = "vaddr",
+	[SPT_OP_BOUND] = "bound",
 };
 /* clang-format on */
 
@@ -109,6 +110,9 @@ static void insn(FILE *out, const struct spt_insn *in, const struct spt_insn *ne
 	case SPT_OP_PRED:
 	case SPT_OP_EXIT:
 		fprintf(out, "%%r%u", in->a);
+		break;
+	case SPT_OP_BOUND:
+		fprintf(out, "%%r%u, %d", in->a, in->imm);
 		break;
 	case SPT_OP_JMP:
 		fprintf(out, "%04lld", (long long)off + 1 + in->imm);

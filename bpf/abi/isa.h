@@ -216,6 +216,12 @@ enum spt_op {
 	 * struct, union or array value in a variable is read through it.
 	 */
 	SPT_OP_VADDR,
+	/*
+	 * A non-constant index into an array of imm elements: r[a], taken
+	 * as unsigned, at or past imm faults BADINDEX with the index as its
+	 * value, as dtrace-utils checks such an index at run time.
+	 */
+	SPT_OP_BOUND,
 	SPT_OP_NOPS /* number of opcodes */
 };
 

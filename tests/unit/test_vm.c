@@ -481,3 +481,28 @@ Test(vm, dpath)
 	cr_assert_eq(rc, SPT_VM_FAULT, "an unreadable dentry");
 	cr_assert_eq(vm.fault, SPT_FLT_BADADDR);
 }
+
+Test(vm, bound)
+{
+	struct spt_insn code[] = {
+		I(SPT_OP_LDI, 1, 0, 0, 0),
+		I(SPT_OP_BOUND, 0, 1, 0, 16),
+		I(SPT_OP_LDI, 0, 0, 0, 7),
+		I(SPT_OP_RET, 0, 0, 0, 0),
+	};
+
+	/* inside the array: on to the next instruction */
+	code[0].imm = 15;
+	cr_assert_eq(run(code, 4), SPT_VM_DONE);
+	cr_assert_eq(vm.r[0], 7);
+	/* at the end, and a negative index (huge unsigned): BADINDEX with the index */
+	code[0].imm = 16;
+	cr_assert_eq(run(code, 4), SPT_VM_FAULT);
+	cr_assert_eq(vm.fault, SPT_FLT_BADINDEX);
+	cr_assert_eq(vm.fault_val, 16);
+	cr_assert_eq(vm.fault_pc, 1);
+	code[0].imm = -1;
+	cr_assert_eq(run(code, 4), SPT_VM_FAULT);
+	cr_assert_eq(vm.fault, SPT_FLT_BADINDEX);
+	cr_assert_eq((int64_t)vm.fault_val, -1);
+}
