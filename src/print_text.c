@@ -12,6 +12,7 @@
  * count" table with 40 '@' at full scale, trimmed to the buckets around
  * the data. And -l's listing of probes.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -399,6 +400,23 @@ static bool llq_ghost(const struct agg_snap *snap, uint32_t b)
 }
 
 /*
+ * Whether a string key prints as text (dt_print_bytes): a first byte that
+ * is not its NUL, and every byte before the NUL printable or a blank
+ * (isprint, isspace, \b, \a); else it is shown as a hex dump.
+ */
+static bool key_printable(const uint8_t *p, size_t size)
+{
+	size_t i;
+
+	if (!size || !p[0])
+		return false;
+	for (i = 0; i < size && p[i]; i++)
+		if (!isprint(p[i]) && !isspace(p[i]) && p[i] != '\b' && p[i] != '\a')
+			return false;
+	return true;
+}
+
+/*
  * Unformatted keys, dtrace's formats by recorded size whatever the type's
  * signedness: 1 " %3d", 2 " %5d" (the bytes zero-extended: a char -1 is
  * 255), 4 " %8d" (as a 32-bit int: an unsigned 2^31 is negative), 8
@@ -423,7 +441,8 @@ static void print_key(FILE *out, const struct img_agg *a, const uint8_t *key)
 			fprintf(out, "  %-50s", t);
 			continue;
 		}
-		if (k->type == IMG_STR && print_rawbytes) {
+		if (k->type == IMG_STR &&
+		    (print_rawbytes || !key_printable(key + k->offset, k->size))) {
 			hexdump_str(out, key + k->offset, k->size);
 			continue;
 		}
