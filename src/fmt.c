@@ -490,6 +490,23 @@ int fmt_print(FILE *out, const struct fmt *f, const struct fmt_arg *args, size_t
 			ns--;
 		}
 		a = &args[ai++];
+		if (a->stk && pc->kind != FMT_KADDR && pc->kind != FMT_UADDR &&
+		    pc->kind != FMT_STACK && stack_is_mod(a->stk)) {
+			/* a mod() or umod() key is its module's name whatever the conversion */
+			size_t sl = strlen(spec) - 1;
+
+			memcpy(uspec, spec, sl);
+			while (sl > 1 && strchr("hlLjzt", uspec[sl - 1]))
+				sl--; /* %lld's length modifier goes with its letter */
+			uspec[sl] = 's';
+			uspec[sl + 1] = 0;
+			stack_sym_text(a->stk, a->stkdata, ebuf, sizeof(ebuf));
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+			PRINT_STARS(out, uspec, ns, st, ebuf);
+#pragma GCC diagnostic pop
+			continue;
+		}
 		if (FMT_TAKES_STR(pc->kind) != !!a->is_str)
 			return -EINVAL;
 			/* The spec is built by fmt_parse, never taken from a record. */

@@ -281,6 +281,13 @@ static void sym_text(enum img_ftype type, const struct stack_frame *fr, char *bu
 		snprintf(buf, len, "0x%" PRIx64, fr->addr);
 }
 
+bool stack_is_mod(const void *f)
+{
+	const struct img_field *fl = f;
+
+	return fl->type == IMG_MOD || fl->type == IMG_UMOD;
+}
+
 void stack_sym_text(const struct img_field *f, const uint8_t *data, char *buf, size_t len)
 {
 	struct stack_frame fr;

@@ -47,6 +47,8 @@ void stack_print(FILE *out, const struct img_field *f, const uint8_t *data, unsi
 void stack_json(struct jbuf *b, const struct img_field *f, const uint8_t *data);
 /* A symbol field's type (IMG_SYM ... IMG_UMOD). */
 bool stack_is_sym(const struct img_field *f);
+/* A mod() or umod() field (F is a struct img_field). */
+bool stack_is_mod(const void *f);
 /*
  * Symbol field F of DATA as its action prints it (dtrace's dt_print_sym
  * and the others): sym(), usym() ``mod`sym``; uaddr() ``mod`sym+0xoff``;
