@@ -1974,6 +1974,14 @@ static int ident(struct cg *g, const struct ast_expr *e, struct ct *t)
 		*t = ct_int;
 		return load_const(g, (uint64_t)signal_number(name), e->loc);
 	}
+	if (!v && strchr(name, '`')) {
+		/* a kernel variable: BTF types only the kernel's per-CPU ones */
+		cg_error(
+			g, DIAG_UNSUPPORTED, e->loc,
+			"not supported: kernel variables (%s): the kernel's BTF has no types for them",
+			name);
+		return -1;
+	}
 	if (!v) {
 		cg_error(g, DIAG_IDENT_UNDEF, e->loc,
 			 "failed to resolve %s%s: Unknown variable name", cg_scope_prefix(scope),
@@ -3297,6 +3305,11 @@ static int unary(struct cg *g, const struct ast_expr *e, struct ct *t)
 			g->index_addr = false;
 			return r;
 		}
+		if (o->kind == AST_IDENT && strchr(o->u.ident.name, '`'))
+			return cg_error(
+				g, DIAG_UNSUPPORTED, e->loc,
+				"not supported: kernel variables (%s): the kernel's BTF has no types for them",
+				o->u.ident.name);
 		if (o->kind == AST_IDENT || o->kind == AST_AGG || o->kind == AST_INDEX)
 			return cg_error(g, DIAG_ADDROF_VAR, e->loc,
 					"cannot take address of dynamic variable");
