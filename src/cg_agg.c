@@ -1056,10 +1056,16 @@ static int act_aggop(struct cg *g, const struct ast_expr *e, enum img_act kind, 
 	r = cg_expr(g, e->u.call.args[1], &t);
 	if (r < 0)
 		return -1;
-	if (t.kind != CT_INT) {
+	if (t.kind != CT_INT || t.ptr) {
+		char b[128];
+
 		cg_reg_free(g, r);
-		return cg_error(g, DIAG_PROTO_ARG, e->u.call.args[1]->loc,
-				"%s( ) argument #2 must be an integer", fn);
+		/* their prototypes: void(@, uint64_t) and void(@, [int64_t]) */
+		return cg_error(
+			g, DIAG_PROTO_ARG, e->u.call.args[1]->loc,
+			"%s( ) argument #2 is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
+			fn, strcmp(fn, "trunc") ? "uint64_t" : "int64_t",
+			cg_ct_name(g, &t, b, sizeof(b)));
 	}
 	if (cg_field_add(g, IMG_INT, 8, e->loc))
 		return -1;
