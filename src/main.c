@@ -919,6 +919,16 @@ static void lowered(const char *what, uint64_t size)
 		errmsg("%s lowered to %llu bytes", what, (unsigned long long)size);
 }
 
+/*
+ * A -c command stopped at its exit: the mappings of the processes whose
+ * user stacks were taken since the last look are read while they live.
+ */
+static void snapshot_at_exit(int pid, void *arg)
+{
+	(void)pid;
+	load_upids(arg);
+}
+
 static int trace(const struct cmdline *cl, const struct enabling *en, const struct image *img,
 		 struct proc_set *procs, FILE *out)
 {
@@ -1006,7 +1016,10 @@ static int trace(const struct cmdline *cl, const struct enabling *en, const stru
 		if (cl->o.destructive && !cl->o.quiet)
 			errmsg("allowing destructive actions");
 		proc_release(procs);
+		procs->at_exit = snapshot_at_exit;
+		procs->at_exit_arg = &tr;
 		ret = consume_run(&c, &stop_flag);
+		procs->at_exit = NULL;
 	}
 	/*
 	 * As dtrace: a newline once tracing has stopped, quiet or not, then

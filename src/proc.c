@@ -10,6 +10,15 @@
  * exited (proc_poll() says how many still run); as in dtrace-utils, their
  * ends are not reported.
  *
+ * A -c command is also seized with ptrace (PTRACE_O_TRACEEXIT alone), so
+ * it stops once when it exits, before its memory is unmapped: proc_poll()
+ * calls at_exit (the consumer reads the mappings of its user stacks, whose
+ * symbols then outlive it) and lets it go on. A signal stops a seized
+ * process until proc_poll() passes it on, as a debugger does; a group
+ * stop (SIGSTOP) is kept with PTRACE_LISTEN. Only the command itself is
+ * seized, not the processes it starts. Where ptrace is refused the
+ * command simply runs untraced.
+ *
  * Invariant: nothing created here outlives spectrace. A -c command still
  * running when tracing ends is killed and reaped; system() waits for its
  * command.
@@ -24,6 +33,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <wordexp.h>
+#include <sys/ptrace.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -145,6 +155,8 @@ int proc_create(struct proc_set *ps, const char *cmd, char *err, size_t errlen)
 	}
 	close(pfd[0]);
 	wordfree(&we);
+	/* it blocks on the pipe: seizing it stops nothing */
+	p->traced = ptrace(PTRACE_SEIZE, pid, 0, (void *)(long)PTRACE_O_TRACEEXIT) == 0;
 	p->pid = pid;
 	p->child = 1;
 	p->go = pfd[1];
@@ -203,13 +215,43 @@ void proc_release(struct proc_set *ps)
 	}
 }
 
+/*
+ * A ptrace stop of seized command P: at its exit, AT_EXIT first; a signal
+ * passed on; a group stop kept.
+ */
+static void proc_stopped(const struct proc_set *ps, struct proc *p, int status)
+{
+	int sig = WSTOPSIG(status), event = status >> 16;
+
+	if (sig == SIGTRAP && event == PTRACE_EVENT_EXIT) {
+		if (ps->at_exit)
+			ps->at_exit(p->pid, ps->at_exit_arg);
+		ptrace(PTRACE_CONT, p->pid, 0, 0);
+	} else if (event == PTRACE_EVENT_STOP &&
+		   (sig == SIGSTOP || sig == SIGTSTP || sig == SIGTTIN || sig == SIGTTOU)) {
+		/* a group stop: stopped until SIGCONT, as without us */
+		ptrace(PTRACE_LISTEN, p->pid, 0, 0);
+	} else if (event == PTRACE_EVENT_STOP) {
+		ptrace(PTRACE_CONT, p->pid, 0, 0); /* the end of a group stop */
+	} else {
+		ptrace(PTRACE_CONT, p->pid, 0, (void *)(long)sig);
+	}
+}
+
 /* Has P exited? Sets *STATUS when it was our child. */
-static int proc_gone(struct proc *p, int *status)
+static int proc_gone(const struct proc_set *ps, struct proc *p, int *status)
 {
 	struct pollfd pfd = { .fd = p->pidfd, .events = POLLIN };
 
-	if (p->child)
-		return waitpid(p->pid, status, WNOHANG) == p->pid;
+	if (p->child) {
+		for (;;) {
+			if (waitpid(p->pid, status, WNOHANG) != p->pid)
+				return 0;
+			if (!WIFSTOPPED(*status))
+				return 1;
+			proc_stopped(ps, p, *status);
+		}
+	}
 	return poll(&pfd, 1, 0) == 1 && (pfd.revents & (POLLIN | POLLHUP | POLLERR));
 }
 
@@ -221,7 +263,7 @@ size_t proc_poll(struct proc_set *ps)
 		struct proc *p = &ps->v[i];
 		int status = 0;
 
-		if (!p->live || !proc_gone(p, &status))
+		if (!p->live || !proc_gone(ps, p, &status))
 			continue;
 		/* dtrace-utils says nothing when a process ends. */
 		p->live = 0;
@@ -242,10 +284,12 @@ void proc_fini(struct proc_set *ps)
 			close(p->go);
 		if (p->pidfd >= 0)
 			close(p->pidfd);
-		if (p->child && p->live && waitpid(p->pid, &status, WNOHANG) == 0) {
-			kill(p->pid, SIGKILL);
-			waitpid(p->pid, &status, 0);
-		}
+		if (!p->child || !p->live)
+			continue;
+		/* killed, it may still stop at its exit once when seized: let it go */
+		kill(p->pid, SIGKILL);
+		while (waitpid(p->pid, &status, 0) == p->pid && WIFSTOPPED(status))
+			ptrace(PTRACE_CONT, p->pid, 0, 0);
 	}
 	free(ps->v);
 	proc_init(ps);

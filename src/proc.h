@@ -12,10 +12,11 @@
 
 struct proc {
 	int pid;
-	int child; /* created by -c: ours to start and reap */
-	int go;	   /* -c: write end of the pipe it waits on before exec, -1 once released */
-	int pidfd; /* -p: readable once the process has exited, -1 for -c */
-	int live;  /* not yet seen exiting */
+	int child;  /* created by -c: ours to start and reap */
+	int go;	    /* -c: write end of the pipe it waits on before exec, -1 once released */
+	int pidfd;  /* -p: readable once the process has exited, -1 for -c */
+	int live;   /* not yet seen exiting */
+	int traced; /* -c: seized with ptrace, it stops once at its exit (PTRACE_O_TRACEEXIT) */
 };
 
 /* The processes of -c and -p, in command-line order. */
@@ -24,6 +25,13 @@ struct proc_set {
 	size_t n;
 	size_t cap;
 	size_t nlive;
+	/*
+	 * Called with the pid of a -c command stopped at its exit, its memory
+	 * still mapped (the consumer reads the mappings its stacks need);
+	 * NULL: none.
+	 */
+	void (*at_exit)(int pid, void *arg);
+	void *at_exit_arg;
 };
 
 void proc_init(struct proc_set *ps);
@@ -45,7 +53,9 @@ void proc_release(struct proc_set *ps);
 
 /*
  * Note the processes that have exited since the last call (silently, as
- * dtrace-utils). Returns the number still running.
+ * dtrace-utils), after at_exit for a -c command stopped at its exit; a
+ * signal that stopped a -c command is passed on. Returns the number
+ * still running.
  */
 size_t proc_poll(struct proc_set *ps);
 

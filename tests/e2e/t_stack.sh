@@ -46,6 +46,21 @@ check "stack() ends in the kernel's syscall entry" \
 check_match "frames are indented 14 blanks, a frame with its offset" \
 	"$(grep '`f3' "$TMP/out")" '^ {14}stackchain_fp`f3\+0x[0-9a-f]+$'
 
+# A -c command that exits at once (no wait): it stops at its exit for the
+# tracer to read its mappings, so its frames still resolve: an aggregation
+# key printed at the end (frame pointers), a record unwound from its copy
+# of the stack (no frame pointers: the unwinder reads the files the
+# snapshot opened).
+for b in fp nofp; do
+	act='@[ustack()] = count();'
+	[ "$b" = nofp ] && act='ustack();'
+	tracer_run -q -x ustackwindow=2k -c "$TRIG/stackchain_$b 1" \
+		-n "syscall::openat:return /pid == \$target && errno == ENOENT/ { $act }"
+	check "a command that exits at once ($b): its frames resolve" \
+		"$TRC:$(frames | grep "^stackchain_$b\`" | head -4)" \
+		"0:$(printf 'stackchain_%s`f3\nstackchain_%s`f2\nstackchain_%s`f1\nstackchain_%s`main' $b $b $b $b)"
+done
+
 # Not quiet: the record's line, "\n" and the frames, then the record's newline.
 run_held "$TMP/u.d" "$FP 1" -x stackindent=3
 check_match "stackindent=3" "$(grep '`f2' "$TMP/out")" '^   stackchain_fp`f2\+0x[0-9a-f]+$'
