@@ -799,7 +799,8 @@ int cg_agg_assign(struct cg *g, const struct ast_expr *e)
 						 0,
 						 false,
 						 0,
-						 0 };
+						 0,
+						 NULL };
 
 				cg_narrow(g, kreg[i], &nt);
 				cg_emit(g, SPT_OP_KINT, 0, kreg[i], 0, (int32_t)a->keys[i].offset);

@@ -323,6 +323,7 @@ int cg_type_of(struct cg *g, const struct ast_type *at, struct ct *t)
 				t->kind = CT_INT;
 				t->size = tnames[i].size;
 				t->sign = tnames[i].sign;
+				t->name = tnames[i].name;
 				return 0;
 			}
 		}
@@ -352,6 +353,8 @@ const char *cg_type_name(const struct ct *t, char *buf, size_t len)
 		return "stack";
 	if (t->kind == CT_SYM)
 		return t->size == 16 ? "_usymaddr" : "_symaddr";
+	if (t->kind == CT_INT && !t->ptr && t->name)
+		return t->name;
 	if (t->ptr) {
 		/* what it points to: an integer of psize bytes, or void */
 		static const char *const cnames[2][4] = {
@@ -415,37 +418,37 @@ struct builtin {
 
 /* clang-format off */
 static const struct builtin builtins[] = {
-	{ "arg0", SPT_B_ARG0, { CT_INT, 8, true, 0, 0, false, 0, 0 } },
-	{ "arg1", SPT_B_ARG0 + 1, { CT_INT, 8, true, 0, 0, false, 0, 0 } },
-	{ "arg2", SPT_B_ARG0 + 2, { CT_INT, 8, true, 0, 0, false, 0, 0 } },
-	{ "arg3", SPT_B_ARG0 + 3, { CT_INT, 8, true, 0, 0, false, 0, 0 } },
-	{ "arg4", SPT_B_ARG0 + 4, { CT_INT, 8, true, 0, 0, false, 0, 0 } },
-	{ "arg5", SPT_B_ARG0 + 5, { CT_INT, 8, true, 0, 0, false, 0, 0 } },
-	{ "arg6", SPT_B_ARG0 + 6, { CT_INT, 8, true, 0, 0, false, 0, 0 } },
-	{ "arg7", SPT_B_ARG0 + 7, { CT_INT, 8, true, 0, 0, false, 0, 0 } },
-	{ "arg8", SPT_B_ARG0 + 8, { CT_INT, 8, true, 0, 0, false, 0, 0 } },
-	{ "arg9", SPT_B_ARG0 + 9, { CT_INT, 8, true, 0, 0, false, 0, 0 } },
-	{ "pid", SPT_B_PID, { CT_INT, 4, true, 0, 0, false, 0, 0 } },
-	{ "tid", SPT_B_TID, { CT_INT, 4, true, 0, 0, false, 0, 0 } },
-	{ "ppid", SPT_B_PPID, { CT_INT, 4, true, 0, 0, false, 0, 0 } },
-	{ "uid", SPT_B_UID, { CT_INT, 4, false, 0, 0, false, 0, 0 } },
-	{ "gid", SPT_B_GID, { CT_INT, 4, false, 0, 0, false, 0, 0 } },
-	{ "timestamp", SPT_B_TIMESTAMP, { CT_INT, 8, false, 0, 0, false, 0, 0 } },
-	{ "vtimestamp", SPT_B_VTIMESTAMP, { CT_INT, 8, false, 0, 0, false, 0, 0 } },
-	{ "walltimestamp", SPT_B_WALLTIMESTAMP, { CT_INT, 8, true, 0, 0, false, 0, 0 } },
-	{ "cpu", SPT_B_CPU, { CT_INT, 4, true, 0, 0, false, 0, 0 } },
-	{ "errno", SPT_B_ERRNO, { CT_INT, 4, true, 0, 0, false, 0, 0 } },
-	{ "epid", SPT_B_EPID, { CT_INT, 8, false, 0, 0, false, 0, 0 } },
-	{ "id", SPT_B_ID, { CT_INT, 4, false, 0, 0, false, 0, 0 } },
+	{ "arg0", SPT_B_ARG0, { CT_INT, 8, true, 0, 0, false, 0, 0, "int64_t" } },
+	{ "arg1", SPT_B_ARG0 + 1, { CT_INT, 8, true, 0, 0, false, 0, 0, "int64_t" } },
+	{ "arg2", SPT_B_ARG0 + 2, { CT_INT, 8, true, 0, 0, false, 0, 0, "int64_t" } },
+	{ "arg3", SPT_B_ARG0 + 3, { CT_INT, 8, true, 0, 0, false, 0, 0, "int64_t" } },
+	{ "arg4", SPT_B_ARG0 + 4, { CT_INT, 8, true, 0, 0, false, 0, 0, "int64_t" } },
+	{ "arg5", SPT_B_ARG0 + 5, { CT_INT, 8, true, 0, 0, false, 0, 0, "int64_t" } },
+	{ "arg6", SPT_B_ARG0 + 6, { CT_INT, 8, true, 0, 0, false, 0, 0, "int64_t" } },
+	{ "arg7", SPT_B_ARG0 + 7, { CT_INT, 8, true, 0, 0, false, 0, 0, "int64_t" } },
+	{ "arg8", SPT_B_ARG0 + 8, { CT_INT, 8, true, 0, 0, false, 0, 0, "int64_t" } },
+	{ "arg9", SPT_B_ARG0 + 9, { CT_INT, 8, true, 0, 0, false, 0, 0, "int64_t" } },
+	{ "pid", SPT_B_PID, { CT_INT, 4, true, 0, 0, false, 0, 0, "pid_t" } },
+	{ "tid", SPT_B_TID, { CT_INT, 4, true, 0, 0, false, 0, 0, "id_t" } },
+	{ "ppid", SPT_B_PPID, { CT_INT, 4, true, 0, 0, false, 0, 0, "pid_t" } },
+	{ "uid", SPT_B_UID, { CT_INT, 4, false, 0, 0, false, 0, 0, "uid_t" } },
+	{ "gid", SPT_B_GID, { CT_INT, 4, false, 0, 0, false, 0, 0, "gid_t" } },
+	{ "timestamp", SPT_B_TIMESTAMP, { CT_INT, 8, false, 0, 0, false, 0, 0, "uint64_t" } },
+	{ "vtimestamp", SPT_B_VTIMESTAMP, { CT_INT, 8, false, 0, 0, false, 0, 0, "uint64_t" } },
+	{ "walltimestamp", SPT_B_WALLTIMESTAMP, { CT_INT, 8, true, 0, 0, false, 0, 0, "int64_t" } },
+	{ "cpu", SPT_B_CPU, { CT_INT, 4, true, 0, 0, false, 0, 0, NULL } },
+	{ "errno", SPT_B_ERRNO, { CT_INT, 4, true, 0, 0, false, 0, 0, "int" } },
+	{ "epid", SPT_B_EPID, { CT_INT, 8, false, 0, 0, false, 0, 0, "uint64_t" } },
+	{ "id", SPT_B_ID, { CT_INT, 4, false, 0, 0, false, 0, 0, "uint_t" } },
 	/*
 	 * Every part of a probe's name is shorter than PROBE_FIELD_MAX: syscall
 	 * names come from syscall_tab.h, profile names from a description
 	 * field, and the loader refuses a longer one.
 	 */
-	{ "probeprov", SPT_B_PROBEPROV, { CT_STR, PROBE_FIELD_MAX, false, 0, 0, false, 0, 0 } },
-	{ "probemod", SPT_B_PROBEMOD, { CT_STR, PROBE_FIELD_MAX, false, 0, 0, false, 0, 0 } },
-	{ "probefunc", SPT_B_PROBEFUNC, { CT_STR, PROBE_FIELD_MAX, false, 0, 0, false, 0, 0 } },
-	{ "probename", SPT_B_PROBENAME, { CT_STR, PROBE_FIELD_MAX, false, 0, 0, false, 0, 0 } },
+	{ "probeprov", SPT_B_PROBEPROV, { CT_STR, PROBE_FIELD_MAX, false, 0, 0, false, 0, 0, NULL } },
+	{ "probemod", SPT_B_PROBEMOD, { CT_STR, PROBE_FIELD_MAX, false, 0, 0, false, 0, 0, NULL } },
+	{ "probefunc", SPT_B_PROBEFUNC, { CT_STR, PROBE_FIELD_MAX, false, 0, 0, false, 0, 0, NULL } },
+	{ "probename", SPT_B_PROBENAME, { CT_STR, PROBE_FIELD_MAX, false, 0, 0, false, 0, 0, NULL } },
 };
 /* clang-format on */
 
@@ -691,9 +694,12 @@ static int expr_operand(struct cg *g, const struct ast_expr *e, struct ct *t, en
 static int int_literal_type(struct cg *g, const struct ast_expr *e, struct ct *t)
 {
 	static const struct ct cands[6] = {
-		{ CT_INT, 4, true, 0, 0, false, 0, 0 }, { CT_INT, 4, false, 0, 0, false, 0, 0 },
-		{ CT_INT, 8, true, 0, 0, false, 0, 0 }, { CT_INT, 8, false, 0, 0, false, 0, 0 },
-		{ CT_INT, 8, true, 0, 0, false, 0, 0 }, { CT_INT, 8, false, 0, 0, false, 0, 0 },
+		{ CT_INT, 4, true, 0, 0, false, 0, 0, "int" },
+		{ CT_INT, 4, false, 0, 0, false, 0, 0, "unsigned int" },
+		{ CT_INT, 8, true, 0, 0, false, 0, 0, "long" },
+		{ CT_INT, 8, false, 0, 0, false, 0, 0, "unsigned long" },
+		{ CT_INT, 8, true, 0, 0, false, 0, 0, "long long" },
+		{ CT_INT, 8, false, 0, 0, false, 0, 0, "unsigned long long" },
 	};
 	uint64_t v = e->u.i.value;
 	unsigned int f = e->u.i.flags, i = 0, step;
@@ -2494,7 +2500,7 @@ static int fds_member(struct cg *g, const struct ast_expr *e, struct ct *t)
 				e->u.member.name);
 	if (cg_need_btf(g, e->loc))
 		return -1;
-	type = m[i].str ? ct_str : (struct ct){ CT_INT, m[i].size, true, 0, 0, false, 0, 0 };
+	type = m[i].str ? ct_str : (struct ct){ CT_INT, m[i].size, true, 0, 0, false, 0, 0, NULL };
 	return lib_inline(g, "fds", m[i].text, &type, ix->u.index.keys, e, t);
 }
 
@@ -2589,7 +2595,7 @@ static int value_index(struct cg *g, const struct ast_expr *e, struct ct *t)
 		}
 		cg_emit(g, SPT_OP_SFIND, rk, rb, 0, SPT_FIND_AT);
 		cg_reg_free(g, rb);
-		*t = (struct ct){ CT_INT, 1, true, 0, 0, false, 0, 0 };
+		*t = (struct ct){ CT_INT, 1, true, 0, 0, false, 0, 0, NULL };
 		cg_narrow(g, rk, t);
 		return rk;
 	}
@@ -3261,7 +3267,7 @@ static int unary(struct cg *g, const struct ast_expr *e, struct ct *t)
 					"operator * requires a pointer to an integer type");
 		}
 		cg_emit(g, SPT_OP_LDX, r, r, (int)ot.psize, 0);
-		*t = (struct ct){ CT_INT, ot.psize, ot.psign, 0, 0, false, 0, 0 };
+		*t = (struct ct){ CT_INT, ot.psize, ot.psign, 0, 0, false, 0, 0, NULL };
 		cg_narrow(g, r, t);
 		return r;
 	case AST_OP_STRINGOF:

@@ -60,13 +60,21 @@ struct ct {
 	 * nothing and a load keeps the base pointer for the NULL check).
 	 */
 	uint32_t koff;
+	/*
+	 * CT_INT, not a pointer: the C name dtrace gives the type when it has
+	 * one of its own (a cast's "long", a constant's "unsigned int", pid's
+	 * "pid_t", arg0's "int64_t"), which messages show; NULL: named by size
+	 * and signedness. Operators keep the name of the operand whose type
+	 * they take.
+	 */
+	const char *name;
 };
 
-static const struct ct ct_int = { CT_INT, 4, true, 0, 0, false, 0, 0 };
-static const struct ct ct_int64 = { CT_INT, 8, true, 0, 0, false, 0, 0 };
-static const struct ct ct_uint64 = { CT_INT, 8, false, 0, 0, false, 0, 0 };
-static const struct ct ct_uint32 = { CT_INT, 4, false, 0, 0, false, 0, 0 };
-static const struct ct ct_str = { CT_STR, SPT_STRSIZE, false, 0, 0, false, 0, 0 };
+static const struct ct ct_int = { CT_INT, 4, true, 0, 0, false, 0, 0, NULL };
+static const struct ct ct_int64 = { CT_INT, 8, true, 0, 0, false, 0, 0, NULL };
+static const struct ct ct_uint64 = { CT_INT, 8, false, 0, 0, false, 0, 0, NULL };
+static const struct ct ct_uint32 = { CT_INT, 4, false, 0, 0, false, 0, 0, NULL };
+static const struct ct ct_str = { CT_STR, SPT_STRSIZE, false, 0, 0, false, 0, 0, NULL };
 
 /* String bounds (bytes with the NUL). */
 #define CG_EXECNAME_MAX 16  /* TASK_COMM_LEN */

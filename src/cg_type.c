@@ -682,7 +682,7 @@ int cg_ptr_index(struct cg *g, const struct ast_expr *e, int r, struct ct *bt, s
 		cg_emit(g, SPT_OP_LDX, r, r, 8, 0);
 		return g->err ? -1 : r;
 	}
-	*t = (struct ct){ CT_INT, bt->psize, bt->psign, 0, 0, false, 0, 0 };
+	*t = (struct ct){ CT_INT, bt->psize, bt->psign, 0, 0, false, 0, 0, NULL };
 	cg_emit(g, SPT_OP_LDX, r, r, (int)bt->psize, 0);
 	cg_narrow(g, r, t);
 	return g->err ? -1 : r;
@@ -802,7 +802,7 @@ uint32_t cg_ct_btf_id(struct cg *g, const struct ct *t)
 	if (!t->ptr)
 		return int_id(g, t);
 	if (t->psize) {
-		struct ct base = { CT_INT, t->psize, t->psign, 0, 0, false, 0, 0 };
+		struct ct base = { CT_INT, t->psize, t->psign, 0, 0, false, 0, 0, NULL };
 
 		id = int_id(g, &base);
 	} else {

@@ -1,0 +1,6 @@
+/* ASSERTION: a constant with a u suffix is an unsigned int. */
+BEGIN
+{
+	x = 1U;
+	x = "s";
+}
