@@ -101,7 +101,7 @@ extern const char *spt_progname;
 	X(DECL_IDRED,		CHECK,	"identifier redeclared: %s | built-in identifier redeclared: %s | identifier redefined: %s | typedef redeclared: %s | typedef identifier redeclared: %s | global variable identifier redeclared: %s") \
 	X(DECL_INCOMPLETE,	CHECK,	"incomplete struct/union/enum %s: %s") \
 	X(DECL_TYPERED,		CHECK,	"type redeclared: %s") \
-	X(DECL_USELESS,		CHECK,	"inline declaration requires a name") \
+	X(DECL_USELESS,		CHECK,	"inline declaration requires a name | useless declaration") \
 	X(DECL_VOIDOBJ,		CHECK,	"cannot declare void inline: %s | cannot have void object: %s") \
 	X(DEREF_NONPTR,		CHECK,	"cannot dereference non-pointer type") \
 	X(DEREF_VOID,		CHECK,	"cannot dereference pointer to void") \

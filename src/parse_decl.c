@@ -751,6 +751,13 @@ bool parse_decl(struct parser *p)
 	}
 	if (!parse_type_spec(p, &base))
 		return false;
+	if (parse_peek(p)->kind == LEX_SEMI && base.kind != AST_TYPE_STRUCT &&
+	    base.kind != AST_TYPE_UNION && base.kind != AST_TYPE_ENUM) {
+		/* int; declares nothing (a struct, union or enum tag alone does) */
+		parse_error_at(p, DIAG_DECL_USELESS, parse_loc(parse_peek(p)),
+			       "useless declaration");
+		return false;
+	}
 	if ((base.body || base.kind == AST_TYPE_STRUCT || base.kind == AST_TYPE_UNION) &&
 	    parse_peek(p)->kind == LEX_SEMI && !is_typedef && !base.ptr) {
 		/* struct s { ... }; defines the type, no variable; struct s; names a tag */

@@ -1199,7 +1199,7 @@ ParameterizedTestParameters(parse, decl_errors)
 		  "invalid type combination" },
 		{ "int x[];", "D_DECL_ARRNULL", 1, 7,
 		  "array declaration requires a dimension or key types" },
-		{ "int;", "D_SYNTAX", 1, 4, "syntax error near \";\"" },
+		{ "int;", "D_DECL_USELESS", 1, 4, "useless declaration" },
 		{ "int x", "D_SYNTAX", 1, 6, "syntax error near end of input" },
 		{ "int x y;", "D_SYNTAX", 1, 7, "syntax error near \"y\"" },
 		{ "int x[4][5];", "D_SYNTAX", 1, 9, "syntax error near \"[\"" },

@@ -1,0 +1,6 @@
+/* ASSERTION: a declaration without a name declares nothing. */
+int;
+
+BEGIN
+{
+}
