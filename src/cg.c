@@ -1389,6 +1389,32 @@ static int decl_type(struct cg *g, const struct ast_type *at, uint32_t defid, st
 	return cg_btf_ct(g, defid, t, at->loc);
 }
 
+/*
+ * The BTF id of declaration D's type T, an array of T when D has a
+ * dimension (TYPE NAME[DIM]; a positive constant, as D wants).
+ */
+static int decl_dim(struct cg *g, const struct ast_decl *d, const struct ct *t, uint32_t *id)
+{
+	int r;
+
+	*id = cg_ct_btf_id(g, t);
+	if (!*id && t->kind != CT_VOID)
+		return cg_nomem(g);
+	if (!d->has_dim)
+		return 0;
+	if (!d->dim || t->kind == CT_VOID)
+		return cg_error(g, DIAG_DECL_ARRSUB, d->name_loc,
+				"positive integral constant expression expected as array size");
+	if (d->dim > UINT32_MAX)
+		return cg_error(g, DIAG_DECL_ARRBIG, d->name_loc, "array dimension too big: %llu",
+				(unsigned long long)d->dim);
+	r = btf__add_array(g->dt.btf, (int)cg_ct_btf_id(g, &ct_uint32), (int)*id, (uint32_t)d->dim);
+	if (r < 0)
+		return cg_nomem(g);
+	*id = (uint32_t)r;
+	return 0;
+}
+
 /* typedef TYPE NAME[DIM];: a BTF typedef of the split part. */
 static int typedef_decl(struct cg *g, const struct ast_decl *d, uint32_t defid)
 {
@@ -1407,20 +1433,8 @@ static int typedef_decl(struct cg *g, const struct ast_decl *d, uint32_t defid)
 	if (t.kind == CT_STR)
 		return cg_error(g, DIAG_UNSUPPORTED, d->name_loc,
 				"not supported: typedef of string (%s)", d->name);
-	id = cg_ct_btf_id(g, &t);
-	if (!id && t.kind != CT_VOID)
-		return cg_nomem(g);
-	if (d->has_dim) {
-		if (!d->dim || t.kind == CT_VOID)
-			return cg_error(
-				g, DIAG_DECL_ARRSUB, d->name_loc,
-				"positive integral constant expression expected as array size");
-		r = btf__add_array(g->dt.btf, (int)cg_ct_btf_id(g, &ct_uint32), (int)id,
-				   (uint32_t)d->dim);
-		if (r < 0)
-			return cg_nomem(g);
-		id = (uint32_t)r;
-	}
+	if (decl_dim(g, d, &t, &id))
+		return -1;
 	r = btf__add_typedef(g->dt.btf, d->name, (int)id);
 	return r < 0 ? cg_nomem(g) : 0;
 }
@@ -1449,11 +1463,22 @@ static int decl(struct cg *g, const struct ast_item *it)
 		return 0; /* struct s { ... }; */
 	if (d->is_typedef)
 		return typedef_decl(g, d, defid);
-	if (d->has_dim || (d->nkeys && d->scope != AST_SCOPE_GLOBAL))
+	if (d->nkeys && d->scope != AST_SCOPE_GLOBAL)
 		return cg_error(g, DIAG_UNSUPPORTED, d->name_loc,
 				"not supported yet: this array declaration (%s)", d->name);
 	if (decl_type(g, &d->type, defid, &t))
 		return -1;
+	if (d->has_dim) {
+		/* a scalar array: a variable of a BTF array type, as a typedef'd one */
+		uint32_t id;
+
+		if (t.kind == CT_STR)
+			return cg_error(g, DIAG_UNSUPPORTED, d->name_loc,
+					"not supported: an array of strings (%s)", d->name);
+		if (cg_need_btf(g, d->name_loc) || decl_dim(g, d, &t, &id) ||
+		    cg_btf_ct(g, id, &t, d->name_loc))
+			return -1;
+	}
 	if (t.kind == CT_VOID)
 		return cg_error(g, DIAG_DECL_VOIDOBJ, d->name_loc, "cannot have void object: %s",
 				d->name);

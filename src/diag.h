@@ -90,6 +90,7 @@ extern const char *spt_progname;
 	X(COMM_DREC,		CG,	"commit( ) may not follow data-recording action(s)") \
 	X(DECL_ARRNULL,		CHECK,	"array declaration requires a dimension or key types") \
 	X(DECL_BADCLASS,	CHECK,	"specified storage class not appropriate for inline declaration | ... in D") \
+	X(DECL_ARRBIG,		CHECK,	"array dimension too big: %llu") \
 	X(DECL_ARRSUB,		CHECK,	"positive integral constant expression expected as array size") \
 	X(DECL_BFCONST,		CHECK,	"positive integral constant expression expected as bit-field size") \
 	X(DECL_BFSIZE,		CHECK,	"bit-field size must be between 1 and %u: %s") \
