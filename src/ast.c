@@ -116,6 +116,8 @@ static void print_type(FILE *fp, const struct ast_type *t)
 		fputc(' ', fp);
 	for (i = 0; i < t->ptr; i++)
 		fputc('*', fp);
+	if (t->dim)
+		fprintf(fp, " [%llu]", (unsigned long long)t->dim);
 	fputc('>', fp);
 }
 

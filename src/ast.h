@@ -120,6 +120,7 @@ struct ast_type {
 	const char *name;
 	unsigned int ptr;   /* levels of '*' */
 	unsigned int quals; /* AST_QUAL_* */
+	uint64_t dim;	    /* sizeof(char [4]): an array of dim of the type; 0: none */
 	struct ast_loc loc;
 	/* struct NAME { members } / union / enum { enumerators }: a definition (body set) */
 	bool body;

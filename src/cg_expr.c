@@ -280,6 +280,8 @@ int cg_type_of(struct cg *g, const struct ast_type *at, struct ct *t)
 {
 	size_t i;
 
+	if (at->dim)
+		return cg_array_type(g, at, t);
 	memset(t, 0, sizeof(*t));
 	t->ptr = at->ptr;
 	if (at->kind == AST_TYPE_STRUCT || at->kind == AST_TYPE_UNION || at->kind == AST_TYPE_ENUM)

@@ -331,6 +331,8 @@ void cg_btf_addr(struct cg *g, int r, struct ct *t);
 int cg_memsubr(struct cg *g, const struct ast_expr *e, struct ct *t);
 /* struct NAME { ... } / union: define the type (a declaration's body). */
 int cg_sou_define(struct cg *g, const struct ast_type *at);
+/* An array type written with its dimension (sizeof(char [4])). */
+int cg_array_type(struct cg *g, const struct ast_type *at, struct ct *t);
 /* The BTF id of D type T (made in the split part if it has none); 0: void or no memory. */
 uint32_t cg_ct_btf_id(struct cg *g, const struct ct *t);
 /* progenyof(pid) */

@@ -816,6 +816,29 @@ uint32_t cg_ct_btf_id(struct cg *g, const struct ct *t)
 	return id;
 }
 
+/* AT, which has a dimension: the BTF array of AT's type (sizeof(char [4])). */
+int cg_array_type(struct cg *g, const struct ast_type *at, struct ct *t)
+{
+	struct ast_type et = *at;
+	uint32_t id;
+	int r;
+
+	et.dim = 0;
+	if (cg_type_of(g, &et, t))
+		return -1;
+	if (t->kind == CT_VOID || t->kind == CT_STR || at->dim > UINT32_MAX)
+		return cg_error(g, DIAG_UNSUPPORTED, at->loc, "not supported: this array type");
+	if (cg_need_btf(g, at->loc))
+		return -1;
+	id = cg_ct_btf_id(g, t);
+	if (!id)
+		return cg_nomem(g);
+	r = btf__add_array(g->dt.btf, (int)cg_ct_btf_id(g, &ct_uint32), (int)id, (uint32_t)at->dim);
+	if (r < 0)
+		return cg_nomem(g);
+	return cg_btf_ct(g, (uint32_t)r, t, at->loc);
+}
+
 /* The alignment of BTF type ID: its scalars' largest size. */
 static uint32_t align_of(struct cg *g, uint32_t id, int depth)
 {

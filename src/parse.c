@@ -650,7 +650,25 @@ static struct ast_expr *parse_sizeof(struct parser *p)
 	if (t->kind == LEX_LPAREN && paren_type(p)) {
 		parse_next(p);
 		e = new_expr(p, AST_SIZEOF_TYPE, loc);
-		if (!e || !parse_type_name(p, &e->u.cast.type) || !parse_expect(p, LEX_RPAREN))
+		if (!e || !parse_type_name(p, &e->u.cast.type))
+			return NULL;
+		t = parse_peek(p);
+		if (t->kind == LEX_LBRACKET) {
+			/* an abstract array declarator: sizeof(char [4]) */
+			parse_next(p);
+			t = parse_peek(p);
+			if (t->kind != LEX_INT || !t->value) {
+				parse_error_at(
+					p, DIAG_DECL_ARRSUB, parse_loc(t),
+					"positive integral constant expression expected as array size");
+				return NULL;
+			}
+			e->u.cast.type.dim = t->value;
+			parse_next(p);
+			if (!parse_expect(p, LEX_RBRACKET))
+				return NULL;
+		}
+		if (!parse_expect(p, LEX_RPAREN))
 			return NULL;
 		return e;
 	}

@@ -497,6 +497,12 @@ Test(parse, typedef_callback)
 	cr_assert_str_eq(prog->items[0]->u.decl.type.name, "u64");
 }
 
+Test(parse, sizeof_array_type)
+{
+	expect_expr("sizeof(char [4])", "(sizeof <char [4]>)");
+	expect_expr("sizeof(int *[2])", "(sizeof <int * [2]>)");
+}
+
 Test(parse, typedefs)
 {
 	struct ast_program *prog;
