@@ -42,8 +42,8 @@ extern const char *spt_progname;
  * D_NOREG): the C name and the tag cannot differ. Tags are dtrace's names
  * where dtrace has one for the condition. D_UNSUPPORTED is spectrace's
  * own: its messages read "not supported: ..." and name a construct
- * spectrace recognises and rejects (C statements D lacks, struct
- * definitions, translators, ...). The C preprocessor directives dtrace
+ * spectrace recognises and rejects (C statements D lacks, translators,
+ * kernel variables, ...). The C preprocessor directives dtrace
  * would run through cpp get dtrace's D_PRAGCTL_INVAL, as dtrace without
  * -C does.
  *
