@@ -443,7 +443,8 @@ static size_t conv_names(const char *fmt, unsigned int *no, char (*name)[8], siz
 		p++;
 		while (*p && strchr("-+ #0'@*.0123456789", *p))
 			p++;
-		for (l = 0; *p && strchr("hlLjzt", *p) && l < 4; l++)
+		for (l = 0; *p && (strchr("hlLjzt", *p) || (*p == 'w' && p[1] == 'c')) && l < 4;
+		     l++)
 			name[k][l] = *p++;
 		if (*p)
 			name[k][l++] = *p++;
@@ -467,7 +468,8 @@ static const char *conv_proto(const char *name)
 		{ "lld", "long long" },	 { "lli", "long long" },  { "llu", "unsigned long long" },
 		{ "llx", "long long" },	 { "llX", "long long" },  { "llo", "unsigned long long" },
 		{ "Le", "long double" }, { "LE", "long double" }, { "Lf", "long double" },
-		{ "Lg", "long double" }, { "LG", "long double" },
+		{ "Lg", "long double" }, { "LG", "long double" }, { "lc", "int" },
+		{ "wc", "int" },
 	};
 	size_t i, len = strlen(name);
 
@@ -559,6 +561,8 @@ static bool conv_takes(const char *name, const struct ct *t)
 		return true;
 	if (t->ptr || strchr("eEfgG", c))
 		return false; /* D has no floating-point values */
+	if (len == 2 && (name[0] == 'l' || name[0] == 'w') && c == 'c')
+		return t->size == 4 && t->sign; /* a wint_t: int */
 	if (c == 'c' || c == 'C')
 		return t->size <= 4;
 	if (c == 'Y' || c == 'T')

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <wchar.h>
 
 #include "fmt.h"
 #include "ksym.h"
@@ -262,6 +263,9 @@ static int parse_size(struct conv_scan *s, struct fmt_piece *pc)
 	} else if (*p == 'l' || *p == 'L') {
 		pc->size = 8;
 		p++;
+	} else if (p[0] == 'w' && p[1] == 'c') {
+		pc->size = 4; /* %wc: dtrace's other name for %lc */
+		p++;
 	}
 	s->p = p;
 	return 0;
@@ -290,6 +294,11 @@ static int parse_letter(struct conv_scan *s, struct fmt_piece *pc, const char *m
 	}
 	pc->conv = *p;
 	pc->kind = conv_kind(*p);
+	/* lc and wc (not llc): a wide character */
+	if (pc->kind == FMT_CHAR && (*mstart == 'w' || (*mstart == 'l' && mstart[1] == 'c'))) {
+		pc->kind = FMT_WCHAR;
+		pc->size = 0;
+	}
 	/* h, l, ll size integers, L floating point (Lf: long double) */
 	if (pc->kind == FMT_LIT ||
 	    (pc->size && (*mstart == 'L' ? pc->kind != FMT_FLOAT :
@@ -316,6 +325,9 @@ static int parse_letter(struct conv_scan *s, struct fmt_piece *pc, const char *m
 	case FMT_ESTR:
 	case FMT_ECHAR:
 		pc->spec[sl] = 's';
+		break;
+	case FMT_WCHAR:
+		memcpy(pc->spec + sl, "lc", 3);
 		break;
 	default:
 		pc->spec[sl] = *p;
@@ -584,6 +596,9 @@ int fmt_print(FILE *out, const struct fmt *f, const struct fmt_arg *args, size_t
 		case FMT_ECHAR:
 			ebuf[escape_char(ebuf, (unsigned char)a->v)] = 0;
 			PRINT_STARS(out, spec, ns, st, ebuf);
+			break;
+		case FMT_WCHAR:
+			PRINT_STARS(out, spec, ns, st, (wint_t)(int32_t)v);
 			break;
 		case FMT_KADDR:
 		case FMT_UADDR:

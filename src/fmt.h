@@ -23,6 +23,7 @@ enum fmt_kind {
 	FMT_TIME,   /* Y: nanoseconds since the epoch as a date */
 	FMT_ESTR,   /* S: a string with C's escapes, up to and with its NUL (as dtrace) */
 	FMT_ECHAR,  /* C: a character with C's escapes */
+	FMT_WCHAR,  /* lc, wc: an int printed as a wide character */
 	FMT_RFC822, /* T: nanoseconds since the epoch, RFC 822's form */
 	FMT_KADDR,  /* a: a kernel address as module`symbol+0xoff */
 	FMT_UADDR,  /* A: a user address (pid and address) as object`symbol+0xoff */

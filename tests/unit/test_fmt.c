@@ -63,6 +63,8 @@ ParameterizedTestParameters(fmt, conversions)
 		{ "%llx", 0, 0xdeadbeefcafeULL, "", "deadbeefcafe" },
 		{ "%lu", 0, 3, "", "3" },
 		{ "%c", 0, 'A', "", "A" },
+		{ "%lc", 0, 'A', "", "A" },
+		{ "%3wc|", 0, 'B', "", "  B|" },
 		{ "%3c|", 0, 'z', "", "  z|" },
 		/* dtrace's %p has no 0x; %#p adds it */
 		{ "%p", 0, 0x1000, "", "1000" },
