@@ -101,6 +101,7 @@ enum ast_type_kind {
 	AST_TYPE_STRUCT,
 	AST_TYPE_UNION,
 	AST_TYPE_ENUM,
+	AST_TYPE_FLOAT, /* float, double, long double: sizeof alone (D has no such values) */
 };
 
 #define AST_QUAL_CONST 0x1

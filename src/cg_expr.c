@@ -280,6 +280,9 @@ int cg_type_of(struct cg *g, const struct ast_type *at, struct ct *t)
 {
 	size_t i;
 
+	if (at->kind == AST_TYPE_FLOAT)
+		return cg_error(g, DIAG_UNSUPPORTED, at->loc,
+				"not supported: floating-point types (%s)", at->name);
 	if (at->dim)
 		return cg_array_type(g, at, t);
 	memset(t, 0, sizeof(*t));
@@ -820,6 +823,15 @@ static bool fold(struct cg *g, const struct ast_expr *e, uint64_t *v, struct ct 
 		if (e->u.cast.type.kind == AST_TYPE_STRING && !e->u.cast.type.ptr) {
 			*t = ct_uint64;
 			*v = SPT_STRSIZE;
+			return true;
+		}
+		if (e->u.cast.type.kind == AST_TYPE_FLOAT && !e->u.cast.type.dim) {
+			/* float 4, double 8, long double 16 bytes, as C on x86_64 */
+			*t = ct_uint64;
+			*v = e->u.cast.type.ptr			    ? 8 :
+			     e->u.cast.type.name[0] == 'f'	    ? 4 :
+			     !strcmp(e->u.cast.type.name, "double") ? 8 :
+								      16;
 			return true;
 		}
 		if (cg_type_of(g, &e->u.cast.type, &st))

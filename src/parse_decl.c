@@ -434,9 +434,16 @@ static bool parse_type_spec(struct parser *p, struct ast_type *ty)
 			break;
 		case LEX_KW_FLOAT:
 		case LEX_KW_DOUBLE:
-			parse_error_at(p, DIAG_UNSUPPORTED, parse_loc(t),
-				       "not supported: floating-point types");
-			return false;
+			/* long double is the one combination */
+			combo = s.base != BASE_NONE || s.sign != LEX_KW_NONE || s.has_int ||
+				s.nlong > (t->kw == LEX_KW_DOUBLE);
+			ty->kind = AST_TYPE_FLOAT;
+			ty->name = t->kw == LEX_KW_FLOAT ? "float" :
+				   s.nlong		 ? "long double" :
+							   "double";
+			s.base = BASE_OTHER;
+			s.nlong = 0;
+			break;
 		case LEX_KW_TYPENAME:
 			/* After a type, a typedef name is the declarator's name. */
 			if (!spec_empty(&s))
