@@ -837,18 +837,13 @@ static void run_setopt(void *ctx, struct printer *pr, const char *name, const ch
 		"iregs",	"tregs",    "disasm",	   "tree",	"debug",      "debugassert",
 		"core",		"verbose",
 	};
-	static const char *const flag_only[] = {
-		"argref", "cpp",       "defaultargs", "empty", "errtags", "knodefs",
-		"kdefs",  "nolibs",    "pspec",	      "udefs", "unodefs", "verbose",
-		"zdefs",  "aggpercpu", "core",	      "debug", "cpphdrs", "strip",
-	};
 	struct setopt_ctx *sc = ctx;
 	struct opts o = *sc->o;
 	bool dyn = name_in(name, dynamic, sizeof(dynamic) / sizeof(dynamic[0]));
 	char err[256] = "", msg[1100];
 	int ret;
 
-	if (name_in(name, flag_only, sizeof(flag_only) / sizeof(flag_only[0]))) {
+	if (opt_flag_only(name)) {
 		/* setopt() always passes a value, which a flag-only option refuses */
 		snprintf(err, sizeof(err), "Invalid value for specified option");
 		ret = -EINVAL;

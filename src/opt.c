@@ -741,6 +741,16 @@ const char *opt_name(size_t i)
 	return i < NDEFS ? opt_defs[i].name : NULL;
 }
 
+bool opt_flag_only(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < NDEFS; i++)
+		if (!strcmp(opt_defs[i].name, name))
+			return opt_defs[i].set == set_cflag;
+	return false;
+}
+
 int opt_set_in(struct opts *o, const char *name, const char *value, enum opt_ctx ctx, char *err,
 	       size_t errlen)
 {

@@ -135,6 +135,8 @@ void opt_fini(struct opts *o);
  */
 int opt_set_in(struct opts *o, const char *name, const char *value, enum opt_ctx ctx, char *err,
 	       size_t errlen);
+/* Whether NAME is a flag that takes no value at all (zdefs, cpp, aggpercpu, ...). */
+bool opt_flag_only(const char *name);
 /* opt_set_in() from the command line. */
 int opt_set(struct opts *o, const char *name, const char *value, char *err, size_t errlen);
 

@@ -155,8 +155,8 @@ int proc_create(struct proc_set *ps, const char *cmd, char *err, size_t errlen)
 	}
 	close(pfd[0]);
 	wordfree(&we);
-	/* it blocks on the pipe: seizing it stops nothing */
-	p->traced = ptrace(PTRACE_SEIZE, pid, 0, (void *)(long)PTRACE_O_TRACEEXIT) == 0;
+	/* it blocks on the pipe: seizing it stops nothing; refused, it runs untraced */
+	(void)ptrace(PTRACE_SEIZE, pid, 0, (void *)(long)PTRACE_O_TRACEEXIT);
 	p->pid = pid;
 	p->child = 1;
 	p->go = pfd[1];

@@ -12,11 +12,10 @@
 
 struct proc {
 	int pid;
-	int child;  /* created by -c: ours to start and reap */
-	int go;	    /* -c: write end of the pipe it waits on before exec, -1 once released */
-	int pidfd;  /* -p: readable once the process has exited, -1 for -c */
-	int live;   /* not yet seen exiting */
-	int traced; /* -c: seized with ptrace, it stops once at its exit (PTRACE_O_TRACEEXIT) */
+	int child; /* created by -c: ours to start and reap */
+	int go;	   /* -c: write end of the pipe it waits on before exec, -1 once released */
+	int pidfd; /* -p: readable once the process has exited, -1 for -c */
+	int live;  /* not yet seen exiting */
 };
 
 /* The processes of -c and -p, in command-line order. */
