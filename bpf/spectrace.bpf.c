@@ -206,6 +206,24 @@ struct {
 	__uint(max_entries, 1);
 } spt_agg0 SEC(".maps");
 
+/*
+ * The stack store (bpf/vm.h spt_vm_stkintern): the frames of the stacks in
+ * aggregation keys, each stored once under its key (abi/isa.h
+ * SPT_STKSTORE_KEY), which is what the aggregation's key holds. Never
+ * deleted from while tracing; preallocated (the loader sizes it with
+ * spt_agg) for the same reason as spt_agg.
+ */
+struct spt_stack {
+	__u64 frames[SPT_STACK_MAX];
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 1);
+	__type(key, __u64);
+	__type(value, struct spt_stack);
+} spt_stacks SEC(".maps");
+
 /* Zeroes of one value, the initial value of a new key. Never written. */
 struct {
 	__uint(type, BPF_MAP_TYPE_ARRAY);
@@ -678,6 +696,16 @@ static __always_inline void spt_env_uregs(struct spt_kenv *env, __u64 *regs)
 	r = (struct pt_regs *)bpf_task_pt_regs(bpf_get_current_task_btf());
 	if (!r || bpf_probe_read_kernel(regs, 8 * SPT_UREGS, r))
 		__builtin_memset(regs, 0, 8 * SPT_UREGS);
+}
+
+static __always_inline const __u64 *spt_env_stkget(struct spt_kenv *env, __u64 key)
+{
+	return bpf_map_lookup_elem(&spt_stacks, &key);
+}
+
+static __always_inline int spt_env_stkput(struct spt_kenv *env, __u64 key, const __u64 *frames)
+{
+	return bpf_map_update_elem(&spt_stacks, &key, frames, BPF_NOEXIST);
 }
 
 /*

@@ -121,6 +121,10 @@ SPT_ENV_FN __u32 spt_env_nspec(SPT_VM_ENV *env);
 SPT_ENV_FN long spt_env_stack(SPT_VM_ENV *env, __u64 *buf, __u32 user);
 /* the user registers, SPT_UREGS words */
 SPT_ENV_FN void spt_env_uregs(SPT_VM_ENV *env, __u64 *regs);
+/* the stack store: the SPT_STACK_MAX words stored under KEY, or NULL */
+SPT_ENV_FN const __u64 *spt_env_stkget(SPT_VM_ENV *env, __u64 key);
+/* store SPT_STACK_MAX words of FRAMES under KEY unless it is taken: 0, or <0 */
+SPT_ENV_FN int spt_env_stkput(SPT_VM_ENV *env, __u64 key, const __u64 *frames);
 /* copy SIZE (at most 1016) bytes of VM memory */
 SPT_ENV_FN void spt_env_vcopy(SPT_VM_ENV *env, __u8 *dst, const __u8 *src, __u32 size);
 /* user memory at UADDR: the bytes copied (SIZE halved until it reads), 0 none */
@@ -260,6 +264,12 @@ static __always_inline int spt_vm_agg(struct spt_vm *vm, SPT_VM_ENV *env, __u32 
 	__u32 idx;
 
 	spt_env_aggdesc(env, id & (SPT_AGG_MAX - 1), &d);
+	if (vm->keydrop) {
+		/* a stack of the key found no room in the stack store */
+		vm->keydrop = 0;
+		vm->aggdrop = 1;
+		return 0;
+	}
 	w = spt_env_agg(env, id & (SPT_AGG_MAX - 1), (d.flags & SPT_AGGF_KEYED) ? vm->key : NULL);
 	if (!w) {
 		vm->aggdrop = 1;
@@ -1080,9 +1090,59 @@ SPT_VM_STKOP int spt_vm_keyzero(struct spt_vm *vm)
 	return 0;
 }
 
+/* The first N (at most SPT_STACK_MAX) words of vm->stk and of V are equal. */
+static __always_inline int spt_vm_stkeq(struct spt_vm *vm, const __u64 *v, __u32 n)
+{
+	__u32 i;
+
+	for (i = 0; i < SPT_STACK_MAX; i++) {
+		if (i >= n)
+			break;
+		if (v[i] != vm->stk[i])
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * The stack-store key (isa.h SPT_STKSTORE_KEY) of the first N words of
+ * vm->stk, stored there if they are not yet: 0 when the store is full or
+ * every key the hash allows holds another stack. Equal frames give equal
+ * keys, so an aggregation key hashes and compares 8 bytes for them.
+ */
+static __always_inline __u64 spt_vm_stkintern(struct spt_vm *vm, SPT_VM_ENV *env, __u32 n)
+{
+	__u64 h = 0x9e3779b97f4a7c15ULL ^ n, key;
+	const __u64 *v;
+	__u32 i, k;
+
+	for (i = 0; i < SPT_STACK_MAX; i++) {
+		if (i >= n)
+			break;
+		h = (h ^ vm->stk[i]) * 0xff51afd7ed558ccdULL;
+		h ^= h >> 32;
+	}
+	for (k = 0; k < SPT_STKSTORE_PROBES; k++) {
+		key = SPT_STKSTORE_KEY(h + k, n);
+		v = spt_env_stkget(env, key);
+		if (!v) {
+			if (!spt_env_stkput(env, key, vm->stk))
+				return key;
+			/* another CPU stored under it first, or the store is full */
+			v = spt_env_stkget(env, key);
+			if (!v)
+				return 0;
+		}
+		if (spt_vm_stkeq(vm, v, n))
+			return key;
+	}
+	return 0;
+}
+
 /*
  * STACK (isa.h): the stack into vm->stk, then FRAMES words of it (zero
- * after its end) into the field at OFF of the record or key area. The
+ * after its end) into the field at OFF of the record, or their
+ * stack-store key into the key area's (SPT_STACK_KFIELD). The
  * kernel makes this a global function (SPT_VM_STKOP). Returns the depth or
  * caller, or -1 for illegal operands.
  */
@@ -1107,9 +1167,16 @@ SPT_VM_STKOP long spt_vm_stackop(struct spt_vm *vm, SPT_VM_ENV *env, __u32 flags
 	if (frames < 1 || frames > SPT_STACK_MAX)
 		return -1;
 	if (flags & SPT_STK_KEY) {
-		if (off > SPT_AGGKEY_MAX - SPT_STACK_FIELD(frames))
+		if (off > SPT_AGGKEY_MAX - SPT_STACK_KFIELD)
 			return -1;
 		dst = (__u64 *)(vm->key + (off & (SPT_AGGKEY_MAX - 1) & ~7u));
+		dst[0] = (__u64)depth;
+		dst[1] = (flags & SPT_STK_USER) ? (__u32)spt_env_builtin(env, SPT_B_PID) :
+						  (__u64)((arg >> 16) & 0x7f) << 32;
+		dst[2] = spt_vm_stkintern(vm, env, depth < frames ? (__u32)depth : frames);
+		if (!dst[2])
+			vm->keydrop = 1;
+		return depth;
 	} else {
 		if (off > SPT_REC_MAX - SPT_STACK_FIELD(frames))
 			return -1;
@@ -1460,6 +1527,7 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 		if ((__u32)imm & SPT_KEY_BIG)
 			spt_vm_keyzero(vm);
 		*(__u64 *)vm->key = (__u32)imm & ~(__u32)SPT_KEY_BIG;
+		vm->keydrop = 0;
 		return 0;
 	case SPT_OP_KINT:
 		SPT_NEED(SPT_OP_KINT);

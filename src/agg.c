@@ -11,6 +11,7 @@
 #include <bpf/bpf.h>
 
 #include "abi/agg.h"
+#include "abi/isa.h"
 #include "abi/limits.h"
 #include "agg.h"
 #include "print.h"
@@ -510,9 +511,27 @@ static bool renamed(const struct img_agg *a)
 	uint32_t i;
 
 	for (i = 0; i < a->nkeys; i++)
-		if (a->kpname[i])
+		if (a->kpname[i] || a->kstack[i])
 			return true;
 	return false;
+}
+
+/*
+ * A stack key's frames from the stack store, under the key the kernel's
+ * field holds (SPT_STACK_KFIELD) into the stack field at DST.
+ */
+static int unstack(const struct agg_source *src, const struct img_field *k, const uint8_t *kf,
+		   uint8_t *dst)
+{
+	uint64_t frames[SPT_STACK_MAX], skey;
+	size_t n = (k->size - 16) / 8;
+
+	memcpy(dst, kf, 16);
+	memcpy(&skey, kf + 16, 8);
+	if (src->stacks_fd < 0 || bpf_map_lookup_elem(src->stacks_fd, &skey, frames))
+		return -EINVAL;
+	memcpy(dst + 16, frames, 8 * (n < SPT_STACK_MAX ? n : SPT_STACK_MAX));
+	return 0;
 }
 
 /*
@@ -532,9 +551,14 @@ static int unrename(const struct agg_source *src, const struct img_agg *a, const
 		uint64_t off;
 		size_t n;
 
+		if (a->kstack[i]) {
+			if (unstack(src, k, kkey + a->koff[i], key + k->offset))
+				return -EINVAL;
+			continue;
+		}
 		if (!a->kpname[i]) {
 			memcpy(key + k->offset, kkey + a->koff[i],
-			       k->type == IMG_STR ? k->size : 8);
+			       k->type == IMG_STR || k->type >= IMG_SYM ? k->size : 8);
 			continue;
 		}
 		memcpy(&off, kkey + a->koff[i], 8);

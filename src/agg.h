@@ -25,6 +25,7 @@ struct printer;
 struct agg_source {
 	int hash_fd;  /* spt_agg: keyed aggregations, per CPU */
 	int array_fd; /* spt_agg0: keyless ones, per CPU, index = id */
+	int stacks_fd; /* spt_stacks: the frames of stack keys, -1: none */
 	int ncpus;
 	uint32_t words;	  /* u64 words of every value */
 	uint32_t keysize; /* bytes of spt_agg's keys */

@@ -391,7 +391,7 @@ static int agg_new(struct cg *g, const char *name, const struct aggfn *f,
 {
 	struct image *img = g->img;
 	struct img_agg *a;
-	uint32_t off = 8, edge0 = img->nedges;
+	uint32_t off = 8, koff, edge0 = img->nedges;
 	int64_t prm[4] = { 0, 0, 0, 0 };
 	size_t i;
 	int ret = 0;
@@ -457,9 +457,21 @@ static int agg_new(struct cg *g, const char *name, const struct aggfn *f,
 				"aggregation key larger than %d bytes", SPT_AGGKEY_MAX);
 	}
 	a->keysize = off;
-	a->kkeysize = off;
-	for (i = 0; i < nkeys; i++)
-		a->koff[i] = a->keys[i].offset;
+	/*
+	 * The kernel's key: a stack is its depth, pid and stack-store key
+	 * (bpf/vm.h spt_vm_stkintern), which the consumer turns back into
+	 * the frames when it reads the map.
+	 */
+	koff = 8;
+	for (i = 0; i < nkeys; i++) {
+		const struct img_field *k = &a->keys[i];
+
+		a->koff[i] = koff;
+		a->kstack[i] = k->type == IMG_STACK || k->type == IMG_USTACK;
+		koff += a->kstack[i] ? SPT_STACK_KFIELD : k->type == IMG_STR ? SPT_STRSIZE :
+			k->type >= IMG_SYM ? k->size : 8;
+	}
+	a->kkeysize = koff;
 	a->edge0 = edge0;
 	a->nedges = img->nedges - edge0;
 	switch (f->func) {
@@ -558,6 +570,8 @@ void cg_agg_finish(struct cg *g)
 			a->koff[i] = off;
 			off += a->keys[i].type == IMG_STR && !a->kpname[i] ? SPT_STRSIZE : 8;
 		}
+		if (!plain)
+			continue; /* keeps agg_new's kernel key */
 		if (!any) {
 			memset(a->kpname, 0, sizeof(a->kpname));
 			for (i = 0; i < a->nkeys; i++)
@@ -769,7 +783,7 @@ int cg_agg_assign(struct cg *g, const struct ast_expr *e)
 		const struct img_agg *a = &g->img->aggs[id];
 
 		cg_emit(g, SPT_OP_KINIT, 0, 0, 0,
-			a->keysize > SPT_KEY_SIZE ? (int32_t)(id | SPT_KEY_BIG) : id);
+			a->kkeysize > SPT_KEY_SIZE ? (int32_t)(id | SPT_KEY_BIG) : id);
 		for (i = 0; i < nkeys; i++) {
 			if (kt[i].kind == CT_STACK) {
 				struct cg_stack st = { kt[i].sign, kt[i].psize, kt[i].size, 0, 0 };
@@ -777,20 +791,20 @@ int cg_agg_assign(struct cg *g, const struct ast_expr *e)
 				if (cg_stack_type(g, lhs->u.agg.keys[i], &st))
 					return -1;
 
-				if (cg_stack_key(g, &st, a->keys[i].offset,
+				if (cg_stack_key(g, &st, a->koff[i],
 						 lhs->u.agg.keys[i]->loc))
 					return -1;
 				continue;
 			}
 			if (kt[i].kind == CT_SYM) {
-				if (cg_sym_store(g, a->keys[i].type, kreg[i], 0, a->keys[i].offset,
+				if (cg_sym_store(g, a->keys[i].type, kreg[i], 0, a->koff[i],
 						 true, lhs->u.agg.keys[i]->loc))
 					return -1;
 				cg_reg_free(g, kreg[i]);
 				continue;
 			}
 			if (a->keys[i].type == IMG_STR) {
-				cg_emit(g, SPT_OP_KSTR, 0, kreg[i], 0, (int32_t)a->keys[i].offset);
+				cg_emit(g, SPT_OP_KSTR, 0, kreg[i], 0, (int32_t)a->koff[i]);
 			} else {
 				struct ct nt = { CT_INT,
 						 a->keys[i].size,
@@ -803,7 +817,7 @@ int cg_agg_assign(struct cg *g, const struct ast_expr *e)
 						 NULL };
 
 				cg_narrow(g, kreg[i], &nt);
-				cg_emit(g, SPT_OP_KINT, 0, kreg[i], 0, (int32_t)a->keys[i].offset);
+				cg_emit(g, SPT_OP_KINT, 0, kreg[i], 0, (int32_t)a->koff[i]);
 			}
 			cg_reg_free(g, kreg[i]);
 		}

@@ -95,6 +95,8 @@ struct img_agg {
 	uint32_t kkeysize;
 	uint32_t koff[IMG_AGG_KEYS];  /* each element's offset in the kernel's key */
 	uint8_t kpname[IMG_AGG_KEYS]; /* 1: a probe name's string-table offset there */
+	/* 1: a stack there as depth, pid and stack-store key (SPT_STACK_KFIELD) */
+	uint8_t kstack[IMG_AGG_KEYS];
 	uint32_t nwords;	      /* value words (abi/agg.h) */
 	uint32_t edge0;		      /* histograms: first edge in image.edges */
 	uint32_t nedges;

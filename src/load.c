@@ -283,7 +283,8 @@ int load_sys_tp(int mode, int nsysp)
 static int size_aggs(struct tracer *tr, struct spectrace_bpf *skel, const struct opts *o,
 		     const struct enabling *e, char *err, size_t errlen)
 {
-	uint32_t words = 4, keysize = 8, nkeyed = 0, entries;
+	uint32_t words = 4, keysize = 8, nkeyed = 0, entries, nstk = 0;
+	uint64_t tuple = 0; /* bytes of the largest tuple with the stacks it stores */
 	size_t i;
 	int ret;
 
@@ -303,23 +304,35 @@ static int size_aggs(struct tracer *tr, struct spectrace_bpf *skel, const struct
 		if (a->flags & SPT_AGGF_KEYED) {
 			nkeyed++;
 			/* the kernel's key: probe names as string-table offsets */
-			uint32_t ks = a->kkeysize ? a->kkeysize : a->keysize;
+			uint32_t ks = a->kkeysize ? a->kkeysize : a->keysize, j, ns = 0;
 
 			if (ks > keysize)
 				keysize = ks;
+			for (j = 0; j < a->nkeys; j++)
+				ns += a->kstack[j];
+			if (ns > nstk)
+				nstk = ns;
+			if (ks + ns * 8ULL * SPT_STACK_MAX > tuple)
+				tuple = ks + ns * 8ULL * SPT_STACK_MAX;
 		}
 	}
 	if (e->img->nedges)
 		memcpy((void *)skel->rodata->spt_agg_edges, e->img->edges,
 		       e->img->nedges * sizeof(*e->img->edges));
 	keysize = (keysize + 7) & ~7u;
-	/* aggsize must hold one tuple of the largest key and value, as in DTrace */
-	if (e->img->naggs && o->aggsize < (nkeyed ? keysize : 0) + words * 8ULL) {
+	/*
+	 * aggsize must hold one tuple of the largest key and value, as in
+	 * DTrace; a tuple here is its key, value and the stacks its key may
+	 * store in spt_stacks (one per stack key: an upper bound, as a stack
+	 * is stored once for every tuple that has it).
+	 */
+	tuple = nkeyed ? ((tuple + 7) & ~7ULL) + words * 8ULL : words * 8ULL;
+	if (e->img->naggs && o->aggsize < tuple) {
 		snprintf(err, errlen, "%s", LOAD_E_TOOSMALL);
 		return -ENOSPC;
 	}
 	skel->rodata->spt_agg_words = words;
-	entries = nkeyed ? (uint32_t)(o->aggsize / (keysize + words * 8ULL)) : 1;
+	entries = nkeyed ? (uint32_t)(o->aggsize / tuple) : 1;
 	if (!entries)
 		entries = 1;
 	tr->agg_words = words;
@@ -336,6 +349,9 @@ static int size_aggs(struct tracer *tr, struct spectrace_bpf *skel, const struct
 					       e->img->naggs ? (uint32_t)e->img->naggs : 1);
 	if (!ret)
 		ret = bpf_map__set_value_size(skel->maps.spt_agg_zero, words * 8);
+	if (!ret)
+		ret = bpf_map__set_max_entries(skel->maps.spt_stacks,
+					       nstk ? entries * nstk : 1);
 	if (ret)
 		snprintf(err, errlen, "cannot size aggregation maps: %s", strerror(-ret));
 	return ret;
@@ -483,6 +499,7 @@ void load_agg_source(const struct tracer *tr, struct agg_source *src)
 {
 	src->hash_fd = bpf_map__fd(tr->skel->maps.spt_agg);
 	src->array_fd = bpf_map__fd(tr->skel->maps.spt_agg0);
+	src->stacks_fd = bpf_map__fd(tr->skel->maps.spt_stacks);
 	src->ncpus = tr->ncpus;
 	src->words = tr->agg_words;
 	src->keysize = tr->agg_keysize;

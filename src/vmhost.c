@@ -87,16 +87,46 @@ static inline __u64 spt_env_strlen(struct spt_env *env, const __u8 *x)
 	return strnlen((const char *)x, spt_env_strcap(env) - 1);
 }
 
-/* The kernel's test runs: a fixed stack of three frames. */
+/* The test's stack, or as the kernel's test runs a fixed stack of three frames. */
 static inline long spt_env_stack(struct spt_env *env, __u64 *buf, __u32 user)
 {
-	(void)env;
 	(void)user;
 	memset(buf, 0, 8 * SPT_STACK_MAX);
+	if (env->nframes) {
+		uint32_t n = env->nframes < SPT_STACK_MAX ? env->nframes : SPT_STACK_MAX;
+
+		memcpy(buf, env->frames, 8 * n);
+		return n;
+	}
 	buf[0] = 0x1000;
 	buf[1] = 0x2000;
 	buf[2] = 0x3000;
 	return 3;
+}
+
+static inline const __u64 *spt_env_stkget(struct spt_env *env, __u64 key)
+{
+	uint32_t i;
+
+	for (i = 0; i < env->nstk; i++)
+		if (env->stk[i].key == key)
+			return (const __u64 *)env->stk[i].frames;
+	return NULL;
+}
+
+/* As BPF_NOEXIST into a preallocated map of stk_max entries. */
+static inline int spt_env_stkput(struct spt_env *env, __u64 key, const __u64 *frames)
+{
+	uint32_t max = env->stk_max && env->stk_max < VMHOST_STK_MAX ? env->stk_max : VMHOST_STK_MAX;
+
+	if (spt_env_stkget(env, key))
+		return -EEXIST;
+	if (env->nstk >= max)
+		return -E2BIG;
+	env->stk[env->nstk].key = key;
+	memcpy(env->stk[env->nstk].frames, frames, 8 * SPT_STACK_MAX);
+	env->nstk++;
+	return 0;
 }
 
 static inline void spt_env_vcopy(struct spt_env *env, __u8 *dst, const __u8 *src, __u32 size)

@@ -22,6 +22,7 @@
 #define VMHOST_ASSOC_MAX 16
 #define VMHOST_AGG_MAX 8
 #define VMHOST_AGG_WORDS 256
+#define VMHOST_STK_MAX 8
 
 struct spt_env {
 	uint64_t builtin[SPT_B_NBUILTINS];
@@ -56,6 +57,16 @@ struct spt_env {
 	uint32_t nspec;
 	uint8_t spec_taken[SPT_NSPEC_MAX + 1];
 	uint32_t specroom; /* bytes every part has left, for SPECCHK */
+	/* the stack STACK takes: NFRAMES of FRAMES, or the kernel test runs' three */
+	const uint64_t *frames;
+	uint32_t nframes;
+	/* the stack store: NSTK entries, at most STK_MAX (0: VMHOST_STK_MAX) */
+	struct {
+		uint64_t key;
+		uint64_t frames[SPT_STACK_MAX];
+	} stk[VMHOST_STK_MAX];
+	uint32_t nstk;
+	uint32_t stk_max;
 };
 
 /*

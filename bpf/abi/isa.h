@@ -145,13 +145,19 @@ enum spt_op {
 	SPT_OP_SPECCHK,
 	/*
 	 * A stack: the user stack with b & SPT_STK_USER, else the kernel's.
-	 * With SPT_STK_REC (SPT_STK_KEY) it fills the stack field at offset
-	 * imm of the record (key) area: word 0 the depth, every frame the
-	 * kernel found even beyond the field; word 1 the pid for a user stack
-	 * (a kernel stack: r[a] >> 16, the frames to show, in the upper half);
-	 * then r[a] & 0xffff (1..SPT_STACK_MAX) frame words, zero after the
-	 * stack's end. r[dst] = the depth, or with SPT_STK_CALLER frame 1 (0 if
-	 * there is none). A stack the kernel cannot take has depth 0.
+	 * With SPT_STK_REC it fills the stack field at offset imm of the
+	 * record area: word 0 the depth, every frame the kernel found even
+	 * beyond the field; word 1 the pid for a user stack (a kernel stack:
+	 * r[a] >> 16, the frames to show, in the upper half); then r[a] &
+	 * 0xffff (1..SPT_STACK_MAX) frame words, zero after the stack's end.
+	 * With SPT_STK_KEY the key area gets words 0 and 1 and, for the
+	 * frames, their stack-store key (SPT_STACK_KFIELD): the first
+	 * min(depth, frames) words are stored once in the stack store under
+	 * a key made of their hash and count (a different stack with the
+	 * same hash takes the next of SPT_STKSTORE_PROBES keys); when none
+	 * can be had the update is an aggregation drop (spt_vm.keydrop).
+	 * r[dst] = the depth, or with SPT_STK_CALLER frame 1 (0 if there is
+	 * none). A stack the kernel cannot take has depth 0.
 	 */
 	SPT_OP_STACK,
 	/*
@@ -249,6 +255,12 @@ enum spt_op {
 #define SPT_STACK_MAX 127
 /* Bytes of a stack field of N frames: depth, pid, the frames. */
 #define SPT_STACK_FIELD(n) (16 + 8 * (n))
+/* Bytes of a stack in an aggregation key: depth, pid, stack-store key. */
+#define SPT_STACK_KFIELD 24
+/* A stack-store key: bit 63 set, the frame count in bits 56-62, a hash below. */
+#define SPT_STKSTORE_KEY(h, n) ((1ULL << 63) | ((__u64)((n) & 127) << 56) | ((h) & ((1ULL << 56) - 1)))
+/* Keys a stack may take when its hash's is another stack's. */
+#define SPT_STKSTORE_PROBES 4
 
 /* MCPY imm. */
 #define SPT_MCPY_ALLOCA 0

@@ -32,6 +32,6 @@ struct spt_scratch {
 	struct spt_vm vm;
 	struct spt_kenv env;
 };
-_Static_assert(sizeof(struct spt_scratch) == 25368 + 144, "per-CPU scratch layout");
+_Static_assert(sizeof(struct spt_scratch) == 25368 + 152, "per-CPU scratch layout");
 
 #endif /* SPT_ABI_KENV_H */

@@ -103,6 +103,8 @@ struct spt_vm {
 	__u32 exiting;		     /* EXIT ran */
 	__u32 dyndrop;		     /* stores into an associative array that found no space */
 	__u32 aggdrop;		     /* an aggregation found no space for a new key */
+	__u32 keydrop;		     /* the key being built lost its stack (a full stack store):
+				 * the update it is for is an aggregation drop */
 	__u32 specd;		     /* speculate() ran: the record goes to slot spec */
 	__u32 specroom;		     /* and the bytes left in its part on this CPU */
 	__u32 specdrop;		     /* SPECCHK ended the clause: a speculative drop */
@@ -136,6 +138,6 @@ struct spt_vm {
 	__u8 scratch[2 * SPT_SCRATCH_MAX]; /* alloca() and copyin() areas, with slack */
 	struct spt_vm_dp dp;		   /* DPATH */
 };
-_Static_assert(sizeof(struct spt_vm) == 24848 + 144, "VM state layout");
+_Static_assert(sizeof(struct spt_vm) == 24848 + 152, "VM state layout");
 
 #endif /* SPT_ABI_VMSTATE_H */

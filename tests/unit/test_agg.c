@@ -226,14 +226,15 @@ static struct spt_env env;
 static struct spt_aggdesc descs[SPT_AGG_MAX];
 static int64_t edges[SPT_AGG_EDGES_MAX];
 
-static void run_host(void)
+static struct spt_vm vm;
+
+/* Run the first clause of img in env as the caller left it (host_reset first). */
+static void host_run(void)
 {
 	static struct spt_insn prog[SPT_MAX_INSNS];
 	static uint8_t strtab[SPT_STRTAB_MAX + SPT_STRSIZE];
-	static struct spt_vm vm;
 	size_t i;
 
-	memset(&env, 0, sizeof(env));
 	memset(strtab, 0, sizeof(strtab));
 	if (img.strtab_len)
 		memcpy(strtab, img.strtab, img.strtab_len);
@@ -252,6 +253,95 @@ static void run_host(void)
 	env.agg_words = VMHOST_AGG_WORDS;
 	memcpy(prog, img.insns, img.ninsns * sizeof(*prog));
 	cr_assert_eq(vmhost_run(&vm, prog, img.clauses[0].prog, &env, 1000), SPT_VM_DONE);
+}
+
+static void run_host(void)
+{
+	memset(&env, 0, sizeof(env));
+	host_run();
+}
+
+/* The stack-store key in the first key field of aggregation 0's first tuple. */
+static uint64_t skey0(void)
+{
+	uint64_t k;
+
+	memcpy(&k, env.agg[0].key + img.aggs[0].koff[0] + 16, 8);
+	return k;
+}
+
+Test(agg_vm, stack_keys_hold_a_store_key)
+{
+	const struct img_agg *a;
+	uint64_t w, k;
+
+	cr_assert_eq(compile("BEGIN { @u[ustack(), 7] = count(); @u[ustack(), 7] = count(); }"), 0);
+	a = &img.aggs[0];
+	cr_assert_eq(a->keys[0].type, IMG_USTACK);
+	cr_assert_eq(a->keys[0].size, SPT_STACK_FIELD(100), "D's key: the frames");
+	cr_assert_eq(a->keysize, 8 + SPT_STACK_FIELD(100) + 8);
+	cr_assert_eq(a->kstack[0], 1);
+	cr_assert_eq(a->kstack[1], 0);
+	cr_assert_eq(a->koff[1], 8 + SPT_STACK_KFIELD, "the kernel's key: depth, pid, store key");
+	cr_assert_eq(a->kkeysize, 8 + SPT_STACK_KFIELD + 8);
+	run_host();
+	cr_assert_eq(env.agg[0].w[0], 2, "the same stack is the same key");
+	cr_assert_eq(env.agg[1].used, 0);
+	memcpy(&w, env.agg[0].key + 8, 8);
+	cr_assert_eq(w, 3, "depth");
+	k = skey0();
+	cr_assert_eq(k >> 56, 0x80 | 3, "bit 63 and the frame count");
+	memcpy(&w, env.agg[0].key + 8 + SPT_STACK_KFIELD, 8);
+	cr_assert_eq(w, 7);
+	cr_assert_eq(env.nstk, 1, "stored once");
+	cr_assert_eq(env.stk[0].key, k);
+	cr_assert_eq(env.stk[0].frames[0], 0x1000);
+	cr_assert_eq(env.stk[0].frames[2], 0x3000);
+	cr_assert_eq(env.stk[0].frames[3], 0);
+	done();
+}
+
+Test(agg_vm, stack_store_keys_differ_by_frames_and_collide_safely)
+{
+	static const uint64_t two[] = { 0x1000, 0x2000 };
+	uint64_t k3, k2;
+
+	cr_assert_eq(compile("BEGIN { @u[stack()] = count(); }"), 0);
+	run_host();
+	k3 = skey0();
+	memset(&env, 0, sizeof(env));
+	env.frames = two;
+	env.nframes = 2;
+	host_run();
+	k2 = skey0();
+	cr_assert_neq(k2, k3);
+	cr_assert_eq(k2 >> 56, 0x80 | 2);
+	/* Another stack under the key this one hashes to: it takes the next. */
+	memset(&env, 0, sizeof(env));
+	env.stk[0].key = k3;
+	env.stk[0].frames[0] = 0x9999;
+	env.nstk = 1;
+	host_run();
+	cr_assert_eq(skey0(), k3 + 1);
+	cr_assert_eq(env.nstk, 2);
+	cr_assert_eq(env.stk[1].frames[1], 0x2000);
+	cr_assert_eq(env.agg[0].w[0], 1);
+	cr_assert_eq(vm.aggdrop, 0);
+	done();
+}
+
+Test(agg_vm, a_full_stack_store_is_an_aggregation_drop)
+{
+	cr_assert_eq(compile("BEGIN { @u[stack()] = count(); @n[1] = count(); }"), 0);
+	memset(&env, 0, sizeof(env));
+	env.stk_max = 1;
+	env.stk[0].key = 1;
+	env.nstk = 1;
+	host_run();
+	cr_assert_eq(vm.aggdrop, 1);
+	cr_assert_eq(env.agg[0].used, 1, "only @n's update");
+	cr_assert_eq(env.agg[0].id, 1);
+	done();
 }
 
 Test(agg_vm, functions)
