@@ -23,8 +23,8 @@ struct printer;
 
 /* Where the kernel keeps the data (filled by the loader). */
 struct agg_source {
-	int hash_fd;  /* spt_agg: keyed aggregations, per CPU */
-	int array_fd; /* spt_agg0: keyless ones, per CPU, index = id */
+	int hash_fd;   /* spt_agg: keyed aggregations, per CPU */
+	int array_fd;  /* spt_agg0: keyless ones, per CPU, index = id */
 	int stacks_fd; /* spt_stacks: the frames of stack keys, -1: none */
 	int ncpus;
 	uint32_t words;	  /* u64 words of every value */
@@ -37,9 +37,9 @@ struct agg_source {
 /*
  * One tuple: its key (agg->keysize bytes, the id first) and merged words;
  * kkey is the key as the kernel's map has it (agg->kkeysize bytes) when it
- * differs (probe names stored by offset), else NULL; or the kernel's keys
- * of all the map's tuples merged into this one (symbol keys reduced to
- * their function or module, as dtrace does).
+ * differs (probe names stored by offset, stacks by stack-store key), else
+ * NULL; or the kernel's keys of all the map's tuples merged into this one
+ * (symbol keys reduced to their function or module, as dtrace does).
  */
 struct agg_tuple {
 	uint8_t *key;

@@ -468,8 +468,12 @@ static int agg_new(struct cg *g, const char *name, const struct aggfn *f,
 
 		a->koff[i] = koff;
 		a->kstack[i] = k->type == IMG_STACK || k->type == IMG_USTACK;
-		koff += a->kstack[i] ? SPT_STACK_KFIELD : k->type == IMG_STR ? SPT_STRSIZE :
-			k->type >= IMG_SYM ? k->size : 8;
+		if (a->kstack[i])
+			koff += SPT_STACK_KFIELD;
+		else if (k->type == IMG_STR)
+			koff += SPT_STRSIZE;
+		else
+			koff += k->type >= IMG_SYM ? k->size : 8;
 	}
 	a->kkeysize = koff;
 	a->edge0 = edge0;
@@ -791,14 +795,13 @@ int cg_agg_assign(struct cg *g, const struct ast_expr *e)
 				if (cg_stack_type(g, lhs->u.agg.keys[i], &st))
 					return -1;
 
-				if (cg_stack_key(g, &st, a->koff[i],
-						 lhs->u.agg.keys[i]->loc))
+				if (cg_stack_key(g, &st, a->koff[i], lhs->u.agg.keys[i]->loc))
 					return -1;
 				continue;
 			}
 			if (kt[i].kind == CT_SYM) {
-				if (cg_sym_store(g, a->keys[i].type, kreg[i], 0, a->koff[i],
-						 true, lhs->u.agg.keys[i]->loc))
+				if (cg_sym_store(g, a->keys[i].type, kreg[i], 0, a->koff[i], true,
+						 lhs->u.agg.keys[i]->loc))
 					return -1;
 				cg_reg_free(g, kreg[i]);
 				continue;

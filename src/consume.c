@@ -10,7 +10,9 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <poll.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -100,6 +102,30 @@ static void sleep_ns(uint64_t ns)
 			       .tv_nsec = (long)(ns % 1000000000ULL) };
 
 	nanosleep(&ts, NULL);
+}
+
+/*
+ * The main loop's sleep: NS, or less when a seized process stops. SIGCHLD
+ * is blocked while proc_woken is looked at and let in only inside ppoll(),
+ * so a stop just before the sleep cannot leave it waiting the whole time.
+ */
+static void sleep_woken(uint64_t ns)
+{
+	struct timespec ts = { .tv_sec = (time_t)(ns / 1000000000ULL),
+			       .tv_nsec = (long)(ns % 1000000000ULL) };
+	sigset_t chld, old, in;
+
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	if (sigprocmask(SIG_BLOCK, &chld, &old)) {
+		sleep_ns(ns);
+		return;
+	}
+	in = old;
+	sigdelset(&in, SIGCHLD);
+	if (!proc_woken)
+		ppoll(NULL, 0, &ts, &in);
+	sigprocmask(SIG_SETMASK, &old, NULL);
 }
 
 static int switch_cpu(struct consumer *c, int cpu)
@@ -697,13 +723,21 @@ int consume_run(struct consumer *c, volatile sig_atomic_t *stop)
 			wake = earliest(wake, next_clean);
 		now = now_ns();
 		if (wake > now)
-			sleep_ns(wake - now);
+			sleep_woken(wake - now);
 		/* What falls due within POLL_MIN_NS is done now: one wake-up for both. */
 		now = now_ns();
 		due = now + POLL_MIN_NS;
 		if (c->tr->nspec && due >= next_clean) {
 			next_clean = now + every(c->o->cleanrate_ns);
 			consume_clean(c);
+		}
+		/*
+		 * A seized process stopped (at a fork, at its exit, at a
+		 * signal): it waits for us, so it is seen to at once.
+		 */
+		if (proc_woken && c->procs && c->procs->n && proc_poll(c->procs) == 0) {
+			c->procs_gone = 1;
+			break;
 		}
 		if (due >= next_status) {
 			next_status = now + every(c->o->statusrate_ns);

@@ -89,14 +89,15 @@ struct img_agg {
 	/*
 	 * The key as the kernel stores it. It differs from keys[] where an
 	 * element is a probe's name (probefunc...): the kernel stores that
-	 * name's string-table offset (8 bytes, one offset per distinct name),
-	 * and the consumer puts the name back when it reads the map.
+	 * name's string-table offset (8 bytes, one offset per distinct name);
+	 * and where it is a stack: the kernel stores its depth, pid and the
+	 * key its frames have in the stack store (SPT_STACK_KFIELD). The
+	 * consumer puts the names and frames back when it reads the map.
 	 */
 	uint32_t kkeysize;
 	uint32_t koff[IMG_AGG_KEYS];  /* each element's offset in the kernel's key */
 	uint8_t kpname[IMG_AGG_KEYS]; /* 1: a probe name's string-table offset there */
-	/* 1: a stack there as depth, pid and stack-store key (SPT_STACK_KFIELD) */
-	uint8_t kstack[IMG_AGG_KEYS];
+	uint8_t kstack[IMG_AGG_KEYS]; /* 1: a stack as depth, pid, stack-store key */
 	uint32_t nwords;	      /* value words (abi/agg.h) */
 	uint32_t edge0;		      /* histograms: first edge in image.edges */
 	uint32_t nedges;

@@ -350,8 +350,7 @@ static int size_aggs(struct tracer *tr, struct spectrace_bpf *skel, const struct
 	if (!ret)
 		ret = bpf_map__set_value_size(skel->maps.spt_agg_zero, words * 8);
 	if (!ret)
-		ret = bpf_map__set_max_entries(skel->maps.spt_stacks,
-					       nstk ? entries * nstk : 1);
+		ret = bpf_map__set_max_entries(skel->maps.spt_stacks, nstk ? entries * nstk : 1);
 	if (ret)
 		snprintf(err, errlen, "cannot size aggregation maps: %s", strerror(-ret));
 	return ret;

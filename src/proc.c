@@ -10,14 +10,18 @@
  * exited (proc_poll() says how many still run); as in dtrace-utils, their
  * ends are not reported.
  *
- * A -c command is also seized with ptrace (PTRACE_O_TRACEEXIT alone), so
- * it stops once when it exits, before its memory is unmapped: proc_poll()
- * calls at_exit (the consumer reads the mappings of its user stacks, whose
- * symbols then outlive it) and lets it go on. A signal stops a seized
- * process until proc_poll() passes it on, as a debugger does; a group
- * stop (SIGSTOP) is kept with PTRACE_LISTEN. Only the command itself is
- * seized, not the processes it starts. Where ptrace is refused the
- * command simply runs untraced.
+ * A -c command is also seized with ptrace (PTRACE_O_TRACEEXIT, and
+ * PTRACE_O_TRACEFORK and PTRACE_O_TRACEVFORK so that every process it
+ * starts, and they start, is seized as it is created), so each stops once
+ * when it exits, before its memory is unmapped: proc_poll() calls at_exit
+ * (the consumer reads the mappings of its user stacks, whose symbols then
+ * outlive it) and lets it go on. A signal stops a seized process until
+ * proc_poll() passes it on, as a debugger does; a group stop (SIGSTOP) is
+ * kept with PTRACE_LISTEN. Threads are not followed (they share the
+ * process's mappings). Every stop sends us SIGCHLD, whose handler sets
+ * proc_woken, which cuts the consumer's sleep short (nanosleep is never
+ * restarted) so a stopped process waits for one poll only. Where ptrace
+ * is refused the command simply runs untraced.
  *
  * Invariant: nothing created here outlives spectrace. A -c command still
  * running when tracing ends is killed and reaped; system() waits for its
@@ -43,9 +47,35 @@
 
 extern char **environ;
 
+volatile sig_atomic_t proc_woken;
+
+static void on_sigchld(int sig)
+{
+	(void)sig;
+	proc_woken = 1;
+}
+
 void proc_init(struct proc_set *ps)
 {
 	memset(ps, 0, sizeof(*ps));
+}
+
+/* A new seized descendant; its stops are ours to pass on until it exits. */
+static void desc_add(struct proc_set *ps, int pid)
+{
+	if (ps->ndesc == ps->capdesc) {
+		size_t cap = ps->capdesc ? ps->capdesc * 2 : 16;
+		int *nv = realloc(ps->desc, cap * sizeof(*nv));
+
+		if (!nv) {
+			/* cannot follow it: let it run on its own */
+			ptrace(PTRACE_DETACH, pid, 0, 0);
+			return;
+		}
+		ps->desc = nv;
+		ps->capdesc = cap;
+	}
+	ps->desc[ps->ndesc++] = pid;
 }
 
 static struct proc *proc_add(struct proc_set *ps)
@@ -156,7 +186,17 @@ int proc_create(struct proc_set *ps, const char *cmd, char *err, size_t errlen)
 	close(pfd[0]);
 	wordfree(&we);
 	/* it blocks on the pipe: seizing it stops nothing; refused, it runs untraced */
-	(void)ptrace(PTRACE_SEIZE, pid, 0, (void *)(long)PTRACE_O_TRACEEXIT);
+	{
+		struct sigaction sa;
+
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = on_sigchld;
+		sa.sa_flags = SA_RESTART; /* nanosleep is cut short all the same */
+		sigemptyset(&sa.sa_mask);
+		sigaction(SIGCHLD, &sa, NULL);
+	}
+	(void)ptrace(PTRACE_SEIZE, pid, 0,
+		     (void *)(long)(PTRACE_O_TRACEEXIT | PTRACE_O_TRACEFORK | PTRACE_O_TRACEVFORK));
 	p->pid = pid;
 	p->child = 1;
 	p->go = pfd[1];
@@ -216,48 +256,86 @@ void proc_release(struct proc_set *ps)
 }
 
 /*
- * A ptrace stop of seized command P: at its exit, AT_EXIT first; a signal
- * passed on; a group stop kept.
+ * A ptrace stop of seized process PID: at its exit, AT_EXIT first; at a
+ * fork, the new process noted (it starts in a stop of its own, passed on
+ * like the others); a signal passed on; a group stop kept.
  */
-static void proc_stopped(const struct proc_set *ps, struct proc *p, int status)
+static void proc_stopped(struct proc_set *ps, int pid, int status)
 {
 	int sig = WSTOPSIG(status), event = status >> 16;
+	unsigned long npid;
 
 	if (sig == SIGTRAP && event == PTRACE_EVENT_EXIT) {
 		if (ps->at_exit)
-			ps->at_exit(p->pid, ps->at_exit_arg);
-		ptrace(PTRACE_CONT, p->pid, 0, 0);
+			ps->at_exit(pid, ps->at_exit_arg);
+		ptrace(PTRACE_CONT, pid, 0, 0);
+	} else if (sig == SIGTRAP && (event == PTRACE_EVENT_FORK || event == PTRACE_EVENT_VFORK)) {
+		if (!ptrace(PTRACE_GETEVENTMSG, pid, 0, &npid))
+			desc_add(ps, (int)npid);
+		ptrace(PTRACE_CONT, pid, 0, 0);
 	} else if (event == PTRACE_EVENT_STOP &&
 		   (sig == SIGSTOP || sig == SIGTSTP || sig == SIGTTIN || sig == SIGTTOU)) {
 		/* a group stop: stopped until SIGCONT, as without us */
-		ptrace(PTRACE_LISTEN, p->pid, 0, 0);
+		ptrace(PTRACE_LISTEN, pid, 0, 0);
 	} else if (event == PTRACE_EVENT_STOP) {
-		ptrace(PTRACE_CONT, p->pid, 0, 0); /* the end of a group stop */
+		/* the end of a group stop, or a new process's first stop */
+		ptrace(PTRACE_CONT, pid, 0, 0);
+	} else if (event) {
+		ptrace(PTRACE_CONT, pid, 0, 0);
 	} else {
-		ptrace(PTRACE_CONT, p->pid, 0, (void *)(long)sig);
+		ptrace(PTRACE_CONT, pid, 0, (void *)(long)sig);
+	}
+}
+
+/*
+ * Pass on the stops of seized process PID (__WALL: a descendant is not
+ * our child) until it has none: 1 once it has exited (*STATUS set) or is
+ * no longer ours to wait for, else 0.
+ */
+static int seized_gone(struct proc_set *ps, int pid, int *status)
+{
+	for (;;) {
+		pid_t r = waitpid(pid, status, WNOHANG | __WALL);
+
+		if (r < 0 && errno != EINTR)
+			return 1;
+		if (r != pid)
+			return 0;
+		if (!WIFSTOPPED(*status))
+			return 1;
+		proc_stopped(ps, pid, *status);
 	}
 }
 
 /* Has P exited? Sets *STATUS when it was our child. */
-static int proc_gone(const struct proc_set *ps, struct proc *p, int *status)
+static int proc_gone(struct proc_set *ps, struct proc *p, int *status)
 {
 	struct pollfd pfd = { .fd = p->pidfd, .events = POLLIN };
 
-	if (p->child) {
-		for (;;) {
-			if (waitpid(p->pid, status, WNOHANG) != p->pid)
-				return 0;
-			if (!WIFSTOPPED(*status))
-				return 1;
-			proc_stopped(ps, p, *status);
-		}
-	}
+	if (p->child)
+		return seized_gone(ps, p->pid, status);
 	return poll(&pfd, 1, 0) == 1 && (pfd.revents & (POLLIN | POLLHUP | POLLERR));
+}
+
+/* The descendants' stops passed on; those that exited forgotten. */
+static void desc_poll(struct proc_set *ps)
+{
+	size_t i = 0;
+	int status;
+
+	while (i < ps->ndesc) {
+		if (seized_gone(ps, ps->desc[i], &status))
+			ps->desc[i] = ps->desc[--ps->ndesc];
+		else
+			i++;
+	}
 }
 
 size_t proc_poll(struct proc_set *ps)
 {
 	size_t i;
+
+	proc_woken = 0;
 
 	for (i = 0; i < ps->n; i++) {
 		struct proc *p = &ps->v[i];
@@ -269,6 +347,8 @@ size_t proc_poll(struct proc_set *ps)
 		p->live = 0;
 		ps->nlive--;
 	}
+	/* after the commands: the processes their fork events just noted too */
+	desc_poll(ps);
 	return ps->nlive;
 }
 
@@ -291,6 +371,28 @@ void proc_fini(struct proc_set *ps)
 		while (waitpid(p->pid, &status, 0) == p->pid && WIFSTOPPED(status))
 			ptrace(PTRACE_CONT, p->pid, 0, 0);
 	}
+	/*
+	 * The descendants run on, detached: one in a stop now is let go from
+	 * it; a running one is interrupted into a stop first (a stop already
+	 * due may come before the interrupt's; each is a place to detach).
+	 */
+	for (i = 0; i < ps->ndesc; i++) {
+		int pid = ps->desc[i], status, tries;
+
+		if (!ptrace(PTRACE_DETACH, pid, 0, 0))
+			continue;
+		if (ptrace(PTRACE_INTERRUPT, pid, 0, 0))
+			continue;
+		for (tries = 0; tries < 8; tries++) {
+			if (waitpid(pid, &status, __WALL) != pid || !WIFSTOPPED(status))
+				break;
+			/* a signal's stop: it goes with the process */
+			if (!ptrace(PTRACE_DETACH, pid, 0,
+				    (void *)(long)((status >> 16) ? 0 : WSTOPSIG(status))))
+				break;
+		}
+	}
+	free(ps->desc);
 	free(ps->v);
 	proc_init(ps);
 }

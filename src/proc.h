@@ -7,6 +7,7 @@
 #ifndef SPT_PROC_H
 #define SPT_PROC_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -31,7 +32,18 @@ struct proc_set {
 	 */
 	void (*at_exit)(int pid, void *arg);
 	void *at_exit_arg;
+	/*
+	 * The processes the -c commands started (and theirs), seized with
+	 * them as they fork: stopped at their exits for at_exit too; they do
+	 * not keep tracing going.
+	 */
+	int *desc;
+	size_t ndesc;
+	size_t capdesc;
 };
+
+/* A seized process changed state (SIGCHLD) since the last proc_poll(). */
+extern volatile sig_atomic_t proc_woken;
 
 void proc_init(struct proc_set *ps);
 
@@ -52,13 +64,16 @@ void proc_release(struct proc_set *ps);
 
 /*
  * Note the processes that have exited since the last call (silently, as
- * dtrace-utils), after at_exit for a -c command stopped at its exit; a
- * signal that stopped a -c command is passed on. Returns the number
- * still running.
+ * dtrace-utils), after at_exit for a -c command or one of its
+ * descendants stopped at its exit; a signal that stopped one is passed
+ * on. Returns the number of -c and -p processes still running.
  */
 size_t proc_poll(struct proc_set *ps);
 
-/* Kill and reap the -c commands still running; release everything. */
+/*
+ * Kill and reap the -c commands still running, let their descendants go
+ * (detached, running); release everything.
+ */
 void proc_fini(struct proc_set *ps);
 
 /*

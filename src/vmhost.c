@@ -117,7 +117,8 @@ static inline const __u64 *spt_env_stkget(struct spt_env *env, __u64 key)
 /* As BPF_NOEXIST into a preallocated map of stk_max entries. */
 static inline int spt_env_stkput(struct spt_env *env, __u64 key, const __u64 *frames)
 {
-	uint32_t max = env->stk_max && env->stk_max < VMHOST_STK_MAX ? env->stk_max : VMHOST_STK_MAX;
+	uint32_t max = env->stk_max && env->stk_max < VMHOST_STK_MAX ? env->stk_max :
+								       VMHOST_STK_MAX;
 
 	if (spt_env_stkget(env, key))
 		return -EEXIST;

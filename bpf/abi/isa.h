@@ -258,7 +258,8 @@ enum spt_op {
 /* Bytes of a stack in an aggregation key: depth, pid, stack-store key. */
 #define SPT_STACK_KFIELD 24
 /* A stack-store key: bit 63 set, the frame count in bits 56-62, a hash below. */
-#define SPT_STKSTORE_KEY(h, n) ((1ULL << 63) | ((__u64)((n) & 127) << 56) | ((h) & ((1ULL << 56) - 1)))
+#define SPT_STKSTORE_KEY(h, n) \
+	((1ULL << 63) | ((__u64)((n)&127) << 56) | ((h) & ((1ULL << 56) - 1)))
 /* Keys a stack may take when its hash's is another stack's. */
 #define SPT_STKSTORE_PROBES 4
 

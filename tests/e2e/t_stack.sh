@@ -61,6 +61,25 @@ for b in fp nofp; do
 		"0:$(printf 'stackchain_%s`f3\nstackchain_%s`f2\nstackchain_%s`f1\nstackchain_%s`main' $b $b $b $b)"
 done
 
+# The processes a -c command starts are seized as it forks them: one that
+# takes a stack and exits at once also resolves after it is gone (sh runs
+# it as a child: "; true" keeps sh from exec'ing it in its own place).
+tracer_run -q -c "sh -c '$FP 1; true'" \
+	-n 'syscall::openat:return /execname == "stackchain_fp" && errno == ENOENT/ { @[ustack()] = count(); }'
+check "a -c command's child that exits at once: its frames resolve" \
+	"$TRC:$(frames | grep '^stackchain_fp`' | head -4)" \
+	"0:$(printf 'stackchain_fp`f3\nstackchain_fp`f2\nstackchain_fp`f1\nstackchain_fp`main')"
+
+# Tracing ends with the -c command, not with what it started: a child
+# still running is let go, detached and running on.
+rm -f "$TMP/bg"
+tracer_run -q -n 'BEGIN { }' -c "sh -c 'sleep 60 & echo \$! > $TMP/bg'"
+BG=$(cat "$TMP/bg" 2>/dev/null)
+check "the -c command's child after tracing: running, no tracer" \
+	"$TRC:$(sed -n 's/^State:\t\(.\).*/\1/p; s/^TracerPid:\t//p' "/proc/$BG/status" 2>/dev/null | tr '\n' ' ')" \
+	"0:S 0 "
+[ -n "$BG" ] && kill "$BG" 2>/dev/null
+
 # Not quiet: the record's line, "\n" and the frames, then the record's newline.
 run_held "$TMP/u.d" "$FP 1" -x stackindent=3
 check_match "stackindent=3" "$(grep '`f2' "$TMP/out")" '^   stackchain_fp`f2\+0x[0-9a-f]+$'
