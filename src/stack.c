@@ -108,10 +108,11 @@ uint64_t stack_pc(const struct img_field *f, const uint8_t *data, uint32_t i)
  * tracing glue that ran them; dtrace's stacks start at the probe site.
  */
 static const char *const glue[] = {
-	"trace_call_bpf",    "perf_syscall_enter", "perf_syscall_exit", "perf_trace_",
-	"bpf_trace_run",     "__bpf_trace_",	   "__traceiter_",	"trace_event_raw_event_",
-	"bpf_prog_test_run", "bpf_test_run",	   "__sys_bpf",		"__do_sys_bpf",
-	"__x64_sys_bpf",
+	"trace_call_bpf",    "perf_call_bpf_", "perf_syscall_enter",
+	"perf_syscall_exit", "perf_trace_",    "bpf_trace_run",
+	"__bpf_trace_",	     "__traceiter_",   "trace_event_raw_event_",
+	"bpf_prog_test_run", "bpf_test_run",   "__sys_bpf",
+	"__do_sys_bpf",	     "__x64_sys_bpf",
 };
 
 uint32_t stack_first(const struct img_field *f, const uint8_t *data, uint32_t n)

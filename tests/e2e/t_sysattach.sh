@@ -40,6 +40,19 @@ for m in raw tracepoint; do
 done
 check "no messages" "$(cat "$TMP/err.raw" "$TMP/err.tracepoint" | grep -v 'has exited')" ""
 
+# Kernel stacks start at the probe site either way: the tracepoint's
+# glue (perf_call_bpf_enter, perf_syscall_enter) is dropped as the raw
+# program's is.
+for m in raw tracepoint; do
+	SYSLOOP_QUIET=1 "$SPT" -q -x sysattach="$m" -c "$TRIG/sysloop getppid 3" \
+		-n 'syscall::getppid:entry,syscall::getppid:return /pid == $target/ { @[probename, stack()] = count(); }' \
+		>"$TMP/stk.$m" 2>"$TMP/err.$m"
+	sed -i 's/+0x[0-9a-f]*$//' "$TMP/stk.$m"
+done
+check "stack() of entry and return: the same frames either way" "$(cat "$TMP/stk.tracepoint")" "$(cat "$TMP/stk.raw")"
+check "stack() of the entry starts at the syscall's entry work" \
+	"$(grep -A1 '^  entry' "$TMP/stk.raw" | sed -n 2p | tr -d ' ')" 'vmlinux`syscall_trace_enter'
+
 # auto: which programs are loaded while it traces.
 progs() {
 	tracer_start "$@" || return
