@@ -703,9 +703,22 @@ static __always_inline const __u64 *spt_env_stkget(struct spt_kenv *env, __u64 k
 	return bpf_map_lookup_elem(&spt_stacks, &key);
 }
 
+/*
+ * FRAMES is always vm->stk (bpf/vm.h), which is in this CPU's scratch
+ * map: Linux 6.1 takes only the stack, packets or a map's key or value as
+ * a map update's value, not the memory a global function's argument
+ * points to, so the frames are reached again as the map value they are.
+ */
 static __always_inline int spt_env_stkput(struct spt_kenv *env, __u64 key, const __u64 *frames)
 {
-	return bpf_map_update_elem(&spt_stacks, &key, frames, BPF_NOEXIST);
+	struct spt_scratch *s;
+	__u32 zero = 0;
+
+	(void)frames;
+	s = bpf_map_lookup_elem(&spt_scratch, &zero);
+	if (!s)
+		return -1;
+	return bpf_map_update_elem(&spt_stacks, &key, s->vm.stk, BPF_NOEXIST);
 }
 
 /*

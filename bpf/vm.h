@@ -123,7 +123,7 @@ SPT_ENV_FN long spt_env_stack(SPT_VM_ENV *env, __u64 *buf, __u32 user);
 SPT_ENV_FN void spt_env_uregs(SPT_VM_ENV *env, __u64 *regs);
 /* the stack store: the SPT_STACK_MAX words stored under KEY, or NULL */
 SPT_ENV_FN const __u64 *spt_env_stkget(SPT_VM_ENV *env, __u64 key);
-/* store SPT_STACK_MAX words of FRAMES under KEY unless it is taken: 0, or <0 */
+/* store SPT_STACK_MAX words of FRAMES (vm->stk) under KEY unless it is taken: 0, or <0 */
 SPT_ENV_FN int spt_env_stkput(SPT_VM_ENV *env, __u64 key, const __u64 *frames);
 /* copy SIZE (at most 1016) bytes of VM memory */
 SPT_ENV_FN void spt_env_vcopy(SPT_VM_ENV *env, __u8 *dst, const __u8 *src, __u32 size);
