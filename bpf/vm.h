@@ -1090,15 +1090,45 @@ SPT_VM_STKOP int spt_vm_keyzero(struct spt_vm *vm)
 	return 0;
 }
 
-/* The first N (at most SPT_STACK_MAX) words of vm->stk and of V are equal. */
-static __always_inline int spt_vm_stkeq(struct spt_vm *vm, const __u64 *v, __u32 n)
+/* A stack store's value: the frames. */
+struct spt_stkwords {
+	__u64 w[SPT_STACK_MAX];
+};
+
+/*
+ * The hash and the comparison of a stack's first N words are global
+ * functions in the kernel (SPT_VM_STKOP): verified once, their loops'
+ * exits do not split the caller's knowledge of N into a state per
+ * iteration (inlined, the four probes of spt_vm_stkintern multiplied
+ * those past the verifier's limit).
+ */
+SPT_VM_STKOP __u64 spt_vm_stkhash(struct spt_vm *vm, __u32 n)
 {
+	__u64 h = 0x9e3779b97f4a7c15ULL ^ n;
 	__u32 i;
 
+	if (!vm)
+		return 0;
 	for (i = 0; i < SPT_STACK_MAX; i++) {
 		if (i >= n)
 			break;
-		if (v[i] != vm->stk[i])
+		h = (h ^ vm->stk[i]) * 0xff51afd7ed558ccdULL;
+		h ^= h >> 32;
+	}
+	return h;
+}
+
+/* The first N (at most SPT_STACK_MAX) words of vm->stk and of V are equal. */
+SPT_VM_STKOP int spt_vm_stkeq(struct spt_vm *vm, const struct spt_stkwords *v, __u32 n)
+{
+	__u32 i;
+
+	if (!vm || !v)
+		return 0;
+	for (i = 0; i < SPT_STACK_MAX; i++) {
+		if (i >= n)
+			break;
+		if (v->w[i] != vm->stk[i])
 			return 0;
 	}
 	return 1;
@@ -1112,16 +1142,10 @@ static __always_inline int spt_vm_stkeq(struct spt_vm *vm, const __u64 *v, __u32
  */
 static __always_inline __u64 spt_vm_stkintern(struct spt_vm *vm, SPT_VM_ENV *env, __u32 n)
 {
-	__u64 h = 0x9e3779b97f4a7c15ULL ^ n, key;
+	__u64 h = spt_vm_stkhash(vm, n), key;
 	const __u64 *v;
-	__u32 i, k;
+	__u32 k;
 
-	for (i = 0; i < SPT_STACK_MAX; i++) {
-		if (i >= n)
-			break;
-		h = (h ^ vm->stk[i]) * 0xff51afd7ed558ccdULL;
-		h ^= h >> 32;
-	}
 	for (k = 0; k < SPT_STKSTORE_PROBES; k++) {
 		key = SPT_STKSTORE_KEY(h + k, n);
 		v = spt_env_stkget(env, key);
@@ -1133,7 +1157,7 @@ static __always_inline __u64 spt_vm_stkintern(struct spt_vm *vm, SPT_VM_ENV *env
 			if (!v)
 				return 0;
 		}
-		if (spt_vm_stkeq(vm, v, n))
+		if (spt_vm_stkeq(vm, (const struct spt_stkwords *)v, n))
 			return key;
 	}
 	return 0;
