@@ -111,6 +111,7 @@ extern const char *spt_progname;
 	X(EMPTY,		CHECK,	"empty D program translation unit | program contains no clauses") \
 	X(EXIT_SPEC,		CG,	"exit( ) may not follow speculate( )") \
 	X(FREOPEN_INVALID,	CHECK,	"freopen( ) argument #1 cannot be \"%s\"") \
+	X(FUNC_IDENT,		CHECK,	"function designator is not of function type") \
 	X(FUNC_IDKIND,		CHECK,	"%s '%s' may not be referenced as a function") \
 	X(FUNC_UNDEF,		CHECK,	"undefined function name: %s") \
 	X(IDENT_BADREF,		CHECK,	"%s '%s' may not be referenced as %s") \

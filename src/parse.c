@@ -575,10 +575,13 @@ static struct ast_expr *parse_postfix(struct parser *p)
 			e = p->err ? NULL : seal(p, e);
 			break;
 		case LEX_LPAREN:
-			/* Only a name can be called: D has no function pointers. */
-			if (!first || base->kind != AST_IDENT || base->paren ||
-			    base->u.ident.scope != AST_SCOPE_GLOBAL) {
-				parse_syntax_error(p, t);
+			/*
+			 * Only a name can be called (in parentheses too: they
+			 * make no node in dtrace): D has no function pointers.
+			 */
+			if (base->kind != AST_IDENT || base->u.ident.scope != AST_SCOPE_GLOBAL) {
+				parse_error_at(p, DIAG_FUNC_IDENT, parse_loc(t),
+					       "function designator is not of function type");
 				return NULL;
 			}
 			parse_next(p);
