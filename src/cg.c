@@ -299,6 +299,44 @@ static int trace_bytes(struct cg *g, const struct ast_expr *e)
 	return 0;
 }
 
+/*
+ * printf's %ls and %ws argument AI of E: an array of 32-bit integers
+ * (wchar_t []), recorded whole as trace() records an array (RECM into a
+ * bytes field); the consumer prints its characters up to the first 0.
+ */
+static int wstr_arg(struct cg *g, const struct ast_expr *e, size_t ai, unsigned int cno,
+		    const char *cname)
+{
+	const struct ast_expr *x = e->u.call.args[ai];
+	struct dtype_info ai_, ei;
+	struct ct t;
+	char b[128];
+	int r;
+
+	g->keep_array = true;
+	r = cg_expr(g, x, &t);
+	g->keep_array = false;
+	if (r < 0)
+		return -1;
+	if (t.kind != CT_ARR || !t.btf || dtype_info(&g->dt, t.btf, &ai_) ||
+	    ai_.kind != DTYPE_K_ARRAY || dtype_info(&g->dt, ai_.ref, &ei) ||
+	    ei.kind != DTYPE_K_INT || ei.size != 4 || !t.size)
+		return cg_error(
+			g, DIAG_PRINTF_ARG_TYPE, x->loc,
+			"%s( ) argument #%zu is incompatible with conversion #%u prototype:\n\tconversion: %%%s\n\t prototype: wchar_t []\n\t  argument: %s",
+			e->u.call.name, ai + 1, cno, cname, cg_ct_name(g, &t, b, sizeof(b)));
+	if (t.size > SPT_REC_MAX - 64)
+		return cg_error(g, DIAG_UNSUPPORTED, x->loc, "clause records more than %d bytes",
+				SPT_REC_MAX);
+	cg_btf_addr(g, r, &t);
+	if (cg_field_add(g, IMG_BYTES, 8 + ((t.size + 7) & ~7u), x->loc))
+		return -1;
+	cg_emit(g, SPT_OP_RECM, 0, r, 0,
+		(int32_t)(g->cl->fields[g->cl->nfields - 1].offset | t.size << 16));
+	cg_reg_free(g, r);
+	return 0;
+}
+
 static int act_trace(struct cg *g, const struct ast_expr *e)
 {
 	struct img_action *a;
@@ -469,7 +507,7 @@ static const char *conv_proto(const char *name)
 		{ "llx", "long long" },	 { "llX", "long long" },  { "llo", "unsigned long long" },
 		{ "Le", "long double" }, { "LE", "long double" }, { "Lf", "long double" },
 		{ "Lg", "long double" }, { "LG", "long double" }, { "lc", "int" },
-		{ "wc", "int" },
+		{ "wc", "int" },	 { "ls", "wchar_t []" },  { "ws", "wchar_t []" },
 	};
 	size_t i, len = strlen(name);
 
@@ -722,6 +760,11 @@ static int act_printf(struct cg *g, const struct ast_expr *e, enum img_act kind)
 						cg_ct_name(g, &t, b, sizeof(b)));
 				}
 				if (cg_stack_field(g, e->u.call.args[ai]))
+					return -1;
+				continue;
+			}
+			if (value && pc->kind == FMT_WSTR) {
+				if (wstr_arg(g, e, ai, cno[ci], cname[ci]))
 					return -1;
 				continue;
 			}

@@ -978,13 +978,16 @@ static int printa_fmt_check(struct cg *g, const struct ast_expr *fe, const struc
 				g, DIAG_PRINTF_ARG_PROTO, fe->loc,
 				"printa( ) prototype mismatch: conversion #%zu (%%%c) is missing a corresponding value argument",
 				c, pc->conv);
-		if (FMT_TAKES_STR(pc->kind) != (a->keys[k].type == IMG_STR)) {
+		/* no key is an array: %ls never has its wchar_t [] */
+		if (FMT_TAKES_STR(pc->kind) != (a->keys[k].type == IMG_STR) ||
+		    pc->kind == FMT_WSTR) {
 			char b[32];
 
 			return cg_error(
 				g, DIAG_PRINTF_ARG_TYPE, fe->loc,
-				"printa( ) argument #%zu is incompatible with conversion #%zu prototype:\n\tconversion: %%%c\n\t prototype: %s\n\t  argument: %s",
-				k + 2, c, pc->conv,
+				"printa( ) argument #%zu is incompatible with conversion #%zu prototype:\n\tconversion: %%%s%c\n\t prototype: %s\n\t  argument: %s",
+				k + 2, c, pc->kind == FMT_WSTR ? "l" : "", pc->conv,
+				pc->kind == FMT_WSTR	? "wchar_t []" :
 				FMT_TAKES_STR(pc->kind) ? "char [] or string (or use stringof)" :
 							  "char, short, int, long, or long long",
 				key_type_name(&a->keys[k], b, sizeof(b)));

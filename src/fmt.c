@@ -263,8 +263,8 @@ static int parse_size(struct conv_scan *s, struct fmt_piece *pc)
 	} else if (*p == 'l' || *p == 'L') {
 		pc->size = 8;
 		p++;
-	} else if (p[0] == 'w' && p[1] == 'c') {
-		pc->size = 4; /* %wc: dtrace's other name for %lc */
+	} else if (p[0] == 'w' && (p[1] == 'c' || p[1] == 's')) {
+		pc->size = 4; /* %wc, %ws: dtrace's other names for %lc, %ls */
 		p++;
 	}
 	s->p = p;
@@ -299,6 +299,11 @@ static int parse_letter(struct conv_scan *s, struct fmt_piece *pc, const char *m
 		pc->kind = FMT_WCHAR;
 		pc->size = 0;
 	}
+	/* ls and ws (not lls): a wide string, from an array of 32-bit integers */
+	if (pc->kind == FMT_STR && (*mstart == 'w' || (*mstart == 'l' && mstart[1] == 's'))) {
+		pc->kind = FMT_WSTR;
+		pc->size = 0;
+	}
 	/* h, l, ll size integers, L floating point (Lf: long double) */
 	if (pc->kind == FMT_LIT ||
 	    (pc->size && (*mstart == 'L' ? pc->kind != FMT_FLOAT :
@@ -328,6 +333,9 @@ static int parse_letter(struct conv_scan *s, struct fmt_piece *pc, const char *m
 		break;
 	case FMT_WCHAR:
 		memcpy(pc->spec + sl, "lc", 3);
+		break;
+	case FMT_WSTR:
+		memcpy(pc->spec + sl, "ls", 3);
 		break;
 	default:
 		pc->spec[sl] = *p;
@@ -600,6 +608,23 @@ int fmt_print(FILE *out, const struct fmt *f, const struct fmt_arg *args, size_t
 		case FMT_WCHAR:
 			PRINT_STARS(out, spec, ns, st, (wint_t)(int32_t)v);
 			break;
+		case FMT_WSTR: {
+			/* the array's 32-bit characters up to the first 0 or its end */
+			static wchar_t ws[FMT_WSTR_MAX + 1];
+			size_t n = 0;
+
+			while (a->bytes && n < FMT_WSTR_MAX && (n + 1) * 4 <= a->nbytes) {
+				int32_t w;
+
+				memcpy(&w, a->bytes + 4 * n, 4);
+				if (!w)
+					break;
+				ws[n++] = (wchar_t)w;
+			}
+			ws[n] = 0;
+			PRINT_STARS(out, spec, ns, st, ws);
+			break;
+		}
 		case FMT_KADDR:
 		case FMT_UADDR:
 			/* a symbol field (sym(), uaddr(), %A's pid and address), or an integer */

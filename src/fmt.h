@@ -24,6 +24,7 @@ enum fmt_kind {
 	FMT_ESTR,   /* S: a string with C's escapes, up to and with its NUL (as dtrace) */
 	FMT_ECHAR,  /* C: a character with C's escapes */
 	FMT_WCHAR,  /* lc, wc: an int printed as a wide character */
+	FMT_WSTR,   /* ls, ws: an array of 32-bit integers printed as a wide string */
 	FMT_RFC822, /* T: nanoseconds since the epoch, RFC 822's form */
 	FMT_KADDR,  /* a: a kernel address as module`symbol+0xoff */
 	FMT_UADDR,  /* A: a user address (pid and address) as object`symbol+0xoff */
@@ -80,7 +81,13 @@ struct fmt_arg {
 	/* FMT_STACK: the stack field (struct img_field) and the data it is in */
 	const void *stk;
 	const uint8_t *stkdata;
+	/* FMT_WSTR: the recorded bytes of the array */
+	const uint8_t *bytes;
+	size_t nbytes;
 };
+
+/* The most characters %ls prints of one array. */
+#define FMT_WSTR_MAX 2048
 
 /*
  * Print F with ARGS (f->nargs of them) to OUT. Returns 0, or -EINVAL when

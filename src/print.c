@@ -124,6 +124,17 @@ static uint32_t fmt_args(const struct img_action *a, const struct img_clause *cl
 		args[i].v = 0;
 		args[i].s = NULL;
 		args[i].stk = NULL;
+		args[i].bytes = NULL;
+		args[i].nbytes = 0;
+		if (f->type == IMG_BYTES) {
+			/* %ls: the count of bytes recorded, then the bytes */
+			uint64_t n;
+
+			memcpy(&n, data + f->offset, 8);
+			args[i].bytes = data + f->offset + 8;
+			args[i].nbytes = n < f->size - 8 ? n : f->size - 8;
+			continue;
+		}
 		if (f->type == IMG_STACK || f->type == IMG_USTACK || stack_is_sym(f)) {
 			/* stacks, and addresses for %a and %A, are read from their field */
 			args[i].stk = f;

@@ -149,7 +149,7 @@ ParameterizedTestParameters(fmt, typed)
 
 ParameterizedTest(struct tcase *c, fmt, typed)
 {
-	struct fmt_arg a = { 0, c->v, NULL, c->size, c->sign, NULL, NULL };
+	struct fmt_arg a = { 0, c->v, NULL, c->size, c->sign, NULL, NULL, NULL, 0 };
 	char *got = render(c->format, &a, 1);
 
 	cr_assert_str_eq(got, c->want, "format \"%s\" size %u sign %d", c->format, c->size,
@@ -167,9 +167,9 @@ Test(fmt, literal_only)
 
 Test(fmt, star_width_and_precision)
 {
-	struct fmt_arg args[] = { { 0, 6, NULL, 0, 0, NULL, NULL },
-				  { 0, 3, NULL, 0, 0, NULL, NULL },
-				  { 1, 0, "abcdef", 0, 0, NULL, NULL } };
+	struct fmt_arg args[] = { { 0, 6, NULL, 0, 0, NULL, NULL, NULL, 0 },
+				  { 0, 3, NULL, 0, 0, NULL, NULL, NULL, 0 },
+				  { 1, 0, "abcdef", 0, 0, NULL, NULL, NULL, 0 } };
 	char *got = render("[%*.*s]", args, 3);
 
 	cr_assert_str_eq(got, "[   abc]");
@@ -178,13 +178,13 @@ Test(fmt, star_width_and_precision)
 
 Test(fmt, dynamic_precision_zero_or_less_is_none)
 {
-	struct fmt_arg args[] = { { 0, 0, NULL, 0, 0, NULL, NULL },
-				  { 1, 0, "abcdef", 0, 0, NULL, NULL } };
-	struct fmt_arg neg[] = { { 0, (uint64_t)-3, NULL, 0, 0, NULL, NULL },
-				 { 1, 0, "abcdef", 0, 0, NULL, NULL } };
-	struct fmt_arg nw[] = { { 0, (uint64_t)-5, NULL, 0, 0, NULL, NULL },
-				{ 0, 2, NULL, 0, 0, NULL, NULL },
-				{ 1, 0, "abc", 0, 0, NULL, NULL } };
+	struct fmt_arg args[] = { { 0, 0, NULL, 0, 0, NULL, NULL, NULL, 0 },
+				  { 1, 0, "abcdef", 0, 0, NULL, NULL, NULL, 0 } };
+	struct fmt_arg neg[] = { { 0, (uint64_t)-3, NULL, 0, 0, NULL, NULL, NULL, 0 },
+				 { 1, 0, "abcdef", 0, 0, NULL, NULL, NULL, 0 } };
+	struct fmt_arg nw[] = { { 0, (uint64_t)-5, NULL, 0, 0, NULL, NULL, NULL, 0 },
+				{ 0, 2, NULL, 0, 0, NULL, NULL, NULL, 0 },
+				{ 1, 0, "abc", 0, 0, NULL, NULL, NULL, 0 } };
 	char *got = render("[%.*s]", args, 2);
 
 	cr_assert_str_eq(got, "[abcdef]");
@@ -200,9 +200,9 @@ Test(fmt, dynamic_precision_zero_or_less_is_none)
 
 Test(fmt, several_conversions)
 {
-	struct fmt_arg args[] = { { 0, 12, NULL, 0, 0, NULL, NULL },
-				  { 1, 0, "cat", 0, 0, NULL, NULL },
-				  { 0, (uint64_t)-2, NULL, 0, 0, NULL, NULL } };
+	struct fmt_arg args[] = { { 0, 12, NULL, 0, 0, NULL, NULL, NULL, 0 },
+				  { 1, 0, "cat", 0, 0, NULL, NULL, NULL, 0 },
+				  { 0, (uint64_t)-2, NULL, 0, 0, NULL, NULL, NULL, 0 } };
 	char *got = render("%d %s %d\n", args, 3);
 
 	cr_assert_str_eq(got, "12 cat -2\n");
@@ -211,7 +211,7 @@ Test(fmt, several_conversions)
 
 Test(fmt, time)
 {
-	struct fmt_arg a = { 0, 0, NULL, 0, 0, NULL, NULL };
+	struct fmt_arg a = { 0, 0, NULL, 0, 0, NULL, NULL, NULL, 0 };
 	char *got;
 
 	setenv("TZ", "UTC", 1);
@@ -287,7 +287,7 @@ Test(fmt, errors_numbered_as_dtrace)
 Test(fmt, kind_mismatch_is_refused)
 {
 	struct fmt f;
-	struct fmt_arg a = { 0, 1, NULL, 0, 0, NULL, NULL };
+	struct fmt_arg a = { 0, 1, NULL, 0, 0, NULL, NULL, NULL, 0 };
 	FILE *out = fopen("/dev/null", "w");
 
 	cr_assert_eq(fmt_parse("%s", &f, NULL, 0), 0);
@@ -305,7 +305,7 @@ Test(fmt, kernel_addresses)
 	char path[] = "/tmp/spt-kallsyms-XXXXXX";
 	int fd = mkstemp(path);
 	FILE *f = fdopen(fd, "w");
-	struct fmt_arg a = { 0, 0, NULL, 0, 0, NULL, NULL };
+	struct fmt_arg a = { 0, 0, NULL, 0, 0, NULL, NULL, NULL, 0 };
 	static const struct {
 		unsigned long long v;
 		const char *want;
@@ -343,4 +343,35 @@ Test(fmt, kernel_addresses)
 	}
 	ksym_free();
 	unlink(path);
+}
+
+/* %ls and %ws: the array's 32-bit characters up to its first 0, or its end. */
+Test(fmt, wide_strings_from_int_arrays)
+{
+	static const int32_t hi[] = { 'H', 'i', 0, 'x' }, ab[] = { 'a', 'b' };
+	struct fmt_arg a = { 0, 0, NULL, 0, 0, NULL, NULL, (const uint8_t *)hi, sizeof(hi) };
+	struct fmt_arg b = { 0, 0, NULL, 0, 0, NULL, NULL, (const uint8_t *)ab, sizeof(ab) };
+	char *got = render("[%ls]", &a, 1);
+
+	cr_assert_str_eq(got, "[Hi]");
+	free(got);
+	got = render("[%5ws]", &a, 1);
+	cr_assert_str_eq(got, "[   Hi]", "%%ws is %%ls");
+	free(got);
+	got = render("[%-3ls]", &b, 1);
+	cr_assert_str_eq(got, "[ab ]", "no 0: the whole array");
+	free(got);
+}
+
+Test(fmt, wide_string_conversions_parse)
+{
+	struct fmt f;
+	char err[128] = "";
+
+	cr_assert_eq(fmt_parse("%ls %ws", &f, err, sizeof(err)), 0, "%s", err);
+	cr_assert_eq(f.pieces[0].kind, FMT_WSTR);
+	cr_assert_eq(f.pieces[2].kind, FMT_WSTR);
+	fmt_free(&f);
+	cr_assert_neq(fmt_parse("%lls", &f, err, sizeof(err)), 0);
+	cr_assert_str_eq(err, "format conversion #1 is undefined: %lls");
 }
