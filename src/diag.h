@@ -95,13 +95,17 @@ extern const char *spt_progname;
 	X(DECL_BFCONST,		CHECK,	"positive integral constant expression expected as bit-field size") \
 	X(DECL_BFSIZE,		CHECK,	"bit-field size must be between 1 and %u: %s") \
 	X(DECL_BFTYPE,		CHECK,	"invalid type for bit-field: %s") \
+	X(DECL_CHARATTR,	CHECK,	"invalid type declaration: short and long may not be used with char type") \
 	X(DECL_CLASS,		CHECK,	"only one storage class allowed in a declaration") \
 	X(DECL_COMBO,		CHECK,	"invalid type combination") \
 	X(DECL_ENCONST,		CHECK,	"enumerator '%s' must be assigned an integral constant expression") \
 	X(DECL_ENOFLOW,		CHECK,	"enumerator '%s' value overflows INT_MAX (%d)") \
 	X(DECL_IDRED,		CHECK,	"identifier redeclared: %s | built-in identifier redeclared: %s | identifier redefined: %s | typedef redeclared: %s | typedef identifier redeclared: %s | global variable identifier redeclared: %s") \
 	X(DECL_INCOMPLETE,	CHECK,	"incomplete struct/union/enum %s: %s") \
+	X(DECL_LONGINT,		CHECK,	"invalid type declaration: long and long long may only be used with integer or floating-point type") \
+	X(DECL_SIGNINT,		CHECK,	"invalid type declaration: signed and unsigned may only be used with integer type") \
 	X(DECL_TYPERED,		CHECK,	"type redeclared: %s") \
+	X(DECL_VOIDATTR,	CHECK,	"invalid type declaration: attributes may not be used with void type") \
 	X(DECL_USELESS,		CHECK,	"inline declaration requires a name | useless declaration") \
 	X(DECL_VOIDOBJ,		CHECK,	"cannot declare void inline: %s | cannot have void object: %s") \
 	X(DEREF_NONPTR,		CHECK,	"cannot dereference non-pointer type") \

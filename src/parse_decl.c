@@ -377,14 +377,94 @@ static bool parse_tagged(struct parser *p, struct ast_type *ty)
 	return true;
 }
 
+/* The kind of type name a declaration specifier names (dtrace's dd_kind). */
+enum spec_name {
+	NAME_NONE,
+	NAME_CHAR,  /* char */
+	NAME_INT,   /* int (short and long are attributes) */
+	NAME_VOID,  /* void */
+	NAME_FLOAT, /* float, double */
+	NAME_OTHER, /* string, a typedef, struct, union, enum: not an integer */
+};
+
+static enum spec_name name_of_kw(enum lex_kw kw)
+{
+	switch (kw) {
+	case LEX_KW_CHAR:
+		return NAME_CHAR;
+	case LEX_KW_INT:
+		return NAME_INT;
+	case LEX_KW_VOID:
+		return NAME_VOID;
+	case LEX_KW_FLOAT:
+	case LEX_KW_DOUBLE:
+		return NAME_FLOAT;
+	case LEX_KW_STRING:
+	case LEX_KW_TYPENAME:
+	case LEX_KW_STRUCT:
+	case LEX_KW_UNION:
+	case LEX_KW_ENUM:
+		return NAME_OTHER;
+	default:
+		return NAME_NONE;
+	}
+}
+
+/*
+ * Token T does not fit the specifiers S (KIND: of the type named so far): the
+ * error dtrace gives. Like dtrace, short, long, signed and unsigned are
+ * attributes of the one type name, and each addition is checked in turn:
+ * char takes neither short nor long (D_DECL_CHARATTR), void no attribute
+ * (D_DECL_VOIDATTR), only integers a sign (D_DECL_SIGNINT), only integers
+ * and floating-point types long (D_DECL_LONGINT); a second type name, and
+ * what those checks let through, is D_DECL_COMBO.
+ */
+static void spec_error(struct parser *p, const struct lex_token *t, const struct spec *s,
+		       enum ast_type_kind kind)
+{
+	enum spec_name have = NAME_NONE, add = name_of_kw(t->kw), name;
+	bool sh = s->base == BASE_SHORT || t->kw == LEX_KW_SHORT;
+	bool lg = s->nlong || t->kw == LEX_KW_LONG;
+	bool sg = s->sign != LEX_KW_NONE || t->kw == LEX_KW_SIGNED || t->kw == LEX_KW_UNSIGNED;
+	enum diag_tag tag = DIAG_DECL_COMBO;
+	const char *msg = "invalid type combination";
+
+	if (s->base == BASE_CHAR)
+		have = NAME_CHAR;
+	else if (s->has_int)
+		have = NAME_INT;
+	else if (s->base == BASE_OTHER)
+		have = kind == AST_TYPE_VOID  ? NAME_VOID :
+		       kind == AST_TYPE_FLOAT ? NAME_FLOAT :
+						NAME_OTHER;
+	name = add != NAME_NONE ? add : have;
+	if (add != NAME_NONE && have != NAME_NONE) {
+		tag = DIAG_DECL_COMBO;
+	} else if (name == NAME_CHAR && (sh || lg)) {
+		tag = DIAG_DECL_CHARATTR;
+		msg = "invalid type declaration: short and long may not be used with char type";
+	} else if (name == NAME_VOID && (sh || lg || sg)) {
+		tag = DIAG_DECL_VOIDATTR;
+		msg = "invalid type declaration: attributes may not be used with void type";
+	} else if ((name == NAME_FLOAT || name == NAME_OTHER) && sg) {
+		tag = DIAG_DECL_SIGNINT;
+		msg = "invalid type declaration: signed and unsigned may only be used with integer type";
+	} else if (name == NAME_OTHER && lg) {
+		tag = DIAG_DECL_LONGINT;
+		msg = "invalid type declaration: long and long long may only be used with integer or floating-point type";
+	}
+	parse_error_at(p, tag, parse_loc(t), "%s", msg);
+}
+
 /*
  * Declaration specifiers: qualifiers and one base type, checked as C does
  * ("long short" is an error, "int long unsigned" is unsigned long).
  */
 static bool parse_type_spec(struct parser *p, struct ast_type *ty)
 {
-	struct spec s = { .base = BASE_NONE, .sign = LEX_KW_NONE };
+	struct spec s = { .base = BASE_NONE, .sign = LEX_KW_NONE }, before;
 	const struct lex_token *t = parse_peek(p);
+	enum ast_type_kind bkind;
 	bool combo;
 
 	memset(ty, 0, sizeof(*ty));
@@ -394,6 +474,8 @@ static bool parse_type_spec(struct parser *p, struct ast_type *ty)
 		if (t->kind != LEX_IDENT)
 			break;
 		combo = false;
+		before = s; /* what spec_error() judges T against */
+		bkind = ty->kind;
 		switch (t->kw) {
 		case LEX_KW_CONST:
 			ty->quals |= AST_QUAL_CONST;
@@ -480,7 +562,7 @@ out:
 	}
 	return true;
 combo:
-	parse_error_at(p, DIAG_DECL_COMBO, parse_loc(t), "invalid type combination");
+	spec_error(p, t, &before, bkind);
 	return false;
 }
 

@@ -1052,7 +1052,7 @@ struct error_case {
 	char tag[24];
 	unsigned int line;
 	unsigned int col;
-	char msg[80];
+	char msg[104];
 };
 
 ParameterizedTestParameters(parse, errors)
@@ -1204,11 +1204,25 @@ ParameterizedTestParameters(parse, decl_errors)
 		{ "short long x;", "D_DECL_COMBO", 1, 7, "invalid type combination" },
 		{ "int int x;", "D_DECL_COMBO", 1, 5, "invalid type combination" },
 		{ "char int x;", "D_DECL_COMBO", 1, 6, "invalid type combination" },
-		{ "long char x;", "D_DECL_COMBO", 1, 6, "invalid type combination" },
+		/* dtrace's checks of an attribute against the type name (dt_decl_check) */
+		{ "long char x;", "D_DECL_CHARATTR", 1, 6,
+		  "invalid type declaration: short and long may not be used with char type" },
+		{ "char short x;", "D_DECL_CHARATTR", 1, 6,
+		  "invalid type declaration: short and long may not be used with char type" },
+		{ "unsigned void x;", "D_DECL_VOIDATTR", 1, 10,
+		  "invalid type declaration: attributes may not be used with void type" },
+		{ "void long x;", "D_DECL_VOIDATTR", 1, 6,
+		  "invalid type declaration: attributes may not be used with void type" },
+		{ "signed double d;", "D_DECL_SIGNINT", 1, 8,
+		  "invalid type declaration: signed and unsigned may only be used with integer type" },
+		{ "long struct s *x;", "D_DECL_LONGINT", 1, 6,
+		  "invalid type declaration: long and long long may only be used with integer or floating-point type" },
 		{ "long long long x;", "D_DECL_COMBO", 1, 11, "invalid type combination" },
 		{ "signed unsigned x;", "D_DECL_COMBO", 1, 8, "invalid type combination" },
-		{ "unsigned string s;", "D_DECL_COMBO", 1, 10, "invalid type combination" },
-		{ "string unsigned s;", "D_DECL_COMBO", 1, 8, "invalid type combination" },
+		{ "unsigned string s;", "D_DECL_SIGNINT", 1, 10,
+		  "invalid type declaration: signed and unsigned may only be used with integer type" },
+		{ "string unsigned s;", "D_DECL_SIGNINT", 1, 8,
+		  "invalid type declaration: signed and unsigned may only be used with integer type" },
 		{ "void int x;", "D_DECL_COMBO", 1, 6, "invalid type combination" },
 		{ "uint64_t int x;", "D_DECL_COMBO", 1, 10, "invalid type combination" },
 		{ "int struct s x;", "D_DECL_COMBO", 1, 5, "invalid type combination" },
