@@ -106,6 +106,8 @@ struct {
 
 /* Bytes a string keeps with its NUL: strsize + 1, at most SPT_STRSIZE (the loader sets it). */
 const volatile __u32 spt_strcap = SPT_STRSIZE;
+/* the scratch bytes a clause may allocate: scratchsize less its 8-byte header */
+const volatile __u32 spt_scratch_size = SPT_SCRATCH_MAX;
 const volatile __u64 spt_bufsize = 8; /* value_size of spt_buf, multiple of 8 */
 const volatile __u32 spt_policy = SPT_POLICY_SWITCH;
 /* fill: bytes kept free in every buffer for what END records. */
@@ -452,6 +454,11 @@ static __always_inline int spt_env_strcmp(struct spt_kenv *env, const __u8 *x, c
 static __always_inline __u32 spt_env_strcap(struct spt_kenv *env)
 {
 	return ((spt_strcap - 1) & (SPT_STRSIZE - 1)) + 1;
+}
+
+static __always_inline __u32 spt_env_scratch(struct spt_kenv *env)
+{
+	return spt_scratch_size;
 }
 
 static __always_inline __u64 spt_env_strlen(struct spt_kenv *env, const __u8 *x)

@@ -81,6 +81,8 @@ SPT_ENV_FN const __u8 *spt_env_strtab(SPT_VM_ENV *env);
 SPT_ENV_FN int spt_env_strcmp(SPT_VM_ENV *env, const __u8 *x, const __u8 *y);
 /* bytes a string value keeps with its NUL: strsize + 1, at most SPT_STRSIZE */
 SPT_ENV_FN __u32 spt_env_strcap(SPT_VM_ENV *env);
+/* the bytes alloca() and copyin() may take in a clause: scratchsize - 8, at most SPT_SCRATCH_MAX */
+SPT_ENV_FN __u32 spt_env_scratch(SPT_VM_ENV *env);
 /* a string's length, at most strcap - 1 */
 SPT_ENV_FN __u64 spt_env_strlen(SPT_VM_ENV *env, const __u8 *x);
 /* copy a string: strcap bytes, NUL-padded */
@@ -1717,16 +1719,19 @@ static __always_inline int spt_vm_step(struct spt_vm *vm, const struct spt_insn 
 		break;
 	case SPT_OP_MCPY: {
 		__u32 mode = (__u32)imm & 3, off, used = vm->scr_used;
+		__u32 lim = spt_env_scratch(env);
 
 		SPT_NEED(SPT_OP_MCPY);
-		if (b > SPT_SCRATCH_MAX) {
+		if (lim > SPT_SCRATCH_MAX)
+			lim = SPT_SCRATCH_MAX;
+		if (b > lim) {
 			spt_vm_fault(vm, pc, SPT_FLT_BADSIZE, b);
 			return 1;
 		}
 		if (mode <= SPT_MCPY_COPYIN) {
 			__u32 al = ((__u32)b + 7) & ~7u;
 
-			if (used > SPT_SCRATCH_MAX || al > SPT_SCRATCH_MAX - used) {
+			if (used > lim || al > lim - used) {
 				spt_vm_fault(vm, pc, SPT_FLT_NOSCRATCH, b);
 				return 1;
 			}

@@ -708,6 +708,7 @@ int cg_memsubr(struct cg *g, const struct ast_expr *e, struct ct *t)
 	const char *name = e->u.call.name;
 	int reg[3] = { 0, 0, 0 }, rd;
 	struct ct at;
+	uint64_t scratch = g->o ? opt_scratch_bytes(g->o) : SPT_SCRATCH_MAX;
 	int64_t c;
 	size_t i, k;
 
@@ -721,10 +722,10 @@ int cg_memsubr(struct cg *g, const struct ast_expr *e, struct ct *t)
 				"%s( ) prototype mismatch: %zu arg%s passed, %zu expected", name,
 				e->u.call.nargs, e->u.call.nargs == 1 ? "" : "s", subrs[k].nargs);
 	if (subrs[k].mode == SPT_MCPY_ALLOCA && cg_const_fold(g, e->u.call.args[0], &c) &&
-	    (uint64_t)c > SPT_SCRATCH_MAX)
+	    (uint64_t)c > scratch)
 		return cg_error(g, DIAG_ALLOCA_SIZE, e->loc,
-				"alloca(%llu) size larger than scratchsize %d",
-				(unsigned long long)c, SPT_SCRATCH_MAX);
+				"alloca(%llu) size larger than scratchsize %llu",
+				(unsigned long long)c, (unsigned long long)scratch);
 	for (i = 0; i < subrs[k].nargs; i++) {
 		/* an array or struct argument is its address, as C passes it */
 		g->keep_array = e->u.call.args[i]->kind == AST_MEMBER;

@@ -810,6 +810,7 @@ int load_tracer(struct tracer *tr, const struct opts *o, const struct enabling *
 	/* Strings are cut at strsize characters; the kernel side holds at most SPT_STRSIZE bytes. */
 	skel->rodata->spt_strcap = o->strsize + 1 < SPT_STRSIZE ? (__u32)o->strsize + 1 :
 								  SPT_STRSIZE;
+	skel->rodata->spt_scratch_size = (__u32)opt_scratch_bytes(o);
 	ret = set_task_offsets(skel, e, err, errlen);
 	if (!ret)
 		ret = alloc_bufs(tr, skel, o, err, errlen);

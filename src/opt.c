@@ -14,6 +14,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "abi/limits.h"
 #include "ktrfmt.h"
 #include "opt.h"
 
@@ -27,6 +28,7 @@ void opt_init(struct opts *o)
 	o->statusrate_ns = OPT_NSEC_PER_SEC / 100;
 	o->dynvarsize = 1ULL << 20;
 	o->aggsize = 4ULL << 20;
+	o->scratchsize = 8 + SPT_SCRATCH_MAX;
 	o->aggrate_ns = OPT_NSEC_PER_SEC;
 	o->nspec = 1;
 	o->stackindent = 14;
@@ -513,10 +515,32 @@ static int set_lockmem(struct opts *o, const struct opt_def *d, const char *v, c
 	return set_size_check(o, d, v, err, errlen);
 }
 
+/*
+ * dtrace stores n > 0 as roundup(n + 8, 8): 8 bytes of header and the
+ * space alloca() and copyin() may use. The kernel side has at most
+ * SPT_SCRATCH_MAX of it: more is refused as not supported.
+ */
 static int set_scratchsize(struct opts *o, const struct opt_def *d, const char *v, char *err,
 			   size_t errlen)
 {
-	return set_size_check(o, d, v, err, errlen);
+	uint64_t sz;
+
+	(void)d;
+	if (opt_parse_size(v, &sz))
+		return BADVAL();
+	if (sz > SPT_SCRATCH_MAX) {
+		if (err && errlen)
+			snprintf(err, errlen, "not supported: scratch space above %d bytes",
+				 SPT_SCRATCH_MAX);
+		return -ENOTSUP;
+	}
+	o->scratchsize = sz ? (sz + 8 + 7) & ~7ULL : 0;
+	return 0;
+}
+
+uint64_t opt_scratch_bytes(const struct opts *o)
+{
+	return o->scratchsize > 8 ? o->scratchsize - 8 : 0;
 }
 
 static int set_iregs(struct opts *o, const struct opt_def *d, const char *v, char *err,

@@ -71,6 +71,7 @@ struct opts {
 	uint64_t dynvarsize;	  /* bytes for self-> variables and associative arrays */
 	uint64_t strsize;	  /* characters a string holds, as asked (strings are cut at it) */
 	uint64_t aggsize;	  /* bytes of keyed aggregation data per CPU */
+	uint64_t scratchsize;	  /* as dtrace stores it: roundup(n + 8, 8), 264 by default */
 	uint64_t aggrate_ns;	  /* interval between checks for aggregation drops */
 	bool aggsortkey;	  /* sort aggregations by key, not value */
 	bool aggsortrev;	  /* reverse the sort */
@@ -137,6 +138,8 @@ int opt_set_in(struct opts *o, const char *name, const char *value, enum opt_ctx
 	       size_t errlen);
 /* Whether NAME is a flag that takes no value at all (zdefs, cpp, aggpercpu, ...). */
 bool opt_flag_only(const char *name);
+/* The scratch bytes alloca() and copyin() may take in a clause: scratchsize less 8. */
+uint64_t opt_scratch_bytes(const struct opts *o);
 /* opt_set_in() from the command line. */
 int opt_set(struct opts *o, const char *name, const char *value, char *err, size_t errlen);
 

@@ -82,6 +82,11 @@ static inline __u32 spt_env_strcap(struct spt_env *env)
 	return env->strcap && env->strcap < SPT_STRSIZE ? env->strcap : SPT_STRSIZE;
 }
 
+static inline __u32 spt_env_scratch(struct spt_env *env)
+{
+	return env->scratch && env->scratch < SPT_SCRATCH_MAX ? env->scratch : SPT_SCRATCH_MAX;
+}
+
 static inline __u64 spt_env_strlen(struct spt_env *env, const __u8 *x)
 {
 	return strnlen((const char *)x, spt_env_strcap(env) - 1);

@@ -30,6 +30,7 @@ struct spt_env {
 	const uint8_t *strtab; /* SPT_STRTAB_MAX + SPT_STRSIZE bytes */
 	char comm[16];	       /* execname */
 	uint32_t strcap;       /* bytes a string keeps with its NUL (strsize + 1); 0: SPT_STRSIZE */
+	uint32_t scratch;      /* scratch bytes of a clause (scratchsize - 8); 0: SPT_SCRATCH_MAX */
 	/* self-> variables of the one thread a test runs: var -> value, 0 unset */
 	uint64_t tls[VMHOST_TLS_MAX];
 	/* kernel memory a test lets LDX read: [mem_base, mem_base + mem_len) */

@@ -549,7 +549,8 @@ ParameterizedTestParameters(opt, each_option)
 		{ "printsize", "8k", "8kk", -EINVAL },
 		{ "quiet", "0", "x", -EINVAL },
 		{ "quietresize", "yes", "x", -EINVAL },
-		{ "scratchsize", "512", "-1", -EINVAL },
+		{ "scratchsize", "128", "-1", -EINVAL },
+		{ "scratchsize", "256", "512", -ENOTSUP }, /* the kernel side has 256 */
 		{ "specsize", "32k", "4", -EINVAL },
 		{ "stackframes", "20", "x", -EINVAL },
 		{ "stackindent", "14", "x", -EINVAL },
@@ -642,4 +643,21 @@ ParameterizedTest(struct each_case *c, opt, each_option)
 	cr_assert_eq(o.switchrate_ns, before.switchrate_ns);
 	cr_assert_eq(o.ncppv, before.ncppv);
 	opt_fini(&o);
+}
+
+/* scratchsize is stored as dtrace stores it: roundup(n + 8, 8), the usable part n rounded. */
+Test(opt, scratchsize_stored_as_dtrace)
+{
+	struct opts o;
+	char err[128];
+
+	opt_init(&o);
+	cr_assert_eq(o.scratchsize, 264, "dtrace-utils' default");
+	cr_assert_eq(opt_scratch_bytes(&o), 256);
+	cr_assert_eq(opt_set(&o, "scratchsize", "61", err, sizeof(err)), 0, "%s", err);
+	cr_assert_eq(o.scratchsize, 72);
+	cr_assert_eq(opt_scratch_bytes(&o), 64);
+	cr_assert_eq(opt_set(&o, "scratchsize", "257", err, sizeof(err)), -ENOTSUP);
+	cr_assert_str_eq(err, "not supported: scratch space above 256 bytes");
+	cr_assert_eq(o.scratchsize, 72, "unchanged");
 }
